@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+//
+// Permit: permission and OS-integration system for iOS apps, native and hybrid.
+// The core modules hold no platform code and build and test on Linux.
+
+import PackageDescription
+
+let package = Package(
+    name: "Permit",
+    platforms: [
+        .iOS(.v16),
+        .macOS(.v13),
+    ],
+    products: [
+        .library(name: "Permit", targets: ["Permit"]),
+        .library(name: "PermitTesting", targets: ["PermitTesting"]),
+        .executable(name: "permit", targets: ["permit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    ],
+    targets: [
+        .target(
+            name: "Permit",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PermitTesting",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "permit",
+            dependencies: [
+                "Permit",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitTests",
+            dependencies: [
+                "Permit",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// One settings list for every target, as swift-log does.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

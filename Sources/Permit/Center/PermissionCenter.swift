@@ -1,0 +1,370 @@
+public import Foundation
+public import Logging
+
+/// Tracks every permission the app uses: the seed's `PermissionManager`, done as an actor.
+///
+/// A center knows the kinds the app tracks, reads their statuses from a ``PermissionAuthority`` (the OS),
+/// keeps the last-known snapshot in a ``PermissionStore``, and records every change with its cause.
+///
+/// - At launch, ``start()`` loads the snapshot, reads the OS and reports what changed while the app was not
+///   running. iOS terminates an app when the user changes most privacy permissions in Settings, so this is
+///   the main way such changes are seen.
+/// - ``handle(_:)`` takes lifecycle events; a burst of them (will-enter-foreground then did-become-active)
+///   leads to one refresh, which starts at once.
+/// - ``request(_:)`` asks the OS for a permission. Concurrent requests for one kind share one system prompt,
+///   and every one of them completes.
+/// - ``changes()`` streams every change; ``history()`` keeps the most recent ones across launches.
+///
+/// The store is written only when something changed. Every public method starts the center first if that
+/// has not happened yet.
+///
+/// For example:
+///
+/// ```swift
+/// let center = PermissionCenter(
+///     kinds: [.location, .camera, .notifications],
+///     authority: authority,
+///     store: FilePermissionStore(url: storeURL, logger: logger),
+///     logger: logger)
+/// await center.start()
+/// let cookies = await center.cookies()   // ["p_Location": "yes", "p_Camera": "no", "p_Notification": "no"]
+/// ```
+public actor PermissionCenter {
+    /// Tuning for a center; the defaults suit an iOS app.
+    public struct Configuration: Sendable {
+        /// How many changes ``PermissionCenter/history()`` keeps, across launches. Default: 64.
+        public var historyLimit: Int
+        /// How long after a lifecycle refresh starts further lifecycle events are taken as part of the same
+        /// burst. Default: one second.
+        public var coalescingWindow: Duration
+        /// How long to wait after the first lifecycle event of a burst before refreshing. Default: zero, so
+        /// the refresh starts at once.
+        public var settleDelay: Duration
+
+        /// Creates a configuration.
+        public init(historyLimit: Int = 64, coalescingWindow: Duration = .seconds(1), settleDelay: Duration = .zero) {
+            precondition(historyLimit >= 0, "historyLimit must not be negative")
+            precondition(coalescingWindow >= .zero && settleDelay >= .zero, "durations must not be negative")
+            self.historyLimit = historyLimit
+            self.coalescingWindow = coalescingWindow
+            self.settleDelay = settleDelay
+        }
+    }
+
+    /// The kinds this center tracks, in the order the app gave them.
+    public nonisolated let kinds: [PermissionKind]
+
+    private let authority: any PermissionAuthority
+    private let store: any PermissionStore
+    private let configuration: Configuration
+    private let clock: ElapsedClock
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let broadcaster = ChangeBroadcaster()
+
+    private var snapshot = PermissionSnapshot.empty
+    private var lastChecked: [PermissionKind: Date] = [:]
+    private var startTask: Task<Void, Never>?
+
+    private var lifecycle: LifecycleRefreshStateMachine
+    private var lifecycleTask: Task<Void, Never>?
+    private var requests: [PermissionKind: Task<PermissionState, any Error>] = [:]
+
+    private var snapshotVersion = 0
+    private var savedVersion = 0
+    private var saveTask: Task<Void, Never>?
+
+    /// Creates a center; call ``start()`` at launch.
+    ///
+    /// - Parameters:
+    ///   - kinds: The permissions the app uses. Duplicates are ignored.
+    ///   - authority: The OS, or a simulated one.
+    ///   - store: Where the snapshot is kept between launches.
+    ///   - configuration: History size and lifecycle coalescing.
+    ///   - clock: The clock for lifecycle timing; tests pass a test clock.
+    ///   - now: The wall-clock time recorded with states and changes.
+    ///   - logger: Receives changes at `info`, no-op refreshes at `debug` and store problems at `warning`.
+    public init(
+        kinds: [PermissionKind],
+        authority: any PermissionAuthority,
+        store: any PermissionStore,
+        configuration: Configuration = Configuration(),
+        clock: some Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger
+    ) {
+        var seen = Set<PermissionKind>()
+        self.kinds = kinds.filter { seen.insert($0).inserted }
+        self.authority = authority
+        self.store = store
+        self.configuration = configuration
+        self.clock = ElapsedClock(clock)
+        self.now = now
+        self.logger = logger
+        self.lifecycle = LifecycleRefreshStateMachine(
+            window: configuration.coalescingWindow, settleDelay: configuration.settleDelay)
+    }
+
+    // MARK: - Launch
+
+    /// Loads the snapshot, reads every tracked permission from the OS, records and persists what changed
+    /// while the app was not running, and starts listening to the OS's change callbacks.
+    ///
+    /// Calling it again, or concurrently, waits for the first call and does nothing more.
+    public func start() async {
+        if let startTask {
+            await startTask.value
+            return
+        }
+        let task = Task { await self.performStart() }
+        startTask = task
+        await task.value
+    }
+
+    private func performStart() async {
+        snapshot = await store.load()
+        await authority.observeChanges { [weak self] kind in
+            guard let self else { return }
+            Task { await self.refresh([kind], cause: .osCallback) }
+        }
+        await refresh(kinds, cause: .launch)
+    }
+
+    // MARK: - Refresh
+
+    /// Reads every tracked permission from the OS now and records what changed, with cause
+    /// ``ChangeCause/manual``: the seed's `forceUpdatePermissionCookies()`.
+    ///
+    /// - Returns: The changes found, empty when the OS matches what was known.
+    @discardableResult
+    public func refresh() async -> [PermissionChange] {
+        await start()
+        return await refresh(kinds, cause: .manual)
+    }
+
+    /// Passes a lifecycle event to the center, which re-reads the OS when the app comes back.
+    ///
+    /// The first will-enter-foreground or did-become-active after the app was in the background starts a
+    /// refresh at once (or after ``Configuration/settleDelay``); the rest of the burst joins it. The method
+    /// returns when the refresh that covers this event has finished and its changes are persisted.
+    public func handle(_ event: LifecycleEvent) async {
+        await start()
+        switch lifecycle.event(event, at: clock.now) {
+        case .ignore:
+            logger.debug("lifecycle event needs no refresh", metadata: ["event": "\(event)"])
+        case .joinRefresh:
+            await lifecycleTask?.value
+        case .startRefresh(let delay):
+            let task = Task { await self.runLifecycleRefresh(after: delay) }
+            lifecycleTask = task
+            await task.value
+        }
+    }
+
+    private func runLifecycleRefresh(after delay: Duration) async {
+        if delay > .zero {
+            try? await clock.sleep(for: delay)
+        }
+        repeat {
+            await refresh(kinds, cause: .foreground)
+        } while lifecycle.refreshFinished(at: clock.now) == .refreshAgain
+    }
+
+    @discardableResult
+    private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
+        let statuses = await authority.statuses(of: refreshed)
+        let date = now()
+        var changes: [PermissionChange] = []
+        var dirty = false
+        for kind in refreshed {
+            let status = statuses[kind] ?? .unavailable
+            lastChecked[kind] = date
+            let outcome = record(status, for: kind, hasPrompted: nil, cause: cause, at: date)
+            dirty = dirty || outcome.dirty
+            if let change = outcome.change { changes.append(change) }
+        }
+        await commit(changes, dirty: dirty, cause: cause)
+        return changes
+    }
+
+    /// Folds one status read into the snapshot; returns the change, if any, and whether the snapshot changed.
+    private func record(
+        _ status: PermissionStatus, for kind: PermissionKind, hasPrompted: Bool?, cause: ChangeCause, at date: Date
+    ) -> (change: PermissionChange?, dirty: Bool) {
+        let previous = snapshot.records[kind]
+        let prompted = (previous?.hasPrompted ?? false) || (hasPrompted ?? false)
+        let updated = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
+        guard let previous else {
+            snapshot.records[kind] = updated
+            return (PermissionChange(kind: kind, previous: nil, current: status, cause: cause, date: date), true)
+        }
+        let changed =
+            previous.isImported ? previous.status.cookieValue != status.cookieValue : previous.status != status
+        if changed {
+            snapshot.records[kind] = updated
+            return (
+                PermissionChange(kind: kind, previous: previous.status, current: status, cause: cause, date: date),
+                true
+            )
+        }
+        if previous.isImported || previous.hasPrompted != prompted {
+            snapshot.records[kind] = updated
+            return (nil, true)
+        }
+        return (nil, false)
+    }
+
+    /// Appends `changes` to the history, persists the snapshot when it changed, logs and publishes.
+    private func commit(_ changes: [PermissionChange], dirty: Bool, cause: ChangeCause) async {
+        guard dirty else {
+            logger.debug("permissions unchanged", metadata: ["cause": "\(cause)", "kinds": "\(kinds.count)"])
+            return
+        }
+        if !changes.isEmpty {
+            snapshot.history.append(contentsOf: changes)
+            let overflow = snapshot.history.count - configuration.historyLimit
+            if overflow > 0 { snapshot.history.removeFirst(overflow) }
+        }
+        snapshotVersion += 1
+        await persist()
+        for change in changes {
+            logger.info(
+                "permission changed",
+                metadata: [
+                    "kind": "\(change.kind)", "from": "\(change.previous.map(\.rawValue) ?? "none")",
+                    "to": "\(change.current)", "cookie": "\(change.kind.cookieName)=\(change.current.cookieValue)",
+                    "cause": "\(change.cause)",
+                ])
+        }
+        broadcaster.publish(changes)
+    }
+
+    /// Writes the latest snapshot, one save at a time, in order; returns when it is on disk.
+    private func persist() async {
+        let previous = saveTask
+        let task = Task {
+            await previous?.value
+            await self.saveLatest()
+        }
+        saveTask = task
+        await task.value
+    }
+
+    private func saveLatest() async {
+        guard snapshotVersion > savedVersion else { return }
+        let version = snapshotVersion
+        do {
+            try await store.save(snapshot)
+            savedVersion = version
+        } catch {
+            logger.error(
+                "permission snapshot not saved; will retry on the next change", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Asks the OS for a permission, showing the system prompt if the OS would, and records the answer.
+    ///
+    /// Concurrent calls for one kind share one request, so the user sees one prompt, and all of them return
+    /// its result. The request goes on even if the calling task is cancelled, because the prompt is already
+    /// on screen. This method applies no policy: it asks whenever called, and the OS decides whether to
+    /// prompt (it does only for a permission never asked before).
+    ///
+    /// - Returns: The permission's state after the user answered.
+    /// - Throws: ``PermitError/kindNotTracked`` when the center does not track `kind`;
+    ///   ``PermitError/requestFailed`` when the OS reported an error.
+    @discardableResult
+    public func request(_ kind: PermissionKind) async throws -> PermissionState {
+        guard kinds.contains(kind) else { throw PermitError.kindNotTracked.withDetail("\(kind)") }
+        await start()
+        if let inFlight = requests[kind] {
+            return try await inFlight.value
+        }
+        let task = Task { try await self.performRequest(kind) }
+        requests[kind] = task
+        defer { requests[kind] = nil }
+        return try await task.value
+    }
+
+    private func performRequest(_ kind: PermissionKind) async throws -> PermissionState {
+        let before = await authority.status(of: kind)
+        let status: PermissionStatus
+        do {
+            status = try await authority.request(kind)
+        } catch {
+            logger.warning("permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
+            throw PermitError.requestFailed.withDetail("\(kind): \(type(of: error))")
+        }
+        let date = now()
+        lastChecked[kind] = date
+        let outcome = record(
+            status, for: kind, hasPrompted: before == .notDetermined, cause: .request, at: date)
+        await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
+        return currentState(kind)
+    }
+
+    // MARK: - Reading
+
+    /// The state of one permission, or `nil` when the center does not track it.
+    public func state(for kind: PermissionKind) async -> PermissionState? {
+        await start()
+        return kinds.contains(kind) ? currentState(kind) : nil
+    }
+
+    /// The states of every tracked permission, in the center's order.
+    public func states() async -> [PermissionState] {
+        await start()
+        return kinds.map(currentState)
+    }
+
+    /// The `yes`/`no` cookie value of one permission, or `nil` when the center does not track it: the seed's
+    /// `getPermissionCookie(for:)`.
+    public func cookieValue(for kind: PermissionKind) async -> PermissionCookieValue? {
+        await state(for: kind)?.cookieValue
+    }
+
+    /// Every tracked permission's cookie, keyed by cookie name: the seed's `getAllPermissionCookies()`.
+    ///
+    /// For example, `["p_Location": "yes", "p_Camera": "no", "p_Notification": "yes"]`.
+    public func cookies() async -> [String: String] {
+        await start()
+        return Dictionary(uniqueKeysWithValues: kinds.map { ($0.cookieName, currentState($0).cookieValue.rawValue) })
+    }
+
+    /// The most recent changes, oldest first, kept across launches up to ``Configuration/historyLimit``.
+    public func history() async -> [PermissionChange] {
+        await start()
+        return snapshot.history
+    }
+
+    /// Compares the OS with the stored snapshot for every tracked permission, without recording anything:
+    /// the seed's `logPermissionSummary()`.
+    public func summary() async -> PermissionSummary {
+        await start()
+        let statuses = await authority.statuses(of: kinds)
+        return PermissionSummary(
+            entries: kinds.map {
+                PermissionSummary.Entry(
+                    kind: $0, systemStatus: statuses[$0] ?? .unavailable, storedStatus: snapshot.records[$0]?.status)
+            })
+    }
+
+    /// A stream of every change from now on.
+    ///
+    /// Subscribe before calling ``start()`` to receive the changes found at launch.
+    public nonisolated func changes() -> PermissionChanges {
+        broadcaster.subscribe()
+    }
+
+    /// The number of live ``changes()`` subscriptions.
+    nonisolated var subscriberCount: Int { broadcaster.subscriberCount }
+
+    private func currentState(_ kind: PermissionKind) -> PermissionState {
+        let record = snapshot.records[kind]
+        return PermissionState(
+            kind: kind, status: record?.status ?? .notDetermined,
+            lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? Date(timeIntervalSince1970: 0),
+            hasPrompted: record?.hasPrompted ?? false)
+    }
+}

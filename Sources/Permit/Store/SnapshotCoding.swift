@@ -1,0 +1,105 @@
+import Foundation
+
+/// The versioned JSON form of a ``PermissionSnapshot``, shared by the file and UserDefaults stores.
+///
+/// ```json
+/// {"history":[{"at":1763778000123,"cause":"request","from":"notDetermined","kind":"camera","to":"granted"}],
+///  "permissions":{"camera":{"checked":1763778000123,"prompted":true,"status":"granted"}},"version":1}
+/// ```
+///
+/// Times are whole milliseconds since 1970. Keys are sorted, so equal snapshots encode to equal bytes.
+enum SnapshotCoding {
+    /// The format version this code writes and reads.
+    static let version = 1
+    /// The largest encoded snapshot Permit reads; anything larger is treated as corrupt.
+    static let maximumSize = 1 << 20
+
+    static func encode(_ snapshot: PermissionSnapshot) throws -> Data {
+        let file = FileFormat(
+            version: version,
+            permissions: Dictionary(
+                uniqueKeysWithValues: snapshot.records.map { kind, record in
+                    (
+                        kind.rawValue,
+                        RecordFormat(
+                            status: record.status, prompted: record.hasPrompted,
+                            checked: milliseconds(record.checkedAt), imported: record.isImported ? true : nil)
+                    )
+                }),
+            history: snapshot.history.map {
+                ChangeFormat(
+                    kind: $0.kind, from: $0.previous, to: $0.current, cause: $0.cause, at: milliseconds($0.date))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(file)
+    }
+
+    static func decode(_ data: Data) throws(SnapshotDecodingError) -> PermissionSnapshot {
+        guard data.count <= maximumSize else { throw .tooLarge(data.count) }
+        let file: FileFormat
+        do {
+            file = try JSONDecoder().decode(FileFormat.self, from: data)
+        } catch {
+            throw .malformed
+        }
+        guard file.version == version else { throw .unsupportedVersion(file.version) }
+        var records: [PermissionKind: PermissionRecord] = [:]
+        for (identifier, record) in file.permissions {
+            guard let kind = PermissionKind(rawValue: identifier) else { throw .malformed }
+            records[kind] = PermissionRecord(
+                status: record.status, hasPrompted: record.prompted, checkedAt: date(record.checked),
+                isImported: record.imported ?? false)
+        }
+        let history = file.history.map {
+            PermissionChange(kind: $0.kind, previous: $0.from, current: $0.to, cause: $0.cause, date: date($0.at))
+        }
+        return PermissionSnapshot(records: records, history: history)
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    private static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    // MARK: - Format
+
+    private struct FileFormat: Codable {
+        var version: Int
+        var permissions: [String: RecordFormat]
+        var history: [ChangeFormat]
+    }
+
+    private struct RecordFormat: Codable {
+        var status: PermissionStatus
+        var prompted: Bool
+        var checked: Int64
+        var imported: Bool?
+    }
+
+    private struct ChangeFormat: Codable {
+        var kind: PermissionKind
+        var from: PermissionStatus?
+        var to: PermissionStatus
+        var cause: ChangeCause
+        var at: Int64
+    }
+}
+
+/// Why a stored snapshot could not be read.
+enum SnapshotDecodingError: Error, CustomStringConvertible {
+    case tooLarge(Int)
+    case malformed
+    case unsupportedVersion(Int)
+
+    var description: String {
+        switch self {
+        case .tooLarge(let size): "snapshot of \(size) bytes exceeds the \(SnapshotCoding.maximumSize)-byte limit"
+        case .malformed: "snapshot is not valid JSON of the expected shape (truncated or corrupt)"
+        case .unsupportedVersion(let version): "snapshot format version \(version) is not supported"
+        }
+    }
+}

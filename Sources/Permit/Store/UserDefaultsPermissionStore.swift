@@ -1,0 +1,105 @@
+public import Foundation
+public import Logging
+
+/// A store in `UserDefaults` that keeps the seed's `p_Location`, `p_Camera` and `p_Notification` keys.
+///
+/// Apps that shipped the seed's permission manager read `UserDefaults.standard.string(forKey: "p_Location")`
+/// and expect `"yes"` or `"no"`. This store writes those keys, one per tracked kind (see
+/// ``PermissionKind/cookieName``), next to the full snapshot, and calls `synchronize()` after every save,
+/// which Linux needs to persist anything. When only the seed's keys exist, as on the first launch after an
+/// upgrade from a seed-era app, the store imports them.
+///
+/// On Linux prefer ``FilePermissionStore``: Linux `UserDefaults` rewrites its file in place.
+///
+/// For example:
+///
+/// ```swift
+/// let store = UserDefaultsPermissionStore(defaults: .standard, logger: logger)
+/// ```
+public struct UserDefaultsPermissionStore: PermissionStore {
+    /// The key under which the full snapshot is kept, as versioned JSON data.
+    public static let snapshotKey = "permit.snapshot"
+
+    private let defaults: SendableDefaults
+    private let legacyImport: LegacySeedImport
+    private let logger: Logger
+
+    /// Creates a store in `defaults`.
+    ///
+    /// - Parameters:
+    ///   - defaults: The defaults to keep the snapshot and the `p_…` keys in.
+    ///   - legacyKinds: The kinds whose `p_…` keys are imported when no snapshot exists yet.
+    ///   - logger: Receives a warning when the stored snapshot cannot be read.
+    public init(
+        defaults: UserDefaults, importing legacyKinds: [PermissionKind] = PermissionKind.builtIn, logger: Logger
+    ) {
+        self.defaults = SendableDefaults(defaults)
+        self.legacyImport = LegacySeedImport(defaults: defaults, kinds: legacyKinds)
+        self.logger = logger
+    }
+
+    /// Loads the snapshot; imports the seed's `p_…` keys when there is no snapshot yet.
+    public func load() async -> PermissionSnapshot {
+        if let data = defaults.value.data(forKey: Self.snapshotKey) {
+            do {
+                return try SnapshotCoding.decode(data)
+            } catch {
+                logger.warning(
+                    "permission snapshot in UserDefaults corrupt; falling back to the p_ keys",
+                    metadata: ["bytes": "\(data.count)", "reason": "\(error)"])
+            }
+        }
+        let imported = legacyImport.snapshot()
+        if !imported.isEmpty {
+            logger.info("imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
+        }
+        return imported
+    }
+
+    /// Writes the snapshot and every kind's `p_…` key, then synchronizes.
+    public func save(_ snapshot: PermissionSnapshot) async throws {
+        let data: Data
+        do {
+            data = try SnapshotCoding.encode(snapshot)
+        } catch {
+            throw PermitError.storeWriteFailed.withDetail("encoding: \(error)")
+        }
+        let defaults = defaults.value
+        defaults.set(data, forKey: Self.snapshotKey)
+        for (kind, record) in snapshot.records {
+            defaults.set(record.status.cookieValue.rawValue, forKey: kind.cookieName)
+        }
+        guard defaults.synchronize() else {
+            throw PermitError.storeWriteFailed.withDetail("UserDefaults did not synchronize")
+        }
+    }
+}
+
+/// Reads the `p_…` keys a seed-era app left in `UserDefaults`.
+struct LegacySeedImport: Sendable {
+    private let defaults: SendableDefaults
+    private let kinds: [PermissionKind]
+
+    init(defaults: UserDefaults, kinds: [PermissionKind] = PermissionKind.builtIn) {
+        self.defaults = SendableDefaults(defaults)
+        self.kinds = kinds
+    }
+
+    /// The records the `p_…` keys describe; values other than `yes` and `no` are ignored.
+    func snapshot() -> PermissionSnapshot {
+        var records: [PermissionKind: PermissionRecord] = [:]
+        for kind in kinds {
+            guard let raw = defaults.value.string(forKey: kind.cookieName),
+                let value = PermissionCookieValue(rawValue: raw)
+            else { continue }
+            records[kind] = .imported(value)
+        }
+        return PermissionSnapshot(records: records)
+    }
+}
+
+/// `UserDefaults` is documented as thread-safe, but not every Foundation marks it `Sendable`.
+struct SendableDefaults: @unchecked Sendable {  // UserDefaults is thread-safe; Linux Foundation lacks the mark
+    let value: UserDefaults
+    init(_ value: UserDefaults) { self.value = value }
+}

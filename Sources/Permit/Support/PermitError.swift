@@ -1,0 +1,57 @@
+/// An error from Permit's core.
+///
+/// Compare against the static members to tell errors apart; new members may be added in later versions
+/// without breaking callers. Descriptions name the permission and the operation, never user data.
+///
+/// For example:
+///
+/// ```swift
+/// do {
+///     try await center.request(.camera)
+/// } catch let error as PermitError where error == .kindNotTracked {
+///     // the center was not configured with `.camera`
+/// }
+/// ```
+public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case kindNotTracked
+        case requestFailed
+        case storeWriteFailed
+    }
+
+    private let code: Code
+    /// Human-readable detail, such as the permission involved. Not part of equality.
+    public let detail: String
+
+    private init(_ code: Code, detail: String = "") {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The permission is not among the kinds the center was configured with.
+    public static let kindNotTracked = PermitError(.kindNotTracked)
+    /// The OS reported an error while asking for a permission.
+    public static let requestFailed = PermitError(.requestFailed)
+    /// The snapshot could not be written to the store.
+    public static let storeWriteFailed = PermitError(.storeWriteFailed)
+
+    /// The same error with `detail` attached, for implementations of Permit's seams.
+    public func withDetail(_ detail: String) -> PermitError { PermitError(code, detail: detail) }
+
+    /// Errors are equal when they are the same member, whatever their detail.
+    public static func == (lhs: PermitError, rhs: PermitError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the member only, consistent with equality.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// A sentence naming the error and its detail.
+    public var description: String {
+        let summary =
+            switch code {
+            case .kindNotTracked: "permission kind is not tracked by this center"
+            case .requestFailed: "the OS reported an error while requesting a permission"
+            case .storeWriteFailed: "the permission snapshot could not be saved"
+            }
+        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    }
+}
