@@ -1,0 +1,127 @@
+import Foundation
+import Permit
+
+extension Scenario {
+    /// The seed's four testing scenarios, plus the relaunch after iOS terminated the app.
+    public static let seed: [Scenario] = [freshInstall, grantFlow, settingsChange, multipleChanges, relaunchAfterKill]
+
+    /// Scenario 1: on a fresh install every cookie is created `no`.
+    public static let freshInstall = Scenario(
+        name: "fresh-install", summary: "a fresh install creates every permission cookie as no"
+    ) { context in
+        let center = await context.launch()
+        let cookies = await center.cookies()
+        context.note("launch: cookies \(cookies.cookieLine)")
+        try context.check(
+            cookies == ["p_Location": "no", "p_Camera": "no", "p_Notification": "no"],
+            "expected every cookie no, got \(cookies.cookieLine)")
+        let stored = await context.storedSnapshot()
+        context.note("store: \(stored.records.count) records, \(stored.history.count) first observations")
+        try context.check(
+            Set(stored.records.keys) == Set(context.kinds) && stored.records.values.allSatisfy { $0.status == .notDetermined },
+            "expected the store to hold every kind as notDetermined")
+        try context.check(
+            stored.history.count == 3 && stored.history.allSatisfy { $0.previous == nil && $0.cause == .launch },
+            "expected three first observations caused by launch")
+        return "3 cookies created no and persisted"
+    }
+
+    /// Scenario 2: granting the camera sets `p_Camera` to `yes` as soon as the prompt is answered.
+    public static let grantFlow = Scenario(
+        name: "grant-flow", summary: "p_Camera is yes as soon as the camera prompt is answered Allow"
+    ) { context in
+        let center = await context.launch()
+        await context.device.answerNextPrompt(for: .camera, with: .granted)
+        let state = try await center.request(.camera)
+        let cookie = await center.cookieValue(for: .camera)
+        context.note("request camera: prompt answered granted, p_Camera=\(cookie.map(\.rawValue) ?? "-")")
+        try context.check(cookie == .yes && state.hasPrompted, "expected p_Camera yes after the prompt, got \(state)")
+        let prompts = await context.device.promptCount(for: .camera)
+        try context.check(prompts == 1, "expected one prompt, saw \(prompts)")
+        let stored = await context.storedSnapshot()
+        try context.check(
+            stored.records[.camera]?.status == .granted && stored.records[.camera]?.hasPrompted == true,
+            "expected the store to hold camera granted and prompted")
+        let last = stored.history.last
+        context.note("store: camera granted, last change \(last.map(\.description) ?? "none")")
+        try context.check(last?.cause == .request && last?.current == .granted, "expected the change caused by request")
+        return "p_Camera yes after one prompt, persisted"
+    }
+
+    /// Scenario 3: location revoked in Settings is seen as soon as the app is active again.
+    public static let settingsChange = Scenario(
+        name: "settings-change",
+        summary: "location revoked in Settings: p_Location is no once the app is active again"
+    ) { context in
+        let center = await context.launch()
+        await context.device.answerNextPrompt(for: .location, with: .granted)
+        try await center.request(.location)
+        context.note("location granted: p_Location=\(await center.cookieValue(for: .location)?.rawValue ?? "-")")
+        await context.device.moveToBackground()
+        let outcome = await context.device.changeInSettings(.location, to: .denied)
+        context.note("in Settings: location turned off (\(outcome == .appKeptRunning ? "app kept running" : "\(outcome)"))")
+        try context.check(outcome == .appKeptRunning, "iOS keeps the app running for a location change")
+        let start = ContinuousClock.now
+        try await context.device.moveToForeground()
+        let elapsed = start.duration(to: .now)
+        let stored = await context.storedSnapshot()
+        let cookie = await center.cookieValue(for: .location)
+        let detection = String(format: "%.3f", elapsed.milliseconds)
+        context.note("back in the app: p_Location=\(cookie?.rawValue ?? "-"), persisted \(detection) ms after activation")
+        try context.check(cookie == .no, "expected p_Location no, got \(cookie?.rawValue ?? "-")")
+        try context.check(stored.records[.location]?.status == .denied, "expected the store to hold location denied")
+        try context.check(
+            stored.history.last?.cause == .foreground && stored.history.last?.previous == .granted,
+            "expected the change granted -> denied caused by foreground")
+        return "p_Location no, persisted \(detection) ms after activation"
+    }
+
+    /// Scenario 4: several permissions changed in Settings are all updated in one refresh.
+    public static let multipleChanges = Scenario(
+        name: "multiple-changes", summary: "several changes in Settings are all updated in one refresh"
+    ) { context in
+        for kind in context.kinds { await context.device.setStatus(.granted, for: kind) }
+        let center = await context.launch()
+        context.note("launch with every permission granted: \((await center.cookies()).cookieLine)")
+        await context.device.moveToBackground()
+        await context.device.changeInSettings(.location, to: .denied)
+        await context.device.changeInSettings(.notifications, to: .denied)
+        context.note("in Settings: location and notifications turned off")
+        let readsBefore = await context.device.statusReadCount
+        try await context.device.moveToForeground()
+        let reads = await context.device.statusReadCount - readsBefore
+        let cookies = await center.cookies()
+        context.note("back in the app: \(cookies.cookieLine), \(reads) status read(s)")
+        try context.check(
+            cookies == ["p_Location": "no", "p_Camera": "yes", "p_Notification": "no"],
+            "expected location and notifications no, camera yes; got \(cookies.cookieLine)")
+        let seen = (await center.history()).filter { $0.cause == .foreground }
+        try context.check(
+            Set(seen.map(\.kind)) == [.location, .notifications] && Set(seen.map(\.date)).count == 1
+                && seen.count == 2,
+            "expected both changes from one foreground refresh, got \(seen)")
+        return "2 cookies updated in one refresh"
+    }
+
+    /// iOS terminates the app when the camera is turned off in Settings; the next launch detects the change.
+    public static let relaunchAfterKill = Scenario(
+        name: "relaunch-after-kill",
+        summary: "camera turned off in Settings terminates the app; the next launch detects the change"
+    ) { context in
+        let first = await context.launch()
+        await context.device.answerNextPrompt(for: .camera, with: .granted)
+        try await first.request(.camera)
+        await context.device.moveToBackground()
+        let outcome = await context.device.changeInSettings(.camera, to: .denied)
+        context.note("in Settings: camera turned off; iOS \(outcome == .appTerminated ? "terminated the app" : "did not terminate the app")")
+        try context.check(outcome == .appTerminated, "expected iOS to terminate the app")
+        let relaunched = await context.launch()
+        let history = await relaunched.history()
+        let last = history.last
+        context.note("relaunch: p_Camera=\(await relaunched.cookieValue(for: .camera)?.rawValue ?? "-"), change \(last.map(\.description) ?? "none")")
+        try context.check(
+            last?.kind == .camera && last?.previous == .granted && last?.current == .denied && last?.cause == .launch,
+            "expected camera granted -> denied caused by launch, got \(last.map(\.description) ?? "none")")
+        return "camera granted -> denied detected at launch"
+    }
+}

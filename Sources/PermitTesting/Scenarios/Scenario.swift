@@ -1,0 +1,165 @@
+public import Foundation
+public import Logging
+public import Permit
+
+/// A scripted story run against a ``SimulatedDevice`` and a real file store, with checks along the way.
+///
+/// Scenarios are what `permit simulate` runs, and what the test suite runs too, so the command's transcript
+/// and the tests tell the same story. Each run gets its own device and its own store in a fresh temporary
+/// folder, removed afterwards.
+///
+/// For example:
+///
+/// ```swift
+/// for scenario in Scenario.seed {
+///     let result = await scenario.run(logger: logger) { print("  " + $0) }
+///     print(scenario.name, result.passed ? "passed" : "FAILED: \(result.detail)")
+/// }
+/// ```
+public struct Scenario: Sendable {
+    /// A short identifier, such as `fresh-install`.
+    public let name: String
+    /// One sentence saying what the scenario shows.
+    public let summary: String
+    private let body: @Sendable (ScenarioContext) async throws -> String
+
+    /// Creates a scenario; `body` drives the context, checks with ``ScenarioContext/check(_:_:)`` and returns
+    /// a one-line detail for the report.
+    public init(
+        name: String, summary: String, body: @escaping @Sendable (ScenarioContext) async throws -> String
+    ) {
+        self.name = name
+        self.summary = summary
+        self.body = body
+    }
+
+    /// Runs the scenario in a fresh world and reports the outcome; never throws.
+    ///
+    /// - Parameters:
+    ///   - logger: Passed to every center and store the scenario makes.
+    ///   - step: Called with a line of transcript for each step, as it happens.
+    public func run(logger: Logger, step: @escaping @Sendable (String) -> Void = { _ in }) async -> ScenarioResult {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("permit-scenario-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let context = ScenarioContext(folder: folder, logger: logger, step: step)
+        let start = ContinuousClock.now
+        let passed: Bool
+        let detail: String
+        do {
+            detail = try await body(context)
+            passed = true
+        } catch let failure as ScenarioFailure {
+            detail = failure.message
+            passed = false
+        } catch {
+            detail = "unexpected error: \(error)"
+            passed = false
+        }
+        let elapsed = start.duration(to: .now)
+        return ScenarioResult(
+            name: name, passed: passed, detail: detail, milliseconds: elapsed.milliseconds,
+            transcript: context.transcript)
+    }
+}
+
+/// The outcome of one ``Scenario`` run.
+public struct ScenarioResult: Sendable, Hashable, Codable {
+    /// The scenario's name.
+    public var name: String
+    /// Whether every check passed.
+    public var passed: Bool
+    /// What the scenario showed, or the first check that failed.
+    public var detail: String
+    /// How long the run took, in milliseconds.
+    public var milliseconds: Double
+    /// Every step's line, in order.
+    public var transcript: [String]
+
+    /// Creates a result.
+    public init(name: String, passed: Bool, detail: String, milliseconds: Double, transcript: [String]) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+        self.milliseconds = milliseconds
+        self.transcript = transcript
+    }
+}
+
+/// A check in a scenario that did not hold.
+struct ScenarioFailure: Error {
+    let message: String
+}
+
+/// The world one scenario runs in: a simulated device, a file store in a temporary folder, and the app's
+/// current ``PermissionCenter``.
+public final class ScenarioContext: @unchecked Sendable {  // used by one scenario task at a time
+    /// The simulated OS.
+    public let device = SimulatedDevice()
+    /// The file the app's store writes.
+    public let storeURL: URL
+    /// The kinds the simulated app tracks: the seed's location, camera and notifications.
+    public var kinds: [PermissionKind] = PermissionKind.seed
+    /// The logger passed to centers and stores.
+    public let logger: Logger
+    /// The center of the app's current process, after ``launch()``.
+    public private(set) var center: PermissionCenter?
+    /// The transcript so far.
+    public private(set) var transcript: [String] = []
+    private let step: @Sendable (String) -> Void
+
+    init(folder: URL, logger: Logger, step: @escaping @Sendable (String) -> Void) {
+        self.storeURL = folder.appendingPathComponent("permissions.json")
+        self.logger = logger
+        self.step = step
+    }
+
+    /// Starts the app's process on the device, as tapping its icon would: a new center over the same store,
+    /// its lifecycle observer attached, started.
+    @discardableResult
+    public func launch() async -> PermissionCenter {
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: kinds, authority: device, store: FilePermissionStore(url: storeURL, logger: logger),
+            logger: logger)
+        await device.attachLifecycleObserver { event in await center.handle(event) }
+        await center.start()
+        self.center = center
+        return center
+    }
+
+    /// The snapshot on disk, read by a store of its own.
+    public func storedSnapshot() async -> PermissionSnapshot {
+        await FilePermissionStore(url: storeURL, logger: logger).load()
+    }
+
+    /// Adds a line to the transcript.
+    public func note(_ line: String) {
+        transcript.append(line)
+        step(line)
+    }
+
+    /// Fails the scenario with `message` unless `condition` holds.
+    public func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        guard condition else { throw ScenarioFailure(message: message()) }
+    }
+
+    /// The current center, or a failure when the app has not been launched.
+    public func runningCenter() throws -> PermissionCenter {
+        guard let center else { throw ScenarioFailure(message: "the app has not been launched") }
+        return center
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a fraction.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension [String: String] {
+    /// The cookies as `k=v` pairs sorted by key, for transcripts.
+    var cookieLine: String { sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `permit` command-line tool: runs Permit's scenarios and benchmarks on a simulated device.
+@main
+struct PermitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "permit",
+        abstract: "Permission tracking for iOS apps, exercised on a simulated device.",
+        discussion: """
+            Permit tracks the OS permissions an app uses, persists their last-known status and detects \
+            changes made in Settings. These commands run Permit's core against a simulated device, so the \
+            whole flow can be seen and measured on any machine.
+            """,
+        subcommands: [Simulate.self, Bench.self]
+    )
+}
+
+/// Options every subcommand shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Log Permit's own messages to standard error at this level or above (trace, debug, info, notice, warning, error, critical).",
+            valueName: "level"))
+    var logLevel: LogLevelArgument?
+}
