@@ -1,9 +1,9 @@
 /// The changes a ``PermissionCenter`` sees, as an asynchronous sequence.
 ///
-/// Each iteration receives every change from the moment ``PermissionCenter/changes()`` was called, in the
-/// order the center recorded them, with nothing dropped. When the consuming task is cancelled or stops
-/// iterating, the subscription ends and the center stops buffering for it. The sequence finishes when the
-/// center is released.
+/// A sequence receives every change from the moment ``PermissionCenter/changes()`` was called, in the
+/// order the center recorded them, with nothing dropped; iterate it once. When the consuming task is
+/// cancelled or stops iterating (its iterator is released), the subscription ends and the center stops
+/// buffering for it. The sequence finishes when the center is released.
 ///
 /// For example:
 ///
@@ -20,19 +20,35 @@ public struct PermissionChanges: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     private let stream: AsyncStream<PermissionChange>
+    private let continuation: AsyncStream<PermissionChange>.Continuation
 
-    init(_ stream: AsyncStream<PermissionChange>) { self.stream = stream }
+    init(_ stream: AsyncStream<PermissionChange>, _ continuation: AsyncStream<PermissionChange>.Continuation) {
+        self.stream = stream
+        self.continuation = continuation
+    }
 
-    /// Creates the iterator that receives the changes.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+    /// Creates the iterator that receives the changes; releasing it ends the subscription.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator(), token: IterationToken(continuation))
+    }
 
     /// The iterator of ``PermissionChanges``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<PermissionChange>.AsyncIterator
+        let token: IterationToken
 
         /// The next change, or `nil` when the subscription has ended.
         public mutating func next() async -> PermissionChange? { await base.next() }
     }
+}
+
+/// Ends a subscription when the iterator that holds it is released, as when a `for await` loop breaks.
+final class IterationToken: Sendable {
+    private let continuation: AsyncStream<PermissionChange>.Continuation
+
+    init(_ continuation: AsyncStream<PermissionChange>.Continuation) { self.continuation = continuation }
+
+    deinit { continuation.finish() }
 }
 
 /// Hands every change to every current subscriber, reachable synchronously from any thread.
@@ -55,7 +71,7 @@ final class ChangeBroadcaster: Sendable {
         continuation.onTermination = { [weak self] _ in
             self?.subscribers.withLock { _ = $0.continuations.removeValue(forKey: id) }
         }
-        return PermissionChanges(stream)
+        return PermissionChanges(stream, continuation)
     }
 
     /// The number of live subscriptions.

@@ -1,0 +1,75 @@
+import Clocks
+import Foundation
+import Logging
+import Permit
+import PermitTesting
+import Testing
+
+/// Lifecycle bursts drive the real center; time is a test clock, never a sleep.
+@Suite struct LifecycleCoalescingTests {
+    let device = SimulatedDevice()
+    let store = InMemoryPermissionStore()
+    let clock = TestClock<Duration>()
+
+    func launch(settleDelay: Duration = .zero) async -> PermissionCenter {
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: store,
+            configuration: .init(coalescingWindow: .seconds(1), settleDelay: settleDelay), clock: clock,
+            logger: makeTestLogger().0)
+        await device.launchApp()
+        await device.attachLifecycleObserver { await center.handle($0) }
+        await center.start()
+        return center
+    }
+
+    @Test func aForegroundBurstLeadsToOneRefresh() async throws {
+        let center = await launch()
+        await device.moveToBackground()
+        await device.changeInSettings(.notifications, to: .denied)
+        let reads = await device.statusReadCount
+        try await device.moveToForeground()  // will-enter-foreground, then did-become-active
+        #expect(await device.statusReadCount == reads + 1)
+        #expect(await center.cookieValue(for: .notifications) == PermissionCookieValue.no)
+        #expect(await center.history().last?.cause == .foreground)
+    }
+
+    @Test func didBecomeActiveAgainWithinTheWindowIsIgnoredAndAfterItRefreshes() async {
+        let center = await launch()
+        await center.handle(.didBecomeActive)
+        let reads = await device.statusReadCount
+        await clock.advance(by: .milliseconds(999))
+        await center.handle(.didBecomeActive)  // e.g. after a system alert
+        #expect(await device.statusReadCount == reads)
+        await clock.advance(by: .milliseconds(1))
+        await center.handle(.didBecomeActive)
+        #expect(await device.statusReadCount == reads + 1)
+    }
+
+    @Test func goingToTheBackgroundEndsTheBurst() async throws {
+        _ = await launch()
+        await device.moveToBackground()
+        try await device.moveToForeground()
+        let reads = await device.statusReadCount
+        await device.moveToBackground()
+        await device.setStatus(.granted, for: .camera)
+        try await device.moveToForeground()  // no time has passed on the clock
+        #expect(await device.statusReadCount == reads + 1)
+    }
+
+    @Test func aSettleDelayPostponesTheRefreshOnTheInjectedClock() async {
+        let center = await launch(settleDelay: .milliseconds(500))
+        let reads = await device.statusReadCount
+        await device.setStatus(.granted, for: .location)
+        let first = Task { await center.handle(.willEnterForeground) }
+        let second = Task { await center.handle(.didBecomeActive) }
+        for _ in 0..<1000 { await Task.yield() }
+        await clock.advance(by: .milliseconds(499))
+        #expect(await device.statusReadCount == reads)
+        #expect(await center.state(for: .location)?.status == .notDetermined)
+        await clock.advance(by: .milliseconds(1))
+        await first.value
+        await second.value
+        #expect(await device.statusReadCount == reads + 1)
+        #expect(await center.state(for: .location)?.status == .granted)
+    }
+}

@@ -1,0 +1,333 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import Permit
+import PermitTesting
+
+@Suite struct PermissionCenterTests {
+    let device = SimulatedDevice()
+    let store = InMemoryPermissionStore()
+    let dates = SteppingDates()
+
+    func makeCenter(
+        kinds: [PermissionKind] = PermissionKind.seed, store: (any PermissionStore)? = nil,
+        configuration: PermissionCenter.Configuration = .init(), logger: Logger? = nil
+    ) -> PermissionCenter {
+        PermissionCenter(
+            kinds: kinds, authority: device, store: store ?? self.store, configuration: configuration,
+            now: dates.provider, logger: logger ?? makeTestLogger().0)
+    }
+
+    // MARK: - Launch
+
+    @Test func freshInstallCreatesEveryCookieAsNoAndPersistsIt() async throws {
+        let center = makeCenter()
+        var changes = center.changes().makeAsyncIterator()
+        await center.start()
+
+        #expect(await center.cookies() == ["p_Location": "no", "p_Camera": "no", "p_Notification": "no"])
+        #expect(await store.saveCount == 1)
+        let snapshot = await store.snapshot
+        #expect(snapshot.records.mapValues(\.status) == [.location: .notDetermined, .camera: .notDetermined, .notifications: .notDetermined])
+        #expect(snapshot.history.map(\.kind) == PermissionKind.seed)
+        #expect(snapshot.history.allSatisfy { $0.previous == nil && $0.cause == .launch })
+        for kind in PermissionKind.seed {
+            let change = await changes.next()
+            #expect(change?.kind == kind && change?.previous == nil && change?.current == .notDetermined)
+        }
+    }
+
+    @Test func startingTwiceConcurrentlyReadsTheOSOnce() async {
+        let center = makeCenter()
+        async let first: Void = center.start()
+        async let second: Void = center.start()
+        _ = await (first, second)
+        await center.start()
+        #expect(await device.statusReadCount == 1)
+        #expect(await store.saveCount == 1)
+    }
+
+    @Test func launchDetectsAChangeMadeWhileTheAppWasNotRunning() async throws {
+        let earlier = Date(timeIntervalSince1970: 1_700_000_000)
+        let stored = InMemoryPermissionStore(
+            PermissionSnapshot(records: [
+                .location: PermissionRecord(status: .granted, hasPrompted: true, checkedAt: earlier),
+                .camera: PermissionRecord(status: .granted, hasPrompted: true, checkedAt: earlier),
+                .notifications: PermissionRecord(status: .denied, hasPrompted: true, checkedAt: earlier),
+            ]))
+        await device.setStatus(.granted, for: .location)
+        await device.setStatus(.denied, for: .camera)
+        await device.setStatus(.denied, for: .notifications)
+        let center = makeCenter(store: stored)
+        await center.start()
+
+        let history = await center.history()
+        #expect(history.count == 1)
+        let change = try #require(history.first)
+        #expect(change.kind == .camera && change.previous == .granted && change.current == .denied)
+        #expect(change.cause == .launch)
+        #expect(await stored.snapshot.records[.camera]?.status == .denied)
+        #expect(await stored.snapshot.records[.camera]?.hasPrompted == true)
+        #expect(await center.cookieValue(for: .camera) == PermissionCookieValue.no)
+    }
+
+    @Test func duplicateKindsAreTrackedOnce() async {
+        let center = makeCenter(kinds: [.camera, .camera, .location])
+        #expect(center.kinds == [.camera, .location])
+        #expect(await center.states().map(\.kind) == [.camera, .location])
+    }
+
+    // MARK: - Refresh
+
+    @Test func aRefreshWithNothingChangedWritesNothing() async {
+        let center = makeCenter()
+        await center.start()
+        let saves = await store.saveCount
+        for _ in 0..<10 {
+            #expect(await center.refresh().isEmpty)
+        }
+        #expect(await store.saveCount == saves)
+        #expect(await device.statusReadCount == 11)
+    }
+
+    @Test func refreshRecordsAManualChangeAndUpdatesLastChecked() async throws {
+        let center = makeCenter()
+        await center.start()
+        let before = try #require(await center.state(for: .location)).lastCheckedAt
+        await device.setStatus(.granted, for: .location)
+        let changes = await center.refresh()
+        #expect(changes.map(\.kind) == [.location])
+        #expect(changes.first?.cause == .manual)
+        let after = try #require(await center.state(for: .location))
+        #expect(after.status == .granted && after.lastCheckedAt > before)
+        #expect(await store.snapshot.records[.location]?.status == .granted)
+    }
+
+    @Test func aChangeTheOSReportsWhileRunningIsRecorded() async throws {
+        let center = makeCenter()
+        await device.launchApp()
+        await center.start()
+        var changes = center.changes().makeAsyncIterator()
+        await device.answerNextPrompt(for: .location, with: .granted)
+        try await center.request(.location)
+        #expect(await changes.next()?.cause == .request)
+
+        #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
+        let change = try #require(await changes.next())
+        #expect(change.kind == .location && change.previous == .granted && change.current == .denied)
+        #expect(change.cause == .osCallback)
+    }
+
+    @Test func historyKeepsTheMostRecentChangesUpToTheLimit() async {
+        let center = makeCenter(configuration: .init(historyLimit: 4))
+        await center.start()  // three first observations
+        for status in [PermissionStatus.granted, .denied, .granted] {
+            await device.setStatus(status, for: .camera)
+            await center.refresh()
+        }
+        let history = await center.history()
+        #expect(history.count == 4)
+        #expect(history.first?.kind == .notifications && history.first?.previous == nil)
+        #expect(history.suffix(3).map(\.current) == [.granted, .denied, .granted])
+        #expect(await store.snapshot.history == history)
+    }
+
+    // MARK: - Seed-era import
+
+    @Test func importedSeedKeysThatMatchTheOSReportNoChange() async {
+        let stored = InMemoryPermissionStore(
+            PermissionSnapshot(records: [.location: .imported(.yes), .camera: .imported(.no), .notifications: .imported(.no)]))
+        await device.setStatus(.granted, for: .location)
+        await device.setStatus(.denied, for: .camera)
+        let center = makeCenter(store: stored)
+        await center.start()
+        #expect(await center.history().isEmpty)
+        let records = await stored.snapshot.records
+        #expect(records[.camera]?.status == .denied && records[.camera]?.isImported == false)
+        #expect(records[.notifications]?.status == .notDetermined && records[.notifications]?.isImported == false)
+        #expect(await stored.saveCount == 1)
+    }
+
+    @Test func importedSeedKeysThatDifferFromTheOSReportTheChange() async throws {
+        let stored = InMemoryPermissionStore(
+            PermissionSnapshot(records: [.location: .imported(.yes), .camera: .imported(.no), .notifications: .imported(.no)]))
+        await device.setStatus(.denied, for: .location)
+        let center = makeCenter(store: stored)
+        await center.start()
+        let change = try #require(await center.history().first)
+        #expect(await center.history().count == 1)
+        #expect(change.kind == .location && change.previous == .granted && change.current == .denied)
+        #expect(change.cause == .launch)
+    }
+
+    // MARK: - Requests
+
+    @Test func aGrantedRequestSetsTheCookieToYesAtOnce() async throws {
+        let center = makeCenter()
+        await center.start()
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        let state = try await center.request(.camera)
+        #expect(state.status == .granted && state.hasPrompted)
+        #expect(await center.cookieValue(for: .camera) == .yes)
+        #expect(await store.snapshot.records[.camera]?.status == .granted)
+        #expect(await center.history().last?.cause == .request)
+        #expect(await device.promptCount(for: .camera) == 1)
+    }
+
+    @Test func fiftyConcurrentRequestsShareOnePrompt() async throws {
+        let center = makeCenter()
+        await center.start()
+        await device.setHoldsPrompts(true)
+        let results = await withTaskGroup(of: PermissionStatus?.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try? await center.request(.camera).status }
+            }
+            let shown = await yield(until: { await device.pendingPromptCount(for: .camera) == 1 })
+            #expect(shown)
+            for _ in 0..<1000 { await Task.yield() }  // let the other 49 requests reach the center
+            #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
+            var results: [PermissionStatus?] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        #expect(results.count == 50)
+        #expect(results.allSatisfy { $0 == .granted })
+        #expect(await device.promptCount(for: .camera) == 1)
+        #expect(await center.history().filter { $0.cause == .request }.count == 1)
+    }
+
+    @Test func aRequestForAnUntrackedKindThrows() async {
+        let center = makeCenter()
+        await #expect(throws: PermitError.kindNotTracked) { try await center.request(.microphone) }
+        #expect(await center.state(for: .microphone) == nil)
+        #expect(await center.cookieValue(for: .microphone) == nil)
+        #expect(await device.promptCount(for: .microphone) == 0)
+    }
+
+    @Test func anOSErrorDuringARequestIsReportedAndChangesNothing() async {
+        let center = makeCenter()
+        await center.start()
+        let saves = await store.saveCount
+        // No answer scripted: the simulated OS fails the prompt loudly.
+        await #expect(throws: PermitError.requestFailed) { try await center.request(.camera) }
+        #expect(await center.state(for: .camera)?.status == .notDetermined)
+        #expect(await store.saveCount == saves)
+    }
+
+    @Test func aRequestForADeniedKindShowsNoPromptAndKeepsTheStatus() async throws {
+        await device.setStatus(.denied, for: .camera)
+        let center = makeCenter()
+        let state = try await center.request(.camera)
+        #expect(state.status == .denied && !state.hasPrompted)
+        #expect(await device.promptCount(for: .camera) == 0)
+    }
+
+    // MARK: - Store failures
+
+    @Test func aFailedSaveIsRetriedWithTheNextChange() async {
+        let (logger, log) = makeTestLogger()
+        let center = makeCenter(logger: logger)
+        await center.start()
+        await store.setFailsSaves(true)
+        await device.setStatus(.granted, for: .camera)
+        await center.refresh()
+        #expect(await store.snapshot.records[.camera]?.status == .notDetermined)
+        #expect(log.entries.contains { $0.level == .error })
+
+        await store.setFailsSaves(false)
+        await device.setStatus(.granted, for: .location)
+        await center.refresh()
+        let records = await store.snapshot.records
+        #expect(records[.camera]?.status == .granted && records[.location]?.status == .granted)
+    }
+
+    // MARK: - Summary and getters
+
+    @Test func summaryComparesTheOSWithTheStore() async throws {
+        let center = makeCenter()
+        await center.start()
+        #expect(await center.summary().isInSync)
+        await device.setStatus(.granted, for: .location)
+        let summary = await center.summary()
+        #expect(!summary.isInSync)
+        let location = try #require(summary.entries.first { $0.kind == .location })
+        #expect(location.systemStatus == .granted && location.storedValue == .no && !location.isInSync)
+        #expect(summary.entries.filter(\.isInSync).count == 2)
+        let text = summary.description
+        #expect(text.contains("1 out of sync"))
+        #expect(text.split(separator: "\n").contains { $0.contains("p_Location") && $0.contains("NO") })
+        #expect(await center.history().count == 3)  // the summary recorded nothing
+        await center.refresh()
+        #expect(await center.summary().isInSync)
+    }
+
+    @Test func cookiesUseTheSeedKeysAndYesNoValues() async {
+        await device.setStatus(.provisional, for: .notifications)
+        await device.setStatus(.restricted, for: .camera)
+        await device.setStatus(.limited, for: .photos)
+        let center = makeCenter(kinds: [.location, .camera, .notifications, .photos])
+        #expect(
+            await center.cookies() == ["p_Location": "no", "p_Camera": "no", "p_Notification": "yes", "p_Photos": "yes"])
+    }
+
+    // MARK: - Change stream
+
+    @Test func theChangeStreamEndsWhenItsConsumerIsCancelled() async {
+        let center = makeCenter()
+        let changes = center.changes()
+        #expect(center.subscriberCount == 1)
+        let consumer = Task {
+            var count = 0
+            for await _ in changes { count += 1 }
+            return count
+        }
+        await center.start()
+        consumer.cancel()
+        _ = await consumer.value
+        #expect(await yield(until: { center.subscriberCount == 0 }))
+    }
+
+    @Test func theChangeStreamEndsWhenItsConsumerStopsIterating() async {
+        let center = makeCenter()
+        let changes = center.changes()
+        await center.start()
+        var seen = 0
+        for await _ in changes {
+            seen += 1
+            if seen == 2 { break }
+        }
+        #expect(seen == 2)
+        #expect(await yield(until: { center.subscriberCount == 0 }))
+    }
+
+    @Test func theChangeStreamFinishesWhenTheCenterIsReleased() async {
+        var center: PermissionCenter? = makeCenter()
+        let changes = center!.changes()
+        await center!.start()
+        center = nil
+        var count = 0
+        for await _ in changes { count += 1 }
+        #expect(count == 3)
+    }
+
+    // MARK: - Logging
+
+    @Test func changesLogAtInfoAndNoOpsAtDebug() async throws {
+        let (logger, log) = makeTestLogger()
+        let center = makeCenter(logger: logger)
+        await center.start()
+        let changeEntries = log.entries.filter { $0.level == .info && "\($0.message)" == "permission changed" }
+        #expect(changeEntries.count == 3)
+        let first = try #require(changeEntries.first)
+        #expect(first.metadata["kind"] == "location")
+        #expect(first.metadata["cause"] == "launch")
+        #expect(first.metadata["cookie"] == "p_Location=no")
+
+        log.clear()
+        await center.refresh()
+        #expect(log.entries.allSatisfy { $0.level == .debug })
+        #expect(log.entries.contains { "\($0.message)" == "permissions unchanged" })
+    }
+}
