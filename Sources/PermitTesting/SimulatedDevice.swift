@@ -60,6 +60,9 @@ public actor SimulatedDevice: PermissionAuthority {
     /// The answer to a prompt nobody scripted; `nil` (the default) makes such a prompt throw.
     public var unscriptedPromptAnswer: PermissionStatus?
     /// When `true`, a prompt with no scripted answer stays on screen until ``answerPendingPrompt(for:with:)``.
+    ///
+    /// A scripted answer comes first, then ``unscriptedPromptAnswer``; a prompt is held only when neither
+    /// gives an answer.
     public var holdsPrompts = false
     /// Kinds whose change in Settings terminates the running app, as iOS does.
     public var terminatesOnSettingsChange: Set<PermissionKind>

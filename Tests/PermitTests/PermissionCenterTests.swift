@@ -224,6 +224,22 @@ import PermitTesting
         #expect(await device.promptCount(for: .camera) == 0)
     }
 
+    @Test func aRefreshOvertakenByARequestDoesNotRecordItsStaleRead() async throws {
+        let authority = GatedAuthority()
+        let center = PermissionCenter(
+            kinds: [.camera], authority: authority, store: store, now: dates.provider, logger: makeTestLogger().0)
+        await center.start()
+        await authority.closeGate()
+        let refresh = Task { await center.refresh() }  // reads notDetermined, then waits at the gate
+        #expect(await yield(until: { await authority.waitingReads == 1 }))
+        let state = try await center.request(.camera)  // answered granted while the read is held
+        #expect(state.status == .granted)
+        await authority.openGate()
+        #expect(await refresh.value.isEmpty)
+        #expect(await center.state(for: .camera)?.status == .granted)
+        #expect(await center.history().map(\.current) == [.notDetermined, .granted])
+    }
+
     // MARK: - Store failures
 
     @Test func aFailedSaveIsRetriedWithTheNextChange() async {
@@ -329,5 +345,35 @@ import PermitTesting
         await center.refresh()
         #expect(log.entries.allSatisfy { $0.level == .debug })
         #expect(log.entries.contains { "\($0.message)" == "permissions unchanged" })
+    }
+}
+
+/// An authority whose status reads can be held at a gate after reading, to deliver a stale answer late.
+actor GatedAuthority: PermissionAuthority {
+    private var status = PermissionStatus.notDetermined
+    private var gateClosed = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    var waitingReads: Int { held.count }
+
+    func closeGate() { gateClosed = true }
+
+    func openGate() {
+        gateClosed = false
+        for continuation in held { continuation.resume() }
+        held = []
+    }
+
+    func status(of kind: PermissionKind) async -> PermissionStatus { status }
+
+    func statuses(of kinds: [PermissionKind]) async -> [PermissionKind: PermissionStatus] {
+        let read = status
+        if gateClosed { await withCheckedContinuation { held.append($0) } }
+        return Dictionary(uniqueKeysWithValues: kinds.map { ($0, read) })
+    }
+
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        status = .granted
+        return status
     }
 }

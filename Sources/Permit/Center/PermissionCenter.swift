@@ -70,6 +70,11 @@ public actor PermissionCenter {
     private var lifecycleTask: Task<Void, Never>?
     private var requests: [PermissionKind: Task<PermissionState, any Error>] = [:]
 
+    /// Numbers every read of the OS in the order it started, so that a read that started before a newer
+    /// one was applied (a refresh overtaken by a request's answer) cannot overwrite it with a stale status.
+    private var readSequence = 0
+    private var appliedRead: [PermissionKind: Int] = [:]
+
     private var snapshotVersion = 0
     private var savedVersion = 0
     private var saveTask: Task<Void, Never>?
@@ -172,11 +177,18 @@ public actor PermissionCenter {
 
     @discardableResult
     private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
+        readSequence += 1
+        let read = readSequence
         let statuses = await authority.statuses(of: refreshed)
         let date = now()
         var changes: [PermissionChange] = []
         var dirty = false
         for kind in refreshed {
+            guard appliedRead[kind, default: 0] < read else {
+                logger.debug("stale read skipped; a newer one was applied", metadata: ["kind": "\(kind)"])
+                continue
+            }
+            appliedRead[kind] = read
             let status = statuses[kind] ?? .unavailable
             lastChecked[kind] = date
             let outcome = record(status, for: kind, hasPrompted: nil, cause: cause, at: date)
@@ -296,6 +308,8 @@ public actor PermissionCenter {
             logger.warning("permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
             throw PermitError.requestFailed.withDetail("\(kind): \(type(of: error))")
         }
+        readSequence += 1
+        appliedRead[kind] = readSequence
         let date = now()
         lastChecked[kind] = date
         let outcome = record(

@@ -30,6 +30,7 @@ struct LifecycleRefreshStateMachine: Sendable {
 
     private enum State: Equatable, Sendable {
         case idle(lastStart: Duration?)
+        /// `backgrounded`: the app went to the background after the last foreground event.
         case refreshing(start: Duration, rerun: Bool, backgrounded: Bool)
     }
 
@@ -63,8 +64,10 @@ struct LifecycleRefreshStateMachine: Sendable {
             state = .refreshing(start: now, rerun: false, backgrounded: false)
             return .startRefresh(delay: settleDelay)
         case (.refreshing(let start, let rerun, let backgrounded), _):
+            // A foreground event after a background, or after the window, needs a refresh of its own: the
+            // one in flight may have read the OS before Settings changed.
             let covered = !backgrounded && now < start + settleDelay + window
-            state = .refreshing(start: start, rerun: rerun || !covered, backgrounded: backgrounded)
+            state = .refreshing(start: start, rerun: rerun || !covered, backgrounded: false)
             return .joinRefresh
         }
     }
@@ -72,7 +75,8 @@ struct LifecycleRefreshStateMachine: Sendable {
     mutating func refreshFinished(at now: Duration) -> FinishAction {
         guard case .refreshing(let start, let rerun, let backgrounded) = state else { return .done }
         if rerun {
-            state = .refreshing(start: now, rerun: false, backgrounded: false)
+            // Keep a background that came after the last foreground event: the next foreground must refresh.
+            state = .refreshing(start: now, rerun: false, backgrounded: backgrounded)
             return .refreshAgain
         }
         state = .idle(lastStart: backgrounded ? nil : start)

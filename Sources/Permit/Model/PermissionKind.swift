@@ -23,9 +23,10 @@ public struct PermissionKind: RawRepresentable, Hashable, Comparable, Sendable, 
 
     /// Creates a kind from its identifier, or returns `nil` when the identifier is not valid.
     ///
-    /// A valid identifier starts with an ASCII letter, continues with ASCII letters and digits, and is at
-    /// most 64 characters long. These rules keep every name derived from it (cookie names, JSON keys,
-    /// JavaScript property names) valid without escaping.
+    /// A valid identifier starts with a lowercase ASCII letter, continues with ASCII letters and digits, and
+    /// is at most 64 characters long. These rules keep every name derived from it (cookie names, JSON keys,
+    /// JavaScript property names) valid without escaping and distinct: `notification` is reserved, because
+    /// its cookie name `p_Notification` belongs to ``notifications``.
     public init?(rawValue: String) {
         guard Self.isValidIdentifier(rawValue) else { return nil }
         self.rawValue = rawValue
@@ -71,7 +72,9 @@ public struct PermissionKind: RawRepresentable, Hashable, Comparable, Sendable, 
 
     static func isValidIdentifier(_ identifier: String) -> Bool {
         let scalars = identifier.unicodeScalars
-        guard let first = scalars.first, scalars.count <= 64, first.isASCIILetter else { return false }
+        guard let first = scalars.first, scalars.count <= 64, ("a"..."z").contains(first),
+            identifier != "notification"
+        else { return false }
         return scalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
     }
 }

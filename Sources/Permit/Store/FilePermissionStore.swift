@@ -39,6 +39,13 @@ public struct FilePermissionStore: PermissionStore {
     public func load() async -> PermissionSnapshot {
         let data: Data
         do {
+            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= SnapshotCoding.maximumSize else {
+                logger.warning(
+                    "permission store corrupt; starting with no knowledge",
+                    metadata: ["path": "\(url.path)", "bytes": "\(size)", "reason": "larger than the size limit"])
+                return .empty
+            }
             data = try Data(contentsOf: url)
         } catch {
             if FileManager.default.fileExists(atPath: url.path) {

@@ -40,13 +40,19 @@ public struct UserDefaultsPermissionStore: PermissionStore {
 
     /// Loads the snapshot; imports the seed's `p_…` keys when there is no snapshot yet.
     public func load() async -> PermissionSnapshot {
-        if let data = defaults.value.data(forKey: Self.snapshotKey) {
-            do {
-                return try SnapshotCoding.decode(data)
-            } catch {
+        if let stored = defaults.value.object(forKey: Self.snapshotKey) {
+            if let data = stored as? Data {
+                do {
+                    return try SnapshotCoding.decode(data)
+                } catch {
+                    logger.warning(
+                        "permission snapshot in UserDefaults corrupt; falling back to the p_ keys",
+                        metadata: ["bytes": "\(data.count)", "reason": "\(error)"])
+                }
+            } else {
                 logger.warning(
-                    "permission snapshot in UserDefaults corrupt; falling back to the p_ keys",
-                    metadata: ["bytes": "\(data.count)", "reason": "\(error)"])
+                    "permission snapshot in UserDefaults is not data; falling back to the p_ keys",
+                    metadata: ["type": "\(type(of: stored))"])
             }
         }
         let imported = legacyImport.snapshot()
@@ -56,7 +62,8 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         return imported
     }
 
-    /// Writes the snapshot and every kind's `p_…` key, then synchronizes.
+    /// Writes the snapshot and every recorded kind's `p_…` key, removes the `p_…` keys of the import kinds the
+    /// snapshot does not record, then synchronizes.
     public func save(_ snapshot: PermissionSnapshot) async throws {
         let data: Data
         do {
@@ -69,6 +76,9 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         for (kind, record) in snapshot.records {
             defaults.set(record.status.cookieValue.rawValue, forKey: kind.cookieName)
         }
+        for kind in legacyImport.kinds where snapshot.records[kind] == nil {
+            defaults.removeObject(forKey: kind.cookieName)  // no stale yes for a kind no longer tracked
+        }
         guard defaults.synchronize() else {
             throw PermitError.storeWriteFailed.withDetail("UserDefaults did not synchronize")
         }
@@ -78,7 +88,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
 /// Reads the `p_…` keys a seed-era app left in `UserDefaults`.
 struct LegacySeedImport: Sendable {
     private let defaults: SendableDefaults
-    private let kinds: [PermissionKind]
+    let kinds: [PermissionKind]
 
     init(defaults: UserDefaults, kinds: [PermissionKind] = PermissionKind.builtIn) {
         self.defaults = SendableDefaults(defaults)
