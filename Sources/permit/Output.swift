@@ -39,6 +39,13 @@ enum Terminal {
         isInteractive ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// Prints a line and flushes it at once, so that the transcript and log lines on standard error keep
+    /// their order when both go to one file or pipe.
+    static func line(_ text: String = "") {
+        print(text)
+        fflush(nil)
+    }
+
     /// Prints a progress line to standard error, so that it never mixes with JSON on standard output.
     static func progress(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

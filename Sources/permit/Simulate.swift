@@ -41,18 +41,18 @@ struct Simulate: AsyncParsableCommand {
         let selected = scenario.isEmpty ? Self.available : Self.available.filter { scenario.contains($0.name) }
         let logger = options.makeLogger()
         if !json {
-            print(Terminal.bold("Simulating \(selected.count) scenario(s) on a simulated device, file store in a temporary folder"))
+            Terminal.line(Terminal.bold("Simulating \(selected.count) scenario(s) on a simulated device, file store in a temporary folder"))
         }
         var results: [ScenarioResult] = []
         for (index, scenario) in selected.enumerated() {
             let header = "[\(index + 1)/\(selected.count)] \(scenario.name): \(scenario.summary)"
-            if json { Terminal.progress(header) } else { print("\n" + header) }
+            if json { Terminal.progress(header) } else { Terminal.line("\n" + header) }
             let result = await scenario.run(logger: logger) { line in
-                if !json { print("      " + line) }
+                if !json { Terminal.line("      " + line) }
             }
             if !json {
                 let mark = result.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
-                print("      \(mark)  \(result.detail) (\(formatMilliseconds(result.milliseconds)))")
+                Terminal.line("      \(mark)  \(result.detail) (\(formatMilliseconds(result.milliseconds)))")
             }
             results.append(result)
         }
@@ -68,7 +68,7 @@ struct Simulate: AsyncParsableCommand {
             print(Terminal.table(rows))
             print(
                 failed.isEmpty
-                    ? Terminal.green("All \(results.count) scenarios passed.")
+                    ? Terminal.green(results.count == 1 ? "The scenario passed." : "All \(results.count) scenarios passed.")
                     : Terminal.red("\(failed.count) of \(results.count) scenarios failed: \(failed.map(\.name).joined(separator: ", "))"))
         }
         if !failed.isEmpty { throw ExitCode.failure }

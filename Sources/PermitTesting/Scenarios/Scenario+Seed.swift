@@ -87,6 +87,11 @@ extension Scenario {
         await context.device.changeInSettings(.location, to: .denied)
         await context.device.changeInSettings(.notifications, to: .denied)
         context.note("in Settings: location and notifications turned off")
+        let summary = await center.summary()
+        for line in summary.description.split(separator: "\n") { context.note(String(line)) }
+        try context.check(
+            summary.entries.filter { !$0.isInSync }.map(\.kind) == [.location, .notifications],
+            "expected the summary to show location and notifications out of sync")
         let readsBefore = await context.device.statusReadCount
         try await context.device.moveToForeground()
         let reads = await context.device.statusReadCount - readsBefore
