@@ -120,6 +120,18 @@ import PermitTesting
         #expect(change.cause == .osCallback)
     }
 
+    @Test func aCallbackForAnUntrackedKindIsIgnored() async {
+        let center = makeCenter(kinds: [.camera])
+        await device.launchApp()
+        await center.start()
+        await device.setStatus(.granted, for: .location)
+        #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
+        for _ in 0..<1000 { await Task.yield() }
+        #expect(await store.snapshot.records.keys.sorted() == [.camera])
+        #expect(await center.history().map(\.kind) == [.camera])
+        #expect(await device.statusReadCount == 1)
+    }
+
     @Test func historyKeepsTheMostRecentChangesUpToTheLimit() async {
         let center = makeCenter(configuration: .init(historyLimit: 4))
         await center.start()  // three first observations

@@ -129,7 +129,7 @@ public actor PermissionCenter {
     private func performStart() async {
         snapshot = await store.load()
         await authority.observeChanges { [weak self] kind in
-            guard let self else { return }
+            guard let self, self.kinds.contains(kind) else { return }
             Task { await self.refresh([kind], cause: .osCallback) }
         }
         await refresh(kinds, cause: .launch)
@@ -191,7 +191,7 @@ public actor PermissionCenter {
             appliedRead[kind] = read
             let status = statuses[kind] ?? .unavailable
             lastChecked[kind] = date
-            let outcome = record(status, for: kind, hasPrompted: nil, cause: cause, at: date)
+            let outcome = record(status, for: kind, prompted: false, cause: cause, at: date)
             dirty = dirty || outcome.dirty
             if let change = outcome.change { changes.append(change) }
         }
@@ -200,11 +200,13 @@ public actor PermissionCenter {
     }
 
     /// Folds one status read into the snapshot; returns the change, if any, and whether the snapshot changed.
+    /// `prompted` says whether this read is the answer to a system prompt.
     private func record(
-        _ status: PermissionStatus, for kind: PermissionKind, hasPrompted: Bool?, cause: ChangeCause, at date: Date
+        _ status: PermissionStatus, for kind: PermissionKind, prompted promptedNow: Bool, cause: ChangeCause,
+        at date: Date
     ) -> (change: PermissionChange?, dirty: Bool) {
         let previous = snapshot.records[kind]
-        let prompted = (previous?.hasPrompted ?? false) || (hasPrompted ?? false)
+        let prompted = (previous?.hasPrompted ?? false) || promptedNow
         let updated = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
         guard let previous else {
             snapshot.records[kind] = updated
@@ -226,7 +228,8 @@ public actor PermissionCenter {
         return (nil, false)
     }
 
-    /// Appends `changes` to the history, persists the snapshot when it changed, logs and publishes.
+    /// Appends `changes` to the history, logs and publishes them in the order they were recorded, and
+    /// returns once the snapshot, if it changed, is persisted.
     private func commit(_ changes: [PermissionChange], dirty: Bool, cause: ChangeCause) async {
         guard dirty else {
             logger.debug("permissions unchanged", metadata: ["cause": "\(cause)", "kinds": "\(kinds.count)"])
@@ -238,7 +241,6 @@ public actor PermissionCenter {
             if overflow > 0 { snapshot.history.removeFirst(overflow) }
         }
         snapshotVersion += 1
-        await persist()
         for change in changes {
             logger.info(
                 "permission changed",
@@ -249,6 +251,7 @@ public actor PermissionCenter {
                 ])
         }
         broadcaster.publish(changes)
+        await persist()
     }
 
     /// Writes the latest snapshot, one save at a time, in order; returns when it is on disk.
@@ -313,7 +316,7 @@ public actor PermissionCenter {
         let date = now()
         lastChecked[kind] = date
         let outcome = record(
-            status, for: kind, hasPrompted: before == .notDetermined, cause: .request, at: date)
+            status, for: kind, prompted: before == .notDetermined, cause: .request, at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)
     }
