@@ -1,6 +1,6 @@
 public import Permit
 
-/// A ``PermissionStore`` that keeps the snapshot in memory and counts saves.
+/// A `PermissionStore` that keeps the snapshot in memory and counts saves.
 ///
 /// Use it in tests, or to keep one store across simulated relaunches of an app. It can be told to fail saves,
 /// to test what a center does when the disk is full.
@@ -18,7 +18,7 @@ public actor InMemoryPermissionStore: PermissionStore {
     public private(set) var snapshot: PermissionSnapshot
     /// How many saves succeeded.
     public private(set) var saveCount = 0
-    /// When `true`, every save throws ``PermitError/storeWriteFailed`` and leaves the snapshot unchanged.
+    /// When `true`, every save throws `PermitError.storeWriteFailed` and leaves the snapshot unchanged.
     public var failsSaves = false
 
     /// Creates a store holding `snapshot`.

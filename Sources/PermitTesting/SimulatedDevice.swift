@@ -3,9 +3,9 @@ public import Permit
 /// A scriptable stand-in for the operating system: permission statuses, system prompts, the Settings app and
 /// the app's lifecycle.
 ///
-/// The device implements ``PermissionAuthority`` the way iOS behaves:
+/// The device implements `PermissionAuthority` the way iOS behaves:
 ///
-/// - Every kind starts ``PermissionStatus/notDetermined`` unless set otherwise.
+/// - Every kind starts `PermissionStatus.notDetermined` unless set otherwise.
 /// - ``request(_:)`` shows a prompt only for a kind that is not determined, and counts it. The answer comes
 ///   from ``answerNextPrompt(for:with:)``; with ``holdsPrompts`` set, the prompt stays on screen until
 ///   ``answerPendingPrompt(for:with:)``. A prompt nobody scripted fails loudly with

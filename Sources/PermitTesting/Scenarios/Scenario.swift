@@ -92,7 +92,7 @@ struct ScenarioFailure: Error {
 }
 
 /// The world one scenario runs in: a simulated device, a file store in a temporary folder, and the app's
-/// current ``PermissionCenter``.
+/// current `PermissionCenter`.
 public final class ScenarioContext: @unchecked Sendable {  // used by one scenario task at a time
     /// The simulated OS.
     public let device = SimulatedDevice()
