@@ -3,7 +3,9 @@ import Permit
 
 extension Scenario {
     /// The seed's four testing scenarios, plus the relaunch after iOS terminated the app.
-    public static let seed: [Scenario] = [freshInstall, grantFlow, settingsChange, multipleChanges, relaunchAfterKill]
+    public static let seed: [Scenario] = [
+        freshInstall, grantFlow, settingsChange, multipleChanges, relaunchAfterKill, upgradeFromSeedApp,
+    ]
 
     /// Scenario 1: on a fresh install every cookie is created `no`.
     public static let freshInstall = Scenario(
@@ -128,5 +130,41 @@ extension Scenario {
             last?.kind == .camera && last?.previous == .granted && last?.current == .denied && last?.cause == .launch,
             "expected camera granted -> denied caused by launch, got \(last.map(\.description) ?? "none")")
         return "camera granted -> denied detected at launch"
+    }
+
+    /// An app that shipped the seed's manager left `p_…` keys in `UserDefaults`; the first launch with Permit
+    /// imports them and reports only what really changed since.
+    public static let upgradeFromSeedApp = Scenario(
+        name: "upgrade-from-seed-app",
+        summary: "the first launch after upgrading imports the seed's p_ keys and reports only real changes"
+    ) { context in
+        let suiteName = "permit.scenario.\(UUID().uuidString)"
+        guard let defaults = UserDefaults(suiteName: suiteName) else {
+            try context.check(false, "could not create a UserDefaults suite")
+            return ""
+        }
+        defer { defaults.removePersistentDomain(forName: suiteName) }
+        defaults.set("yes", forKey: "p_Location")
+        defaults.set("yes", forKey: "p_Camera")
+        defaults.set("no", forKey: "p_Notification")
+        context.note("seed-era app left p_Location=yes p_Camera=yes p_Notification=no in UserDefaults")
+        await context.device.setStatus(.granted, for: .location)
+        await context.device.setStatus(.denied, for: .camera)  // turned off in Settings before the upgrade
+        await context.device.setStatus(.denied, for: .notifications)
+        context.note("the OS now says: location granted, camera denied, notifications denied")
+        let center = await context.launch(importingLegacyKeysFrom: defaults)
+        let history = await center.history()
+        context.note("first launch with Permit: \(history.map(\.description).joined(separator: "; "))")
+        try context.check(
+            history.count == 1 && history.first?.kind == .camera && history.first?.current == .denied
+                && history.first?.cause == .launch,
+            "expected exactly one change, camera to denied at launch; got \(history)")
+        let stored = await context.storedSnapshot()
+        try context.check(
+            stored.records.count == 3 && stored.records.values.allSatisfy { !$0.isImported },
+            "expected three exact records in the new store")
+        let cookies = await center.cookies()
+        context.note("cookies: \(cookies.cookieLine)")
+        return "seed keys imported; only camera yes -> no reported"
     }
 }

@@ -116,12 +116,14 @@ public final class ScenarioContext: @unchecked Sendable {  // used by one scenar
 
     /// Starts the app's process on the device, as tapping its icon would: a new center over the same store,
     /// its lifecycle observer attached, started.
+    ///
+    /// - Parameter legacyDefaults: Where a seed-era version of the app kept its `p_…` keys, imported when the
+    ///   store's file does not exist yet.
     @discardableResult
-    public func launch() async -> PermissionCenter {
+    public func launch(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
         await device.launchApp()
-        let center = PermissionCenter(
-            kinds: kinds, authority: device, store: FilePermissionStore(url: storeURL, logger: logger),
-            logger: logger)
+        let store = FilePermissionStore(url: storeURL, importingLegacyKeysFrom: legacyDefaults, logger: logger)
+        let center = PermissionCenter(kinds: kinds, authority: device, store: store, logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         await center.start()
         self.center = center
