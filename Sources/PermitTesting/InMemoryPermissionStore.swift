@@ -20,14 +20,23 @@ public actor InMemoryPermissionStore: PermissionStore {
     public private(set) var saveCount = 0
     /// When `true`, every save throws `PermitError.storeWriteFailed` and leaves the snapshot unchanged.
     public var failsSaves = false
+    /// When `true`, every load throws `PermitError.storeUnavailable`, as a file store does before the
+    /// device's first unlock.
+    public var failsLoads = false
+    /// How many loads were attempted.
+    public private(set) var loadCount = 0
 
     /// Creates a store holding `snapshot`.
     public init(_ snapshot: PermissionSnapshot = .empty) {
         self.snapshot = snapshot
     }
 
-    /// Returns the held snapshot.
-    public func load() async -> PermissionSnapshot { snapshot }
+    /// Returns the held snapshot, or throws when ``failsLoads`` is set.
+    public func load() async throws -> PermissionSnapshot {
+        loadCount += 1
+        if failsLoads { throw PermitError.storeUnavailable.withDetail("InMemoryPermissionStore told to fail") }
+        return snapshot
+    }
 
     /// Replaces the held snapshot, or throws when ``failsSaves`` is set.
     public func save(_ snapshot: PermissionSnapshot) async throws {
@@ -38,4 +47,7 @@ public actor InMemoryPermissionStore: PermissionStore {
 
     /// Sets ``failsSaves``.
     public func setFailsSaves(_ fails: Bool) { failsSaves = fails }
+
+    /// Sets ``failsLoads``.
+    public func setFailsLoads(_ fails: Bool) { failsLoads = fails }
 }

@@ -6,10 +6,15 @@ public import Permit
 /// The device implements `PermissionAuthority` the way iOS behaves:
 ///
 /// - Every kind starts `PermissionStatus.notDetermined` unless set otherwise.
-/// - ``request(_:)`` shows a prompt only for a kind that is not determined, and counts it. The answer comes
-///   from ``answerNextPrompt(for:with:)``; with ``holdsPrompts`` set, the prompt stays on screen until
-///   ``answerPendingPrompt(for:with:)``. A prompt nobody scripted fails loudly with
-///   ``SimulatedDeviceError/unexpectedPrompt``.
+/// - ``request(_:)`` shows a prompt only for a kind that is not determined (or for provisional
+///   notifications, which the prompt can make prominent), only while the app is active, and counts it. The
+///   answer comes from ``answerNextPrompt(for:with:)``; with ``holdsPrompts`` set, the prompt stays on
+///   screen until ``answerPendingPrompt(for:with:)``. A prompt nobody scripted fails loudly with
+///   ``SimulatedDeviceError/unexpectedPrompt``, and one asked for while the app is not active with
+///   ``SimulatedDeviceError/appNotActive``. When the prompt goes away the app becomes active again, so its
+///   lifecycle observer receives did-become-active before the answer returns, as on iOS.
+/// - Location is one authorization: turning location off turns "always" off too, and granting "always"
+///   grants location while in use.
 /// - ``changeInSettings(_:to:)`` is the user flipping a switch in Settings. For most privacy permissions iOS
 ///   then terminates the running app (``terminatesOnSettingsChange``); for location it reports the change
 ///   through a callback instead (``reportsChangesWhileRunning``), delivered when the app is next active.
@@ -20,6 +25,7 @@ public import Permit
 ///
 /// ```swift
 /// let device = SimulatedDevice()
+/// await device.launchApp()
 /// await device.answerNextPrompt(for: .camera, with: .granted)
 /// try await center.request(.camera)                 // one prompt, answered "Allow"
 /// await device.moveToBackground()
@@ -64,10 +70,19 @@ public actor SimulatedDevice: PermissionAuthority {
     /// A scripted answer comes first, then ``unscriptedPromptAnswer``; a prompt is held only when neither
     /// gives an answer.
     public var holdsPrompts = false
-    /// Kinds whose change in Settings terminates the running app, as iOS does.
-    public var terminatesOnSettingsChange: Set<PermissionKind>
-    /// Kinds whose OS reports changes to the running app through a callback (location).
-    public var reportsChangesWhileRunning: Set<PermissionKind>
+    /// Kinds whose change in Settings terminates the running app, as iOS does: by default every built-in
+    /// kind but location, location always and notifications.
+    public private(set) var terminatesOnSettingsChange: Set<PermissionKind>
+    /// Kinds whose OS reports changes to the running app through a callback: by default location and
+    /// location always.
+    public private(set) var reportsChangesWhileRunning: Set<PermissionKind>
+
+    /// The kinds whose Settings change iOS answers by terminating the app, by default.
+    public static let defaultTerminatingKinds = Set(PermissionKind.builtIn).subtracting([
+        .location, .locationAlways, .notifications,
+    ])
+    /// The kinds whose changes iOS reports to the running app, by default.
+    public static let defaultReportingKinds: Set<PermissionKind> = [.location, .locationAlways]
 
     /// Where the app is in its lifecycle.
     public private(set) var appState: AppState = .notRunning
@@ -83,13 +98,18 @@ public actor SimulatedDevice: PermissionAuthority {
     /// - Parameters:
     ///   - statuses: Initial statuses; every other kind is not determined.
     ///   - unscriptedPromptAnswer: The answer to prompts nobody scripted; `nil` makes them throw.
-    public init(statuses: [PermissionKind: PermissionStatus] = [:], unscriptedPromptAnswer: PermissionStatus? = nil) {
+    ///   - terminatesOnSettingsChange: Kinds whose Settings change terminates the running app.
+    ///   - reportsChangesWhileRunning: Kinds whose changes reach the running app through a callback.
+    public init(
+        statuses: [PermissionKind: PermissionStatus] = [:],
+        unscriptedPromptAnswer: PermissionStatus? = nil,
+        terminatesOnSettingsChange: Set<PermissionKind> = SimulatedDevice.defaultTerminatingKinds,
+        reportsChangesWhileRunning: Set<PermissionKind> = SimulatedDevice.defaultReportingKinds
+    ) {
         self.statusByKind = statuses
         self.unscriptedPromptAnswer = unscriptedPromptAnswer
-        self.reportsChangesWhileRunning = [.location, .locationAlways]
-        self.terminatesOnSettingsChange = Set(PermissionKind.builtIn).subtracting([
-            .location, .locationAlways, .notifications,
-        ])
+        self.terminatesOnSettingsChange = terminatesOnSettingsChange
+        self.reportsChangesWhileRunning = reportsChangesWhileRunning
     }
 
     // MARK: - PermissionAuthority
@@ -109,11 +129,19 @@ public actor SimulatedDevice: PermissionAuthority {
         return result
     }
 
-    /// Shows the system prompt for a kind that is not determined and returns the user's answer; returns the
-    /// current status without a prompt otherwise.
+    /// Shows the system prompt for a kind that is not determined (or provisional notifications) and returns
+    /// the user's answer; returns the current status without a prompt otherwise.
+    ///
+    /// - Throws: ``SimulatedDeviceError/unexpectedPrompt`` when no answer is scripted;
+    ///   ``SimulatedDeviceError/appNotActive`` when a prompt would show while the app is not active.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         let current = currentStatus(kind)
-        guard current == .notDetermined else { return current }
+        let prompts = current == .notDetermined || (current == .provisional && kind == .notifications)
+        guard prompts else { return current }
+        guard appState == .active else {
+            throw SimulatedDeviceError.appNotActive.withDetail(
+                "system prompt for \(kind) asked for while the app is \(appState); iOS shows prompts to the active app")
+        }
         promptsShown[kind, default: 0] += 1
         let answer: PermissionStatus
         if var queue = scriptedAnswers[kind], !queue.isEmpty {
@@ -127,7 +155,10 @@ public actor SimulatedDevice: PermissionAuthority {
             throw SimulatedDeviceError.unexpectedPrompt.withDetail(
                 "system prompt for \(kind) shown with no answer scripted; call answerNextPrompt(for:with:)")
         }
-        statusByKind[kind] = answer
+        apply(answer, to: kind)
+        if appState == .active, let lifecycleHandler {
+            await lifecycleHandler(.didBecomeActive)  // the alert is gone; the app is active again
+        }
         return answer
     }
 
@@ -172,8 +203,14 @@ public actor SimulatedDevice: PermissionAuthority {
 
     /// Sets a status directly, as device management or a restriction would, with no lifecycle effect.
     public func setStatus(_ status: PermissionStatus, for kind: PermissionKind) {
-        statusByKind[kind] = status
+        apply(status, to: kind)
     }
+
+    /// Sets ``terminatesOnSettingsChange``.
+    public func setTerminatesOnSettingsChange(_ kinds: Set<PermissionKind>) { terminatesOnSettingsChange = kinds }
+
+    /// Sets ``reportsChangesWhileRunning``.
+    public func setReportsChangesWhileRunning(_ kinds: Set<PermissionKind>) { reportsChangesWhileRunning = kinds }
 
     /// The user changes `kind` to `status` in the Settings app.
     ///
@@ -182,22 +219,38 @@ public actor SimulatedDevice: PermissionAuthority {
     /// otherwise when it is next active.
     @discardableResult
     public func changeInSettings(_ kind: PermissionKind, to status: PermissionStatus) async -> SettingsOutcome {
-        let changed = currentStatus(kind) != status
-        statusByKind[kind] = status
+        let changed = apply(status, to: kind)
         guard appState != .notRunning else { return .appNotRunning }
-        guard changed else { return .appKeptRunning }
-        if terminatesOnSettingsChange.contains(kind) {
+        guard !changed.isEmpty else { return .appKeptRunning }
+        if !changed.isDisjoint(with: terminatesOnSettingsChange) {
             terminateApp()
             return .appTerminated
         }
-        if reportsChangesWhileRunning.contains(kind) {
+        for changedKind in changed.sorted() where reportsChangesWhileRunning.contains(changedKind) {
             if appState == .active {
-                changeHandler?(kind)
+                changeHandler?(changedKind)
             } else {
-                pendingCallbacks.append(kind)
+                pendingCallbacks.append(changedKind)
             }
         }
         return .appKeptRunning
+    }
+
+    /// Sets a status, keeping location's two kinds one authorization; returns the kinds that changed.
+    @discardableResult
+    private func apply(_ status: PermissionStatus, to kind: PermissionKind) -> Set<PermissionKind> {
+        var updates = [kind: status]
+        if kind == .location, !status.isUsable {
+            updates[.locationAlways] = status  // location off is "always" off too
+        } else if kind == .locationAlways, status.isUsable, !currentStatus(.location).isUsable {
+            updates[.location] = .granted  // "always" includes while in use
+        }
+        var changed = Set<PermissionKind>()
+        for (updated, value) in updates where currentStatus(updated) != value {
+            statusByKind[updated] = value
+            changed.insert(updated)
+        }
+        return changed
     }
 
     // MARK: - App lifecycle
@@ -268,6 +321,7 @@ public struct SimulatedDeviceError: Error, Hashable, Sendable, CustomStringConve
     private enum Code: Hashable, Sendable {
         case unexpectedPrompt
         case appNotRunning
+        case appNotActive
     }
 
     private let code: Code
@@ -283,6 +337,8 @@ public struct SimulatedDeviceError: Error, Hashable, Sendable, CustomStringConve
     public static let unexpectedPrompt = SimulatedDeviceError(.unexpectedPrompt)
     /// The app is not running: the OS terminated it, or it was never launched.
     public static let appNotRunning = SimulatedDeviceError(.appNotRunning)
+    /// A system prompt was asked for while the app was not active on screen.
+    public static let appNotActive = SimulatedDeviceError(.appNotActive)
 
     func withDetail(_ detail: String) -> SimulatedDeviceError { SimulatedDeviceError(code, detail: detail) }
 

@@ -11,8 +11,9 @@ struct BenchCore: AsyncParsableCommand {
         abstract: "Benchmark the permission center with 20 kinds and a file store.",
         discussion: """
             Prints medians over many runs: cold start of a center from a persisted store, a refresh in which \
-            nothing changed, and a change persisted after the app becomes active; and the bytes the store \
-            keeps per permission. Goals: under 1 ms, under 0.2 ms with no store write, at most 100 bytes.
+            nothing changed, and a change persisted after the app returns to the foreground (timed from \
+            will-enter-foreground to the end of the save); and the bytes the store keeps per permission. \
+            Goals: under 1 ms, under 0.2 ms with no store write, under 5 ms, at most 100 bytes.
             """
     )
 
@@ -48,6 +49,7 @@ struct BenchCore: AsyncParsableCommand {
         }
         let warm = makeCenter()
         await warm.start()
+        let launchBytes = try Data(contentsOf: storeURL).count
 
         Terminal.progress("cold start of a center with \(kinds.count) kinds from a persisted store, \(iterations) runs")
         var writesBefore = await store.saves
@@ -71,7 +73,8 @@ struct BenchCore: AsyncParsableCommand {
         let refreshWrites = await store.saves - writesBefore
 
         let changeRuns = min(iterations, 500)
-        Terminal.progress("Settings change persisted after the app becomes active, \(changeRuns) runs")
+        Terminal.progress(
+            "Settings change persisted after the app returns (from will-enter-foreground), \(changeRuns) runs")
         var persist: [Double] = []
         for run in 0..<changeRuns {
             let status: PermissionStatus = run.isMultiple(of: 2) ? .denied : .granted
@@ -80,13 +83,13 @@ struct BenchCore: AsyncParsableCommand {
             let start = ContinuousClock.now
             await warm.handle(.willEnterForeground)
             persist.append(start.duration(to: .now).benchMilliseconds)
-            guard await fileStore.load().records[.camera]?.status == status else {
+            guard try await fileStore.load().records[.camera]?.status == status else {
                 throw BenchFailure("the change was not on disk when handle(_:) returned")
             }
         }
 
         let fullBytes = try Data(contentsOf: storeURL).count
-        var recordsOnly = await fileStore.load()
+        var recordsOnly = try await fileStore.load()
         let historyCount = recordsOnly.history.count
         recordsOnly.history = []
         let recordsURL = folder.appendingPathComponent("records-only.json")
@@ -102,9 +105,11 @@ struct BenchCore: AsyncParsableCommand {
             refresh_nochange_20_ms: median(refresh),
             refresh_nochange_store_writes: refreshWrites,
             change_persist_ms: median(persist),
-            bytes_per_permission: Double(recordBytes) / Double(kinds.count),
+            bytes_per_permission: Double(launchBytes) / Double(kinds.count),
+            store_bytes_after_launch: launchBytes,
             history_entries: historyCount,
-            store_bytes_with_history: fullBytes,
+            store_bytes_full_history: fullBytes,
+            bytes_per_permission_full_history: Double(fullBytes) / Double(kinds.count),
             bytes_per_history_entry: historyCount == 0 ? 0 : Double(fullBytes - recordBytes) / Double(historyCount))
         if json {
             try printJSON(report)
@@ -132,9 +137,13 @@ struct CoreBenchReport: Encodable {
     var refresh_nochange_20_ms: Double
     var refresh_nochange_store_writes: Int
     var change_persist_ms: Double
+    /// The store file after the first launch (records only: no change has happened yet), per kind.
     var bytes_per_permission: Double
+    var store_bytes_after_launch: Int
     var history_entries: Int
-    var store_bytes_with_history: Int
+    /// The store file once the history is full, and that size per kind.
+    var store_bytes_full_history: Int
+    var bytes_per_permission_full_history: Double
     var bytes_per_history_entry: Double
 
     var table: String {
@@ -152,11 +161,13 @@ struct CoreBenchReport: Encodable {
                  verdict(refresh_nochange_20_ms < 0.2)],
                 ["store writes during those refreshes", "\(refresh_nochange_store_writes)", "0",
                  verdict(refresh_nochange_store_writes == 0)],
-                ["change persisted after activation", formatMilliseconds(change_persist_ms), "< 5 ms",
+                ["change persisted after the app returns", formatMilliseconds(change_persist_ms), "< 5 ms",
                  verdict(change_persist_ms < 5)],
-                ["bytes per permission on disk", String(format: "%.1f", bytes_per_permission), "<= 100",
+                ["bytes per permission on disk after launch", String(format: "%.1f", bytes_per_permission), "<= 100",
                  verdict(bytes_per_permission <= 100)],
                 ["bytes per history entry", String(format: "%.1f", bytes_per_history_entry), "", ""],
+                ["bytes per permission, history full (\(history_entries))",
+                 String(format: "%.1f", bytes_per_permission_full_history), "", ""],
             ]))
         return lines.joined(separator: "\n")
     }
@@ -169,7 +180,7 @@ actor CountingStore: PermissionStore {
 
     init(base: any PermissionStore) { self.base = base }
 
-    func load() async -> PermissionSnapshot { await base.load() }
+    func load() async throws -> PermissionSnapshot { try await base.load() }
 
     func save(_ snapshot: PermissionSnapshot) async throws {
         saves += 1

@@ -12,7 +12,7 @@ import Testing
         let world = try FileStoreWorld()
         defer { world.tearDown() }
 
-        #expect(await world.store().load() == .empty)
+        #expect(try await world.store().load() == .empty)
         #expect(world.handler.entries.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: world.url.path))
     }
@@ -24,7 +24,7 @@ import Testing
         let valid = try await world.validFileBytes()
         try corruption.bytes(from: valid).write(to: world.url)
 
-        let loaded = await world.store().load()
+        let loaded = try await world.store().load()
 
         #expect(loaded == .empty)
         let warnings = world.handler.entries.filter { $0.level == .warning }
@@ -32,13 +32,27 @@ import Testing
         #expect(world.handler.entries.count == 1)
     }
 
-    @Test func fileThatIsAFolderLoadsEmptyWithOneWarning() async throws {
+    @Test func aStoreThatExistsButCannotBeReadThrowsUnavailableAndIsLeftAlone() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
         try FileManager.default.createDirectory(at: world.url, withIntermediateDirectories: true)
 
-        #expect(await world.store().load() == .empty)
-        #expect(world.handler.entries.filter { $0.level == .warning }.count == 1)
+        await #expect(throws: PermitError.storeUnavailable) { try await world.store().load() }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: world.url.path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(world.handler.entries.isEmpty)  // the center, not the store, decides what to log
+    }
+
+    @Test func aCorruptFileIsKeptAsideForInspection() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        let garbage = Data("{\"version\":1,\"permissions\":".utf8)
+        try garbage.write(to: world.url)
+        let store = world.store()
+
+        #expect(try await store.load() == .empty)
+        #expect(!FileManager.default.fileExists(atPath: world.url.path))
+        #expect(try Data(contentsOf: store.corruptCopyURL) == garbage)
     }
 
     /// The same bytes that are refused when corrupted load when intact, so the corruption is what fails.
@@ -47,7 +61,7 @@ import Testing
         defer { world.tearDown() }
         try await world.validFileBytes().write(to: world.url)
 
-        #expect(await world.store().load() == FileStoreWorld.sample)
+        #expect(try await world.store().load() == FileStoreWorld.sample)
         #expect(world.handler.entries.isEmpty)
     }
 
@@ -58,7 +72,7 @@ import Testing
         try CorruptStoreFile.padded(valid, to: 1 << 20).write(to: world.url)
 
         #expect(try Data(contentsOf: world.url).count == 1 << 20)
-        #expect(await world.store().load() == FileStoreWorld.sample)
+        #expect(try await world.store().load() == FileStoreWorld.sample)
         #expect(world.handler.entries.filter { $0.level == .warning }.isEmpty)
     }
 
@@ -73,7 +87,7 @@ import Testing
         try await store.save(FileStoreWorld.sample)
 
         #expect(FileManager.default.fileExists(atPath: url.path))
-        #expect(await FilePermissionStore(url: url, logger: world.logger).load() == FileStoreWorld.sample)
+        #expect(try await FilePermissionStore(url: url, logger: world.logger).load() == FileStoreWorld.sample)
     }
 
     @Test func severalSavesLeaveOnlyTheStoreFile() async throws {
@@ -94,7 +108,7 @@ import Testing
 
         let names = try FileManager.default.contentsOfDirectory(atPath: world.folder.path)
         #expect(names == ["permissions.json"])
-        #expect(await store.load() == last)
+        #expect(try await store.load() == last)
     }
 
     @Test func saveIntoAnUnwritablePlaceThrowsStoreWriteFailed() async throws {
@@ -170,7 +184,7 @@ import Testing
         #expect(size == (try Data(contentsOf: world.url)).count)
         #expect(PermissionKind.builtIn.count == 15)
         #expect(size / 15 <= 100, "\(size) bytes for 15 permissions")
-        #expect(await world.store().load().records.count == 15)
+        #expect(try await world.store().load().records.count == 15)
     }
 
     // MARK: - Seed-era keys
@@ -185,7 +199,7 @@ import Testing
         legacy.defaults.set("maybe", forKey: "p_Notification")
         let store = FilePermissionStore(url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
 
-        let loaded = await store.load()
+        let loaded = try await store.load()
 
         let location = try #require(loaded.records[.location])
         #expect(location.status == .granted)
@@ -208,7 +222,7 @@ import Testing
         legacy.defaults.set("yes", forKey: "p_Location")
         legacy.defaults.set("no", forKey: "p_Camera")
         let store = FilePermissionStore(url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
-        #expect(await store.load().records.count == 2)
+        #expect(try await store.load().records.count == 2)
         let saved = PermissionSnapshot(records: [
             .microphone: PermissionRecord(
                 status: .granted, hasPrompted: true, checkedAt: Date(timeIntervalSince1970: 1_763_778_000.5))
@@ -216,10 +230,10 @@ import Testing
 
         try await store.save(saved)
 
-        #expect(await store.load() == saved)
+        #expect(try await store.load() == saved)
         let reopened = FilePermissionStore(
             url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
-        #expect(await reopened.load() == saved)
+        #expect(try await reopened.load() == saved)
     }
 
     @Test func anEmptySavedFileIsNotReplacedBySeedKeys() async throws {
@@ -233,7 +247,7 @@ import Testing
         try await store.save(.empty)
 
         #expect(FileManager.default.fileExists(atPath: world.url.path))
-        #expect(await store.load() == .empty)
+        #expect(try await store.load() == .empty)
     }
 }
 

@@ -6,7 +6,7 @@ import PermitTesting
 import Testing
 
 /// Lifecycle bursts drive the real center; time is a test clock, never a sleep.
-@Suite struct LifecycleCoalescingTests {
+@Suite(.timeLimit(.minutes(1))) struct LifecycleCoalescingTests {
     let device = SimulatedDevice()
     let store = InMemoryPermissionStore()
     let clock = TestClock<Duration>()
@@ -56,20 +56,42 @@ import Testing
         #expect(await device.statusReadCount == reads + 1)
     }
 
-    @Test func aSettleDelayPostponesTheRefreshOnTheInjectedClock() async {
+    @Test
+    func aSettleDelayPostponesTheRefreshOnTheInjectedClock() async {
         let center = await launch(settleDelay: .milliseconds(500))
         let reads = await device.statusReadCount
         await device.setStatus(.granted, for: .location)
         let first = Task { await center.handle(.willEnterForeground) }
         let second = Task { await center.handle(.didBecomeActive) }
         for _ in 0..<1000 { await Task.yield() }
-        await clock.advance(by: .milliseconds(499))
-        #expect(await device.statusReadCount == reads)
+        for _ in 0..<499 {
+            await clock.advance(by: .milliseconds(1))
+        }
+        #expect(await device.statusReadCount == reads)  // never before the delay has passed
         #expect(await center.state(for: .location)?.status == .notDetermined)
         await clock.advance(by: .milliseconds(1))
+        #expect(await yield(until: { await device.statusReadCount == reads + 1 }))
+        await clock.run()  // releases the sleep even if it started late, so the test cannot hang
         await first.value
         await second.value
         #expect(await device.statusReadCount == reads + 1)
         #expect(await center.state(for: .location)?.status == .granted)
+    }
+
+    @Test
+    func eventsArrivingWhileARefreshIsInFlightJoinIt() async {
+        let authority = GatedAuthority()
+        let center = PermissionCenter(
+            kinds: [.camera], authority: authority, store: store, clock: clock, logger: makeTestLogger().0)
+        await center.start()
+        await authority.closeGate()
+        let foreground = Task { await center.handle(.willEnterForeground) }
+        #expect(await yield(until: { await authority.waitingReads == 1 }))
+        let active = Task { await center.handle(.didBecomeActive) }
+        for _ in 0..<1000 { await Task.yield() }
+        await authority.openGate()
+        await foreground.value
+        await active.value
+        #expect(await authority.readCount == 2)  // the launch, and one refresh for the burst
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import Permit
 import PermitTesting
 
-@Suite struct PermissionCenterTests {
+@Suite(.timeLimit(.minutes(1))) struct PermissionCenterTests {
     let device = SimulatedDevice()
     let store = InMemoryPermissionStore()
     let dates = SteppingDates()
@@ -31,11 +31,11 @@ import PermitTesting
         #expect(await store.saveCount == 1)
         let snapshot = await store.snapshot
         #expect(snapshot.records.mapValues(\.status) == [.location: .notDetermined, .camera: .notDetermined, .notifications: .notDetermined])
-        #expect(snapshot.history.map(\.kind) == PermissionKind.seed)
-        #expect(snapshot.history.allSatisfy { $0.previous == nil && $0.cause == .launch })
+        #expect(snapshot.history.isEmpty)  // first observations are streamed, not kept as changes
         for kind in PermissionKind.seed {
             let change = await changes.next()
             #expect(change?.kind == kind && change?.previous == nil && change?.current == .notDetermined)
+            #expect(change?.cause == .launch)
         }
     }
 
@@ -128,21 +128,20 @@ import PermitTesting
         #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
         for _ in 0..<1000 { await Task.yield() }
         #expect(await store.snapshot.records.keys.sorted() == [.camera])
-        #expect(await center.history().map(\.kind) == [.camera])
+        #expect(await center.history().isEmpty)
         #expect(await device.statusReadCount == 1)
     }
 
     @Test func historyKeepsTheMostRecentChangesUpToTheLimit() async {
-        let center = makeCenter(configuration: .init(historyLimit: 4))
-        await center.start()  // three first observations
-        for status in [PermissionStatus.granted, .denied, .granted] {
+        let center = makeCenter(configuration: .init(historyLimit: 3))
+        await center.start()  // three first observations, which are not changes
+        for status in [PermissionStatus.granted, .denied, .granted, .restricted] {
             await device.setStatus(status, for: .camera)
             await center.refresh()
         }
         let history = await center.history()
-        #expect(history.count == 4)
-        #expect(history.first?.kind == .notifications && history.first?.previous == nil)
-        #expect(history.suffix(3).map(\.current) == [.granted, .denied, .granted])
+        #expect(history.map(\.current) == [.denied, .granted, .restricted])
+        #expect(history.first?.previous == .granted)
         #expect(await store.snapshot.history == history)
     }
 
@@ -177,6 +176,7 @@ import PermitTesting
     // MARK: - Requests
 
     @Test func aGrantedRequestSetsTheCookieToYesAtOnce() async throws {
+        await device.launchApp()
         let center = makeCenter()
         await center.start()
         await device.answerNextPrompt(for: .camera, with: .granted)
@@ -188,24 +188,30 @@ import PermitTesting
         #expect(await device.promptCount(for: .camera) == 1)
     }
 
-    @Test func fiftyConcurrentRequestsShareOnePrompt() async throws {
+    @Test
+    func fiftyConcurrentRequestsShareOnePrompt() async throws {
+        await device.launchApp()
         let center = makeCenter()
         await center.start()
         await device.setHoldsPrompts(true)
-        let results = await withTaskGroup(of: PermissionStatus?.self) { group in
+        let results = await withTaskGroup(of: Result<PermissionStatus, any Error>.self) { group in
             for _ in 0..<50 {
-                group.addTask { try? await center.request(.camera).status }
+                group.addTask {
+                    do { return .success(try await center.request(.camera).status) } catch { return .failure(error) }
+                }
             }
             let shown = await yield(until: { await device.pendingPromptCount(for: .camera) == 1 })
             #expect(shown)
             for _ in 0..<1000 { await Task.yield() }  // let the other 49 requests reach the center
             #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
-            var results: [PermissionStatus?] = []
+            var results: [Result<PermissionStatus, any Error>] = []
             for await result in group { results.append(result) }
             return results
         }
         #expect(results.count == 50)
-        #expect(results.allSatisfy { $0 == .granted })
+        for result in results {
+            #expect(try result.get() == .granted)
+        }
         #expect(await device.promptCount(for: .camera) == 1)
         #expect(await center.history().filter { $0.cause == .request }.count == 1)
     }
@@ -218,12 +224,14 @@ import PermitTesting
         #expect(await device.promptCount(for: .microphone) == 0)
     }
 
-    @Test func anOSErrorDuringARequestIsReportedAndChangesNothing() async {
+    @Test func anOSErrorDuringARequestIsReportedAndChangesNothing() async throws {
+        await device.launchApp()
         let center = makeCenter()
         await center.start()
         let saves = await store.saveCount
-        // No answer scripted: the simulated OS fails the prompt loudly.
-        await #expect(throws: PermitError.requestFailed) { try await center.request(.camera) }
+        // No answer scripted: the simulated OS fails the prompt loudly, and the center passes its words on.
+        let error = try await #require(throws: PermitError.requestFailed) { try await center.request(.camera) }
+        #expect(error.description.contains("answerNextPrompt"))
         #expect(await center.state(for: .camera)?.status == .notDetermined)
         #expect(await store.saveCount == saves)
     }
@@ -249,7 +257,115 @@ import PermitTesting
         await authority.openGate()
         #expect(await refresh.value.isEmpty)
         #expect(await center.state(for: .camera)?.status == .granted)
-        #expect(await center.history().map(\.current) == [.notDetermined, .granted])
+        #expect(await center.history().map(\.current) == [.granted])
+        #expect(await center.history().first?.cause == .request)
+    }
+
+    @Test
+    func aRequestGoesOnWhenItsCallerIsCancelled() async throws {
+        await device.launchApp()
+        let center = makeCenter()
+        await center.start()
+        await device.setHoldsPrompts(true)
+        let caller = Task { try await center.request(.camera) }
+        #expect(await yield(until: { await device.pendingPromptCount(for: .camera) == 1 }))
+        caller.cancel()
+        #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
+        #expect(try await caller.value.status == .granted)
+        #expect(await store.snapshot.records[.camera]?.status == .granted)
+    }
+
+    @Test func theAppBecomingActiveAfterThePromptLeavesTheAnswerToTheRequest() async throws {
+        await device.launchApp()
+        let center = makeCenter()
+        await device.attachLifecycleObserver { await center.handle($0) }
+        await center.start()
+        await device.answerNextPrompt(for: .location, with: .granted)
+        let reads = await device.statusReadCount
+        try await center.request(.location)  // the device sends did-become-active before answering
+        #expect(await device.statusReadCount > reads + 1)  // the lifecycle refresh did run
+        let history = await center.history()
+        #expect(history.count == 1)
+        #expect(history.first?.cause == .request && history.first?.current == .granted)
+    }
+
+    @Test func anOSCallbackDuringStartLeavesTheChangeToTheLaunchDiff() async throws {
+        let stored = InMemoryPermissionStore(
+            PermissionSnapshot(records: [
+                .location: PermissionRecord(status: .granted, hasPrompted: true, checkedAt: nil)
+            ]))
+        let authority = EagerCallbackAuthority(statuses: [.location: .denied])
+        let center = PermissionCenter(
+            kinds: [.location], authority: authority, store: stored, now: dates.provider, logger: makeTestLogger().0)
+        await center.start()
+        #expect(await yield(until: { await authority.reads >= 2 }))  // the callback's refresh ran too
+        let history = await center.history()
+        #expect(history.count == 1)
+        #expect(history.first?.cause == .launch)
+        #expect(history.first?.previous == .granted && history.first?.current == .denied)
+    }
+
+    @Test
+    func changesArePublishedOnlyAfterTheyAreSaved() async throws {
+        let gated = GatedStore()
+        let center = makeCenter(store: gated)
+        await center.start()
+        let received = Collector<PermissionChange>()
+        let changes = center.changes()
+        let consumer = Task { for await change in changes { await received.append(change) } }
+        defer { consumer.cancel() }
+
+        await gated.closeGate()
+        await device.setStatus(.granted, for: .camera)
+        let refresh = Task { await center.refresh() }
+        #expect(await yield(until: { await gated.waitingSaves == 1 }))
+        for _ in 0..<1000 { await Task.yield() }
+        #expect(await received.values.isEmpty)
+        #expect(await gated.saved?.records[.camera]?.status == .notDetermined)
+
+        await gated.openGate()
+        #expect(await refresh.value.map(\.kind) == [.camera])
+        #expect(await gated.saved?.records[.camera]?.status == .granted)
+        #expect(await yield(until: { await received.values.map(\.kind) == [.camera] }))
+    }
+
+    @Test func anUnreadableStoreIsNotOverwrittenAndIsLoadedAtTheNextRefresh() async throws {
+        let (logger, log) = makeTestLogger()
+        let stored = InMemoryPermissionStore(
+            PermissionSnapshot(records: [
+                .camera: PermissionRecord(status: .granted, hasPrompted: true, checkedAt: nil)
+            ]))
+        await stored.setFailsLoads(true)
+        await device.setStatus(.denied, for: .camera)
+        let center = makeCenter(kinds: [.camera], store: stored, logger: logger)
+        await center.start()
+        #expect(log.entries.contains { $0.level == .warning })
+        #expect(await center.cookieValue(for: .camera) == PermissionCookieValue.no)
+        #expect(await stored.saveCount == 0)
+
+        await stored.setFailsLoads(false)
+        let changes = await center.refresh()
+        #expect(await stored.loadCount == 2)
+        #expect(changes.count == 1)
+        #expect(changes.first?.previous == .granted && changes.first?.current == .denied)
+        #expect(await stored.snapshot.records[.camera]?.status == .denied)
+        #expect(await stored.snapshot.records[.camera]?.hasPrompted == true)
+        #expect(await center.history().map(\.cause) == [.manual])
+    }
+
+    @Test func aCenterOverTheUserDefaultsStoreKeepsTheSeedKeysCurrent() async throws {
+        let suiteName = "permit.tests.center.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suiteName))
+        defer { defaults.removePersistentDomain(forName: suiteName) }
+        let (logger, _) = makeTestLogger()
+        await device.launchApp()
+        let center = makeCenter(store: UserDefaultsPermissionStore(defaults: defaults, logger: logger))
+        await center.start()
+        #expect(defaults.string(forKey: "p_Camera") == "no")
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        try await center.request(.camera)
+        #expect(defaults.string(forKey: "p_Camera") == "yes")
+        #expect(defaults.string(forKey: "p_Location") == "no")
     }
 
     // MARK: - Store failures
@@ -286,7 +402,7 @@ import PermitTesting
         let text = summary.description
         #expect(text.contains("1 out of sync"))
         #expect(text.split(separator: "\n").contains { $0.contains("p_Location") && $0.contains("NO") })
-        #expect(await center.history().count == 3)  // the summary recorded nothing
+        #expect(await center.history().isEmpty)  // the summary recorded nothing
         await center.refresh()
         #expect(await center.summary().isInSync)
     }
@@ -367,6 +483,7 @@ actor GatedAuthority: PermissionAuthority {
     private var held: [CheckedContinuation<Void, Never>] = []
 
     var waitingReads: Int { held.count }
+    private(set) var readCount = 0
 
     func closeGate() { gateClosed = true }
 
@@ -379,6 +496,7 @@ actor GatedAuthority: PermissionAuthority {
     func status(of kind: PermissionKind) async -> PermissionStatus { status }
 
     func statuses(of kinds: [PermissionKind]) async -> [PermissionKind: PermissionStatus] {
+        readCount += 1
         let read = status
         if gateClosed { await withCheckedContinuation { held.append($0) } }
         return Dictionary(uniqueKeysWithValues: kinds.map { ($0, read) })
@@ -387,5 +505,50 @@ actor GatedAuthority: PermissionAuthority {
     func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         status = .granted
         return status
+    }
+}
+
+/// An authority that reports a change from inside `observeChanges`, as `CLLocationManager` reports the
+/// authorization right after it is created.
+actor EagerCallbackAuthority: PermissionAuthority {
+    private let statusByKind: [PermissionKind: PermissionStatus]
+    private(set) var reads = 0
+
+    init(statuses: [PermissionKind: PermissionStatus]) { statusByKind = statuses }
+
+    func status(of kind: PermissionKind) async -> PermissionStatus {
+        reads += 1
+        return statusByKind[kind] ?? .notDetermined
+    }
+
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus { statusByKind[kind] ?? .notDetermined }
+
+    func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
+        for kind in statusByKind.keys { handler?(kind) }
+        for _ in 0..<100 { await Task.yield() }  // give the callback every chance to run before the launch diff
+    }
+}
+
+/// A store whose saves can be held at a gate.
+actor GatedStore: PermissionStore {
+    private(set) var saved: PermissionSnapshot?
+    private var gateClosed = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    var waitingSaves: Int { held.count }
+
+    func closeGate() { gateClosed = true }
+
+    func openGate() {
+        gateClosed = false
+        for continuation in held { continuation.resume() }
+        held = []
+    }
+
+    func load() async throws -> PermissionSnapshot { saved ?? .empty }
+
+    func save(_ snapshot: PermissionSnapshot) async throws {
+        if gateClosed { await withCheckedContinuation { held.append($0) } }
+        saved = snapshot
     }
 }

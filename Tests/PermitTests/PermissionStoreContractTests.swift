@@ -12,7 +12,7 @@ import Testing
         let world = try subject.makeWorld()
         defer { world.tearDown() }
 
-        #expect(await world.store.load() == .empty)
+        #expect(try await world.store.load() == .empty)
         #expect(try await world.reopen().load() == .empty)
         #expect(world.warningCount() == 0)
     }
@@ -25,7 +25,7 @@ import Testing
 
         try await world.store.save(snapshot)
 
-        let loaded = await world.store.load()
+        let loaded = try await world.store.load()
         #expect(loaded.records == snapshot.records)
         #expect(loaded.history == snapshot.history)
         #expect(loaded == snapshot)
@@ -52,7 +52,7 @@ import Testing
         try await world.store.save(first)
         try await world.store.save(second)
 
-        let loaded = await world.store.load()
+        let loaded = try await world.store.load()
         #expect(loaded == second)
         #expect(loaded.records[.location] == nil)
         #expect(loaded.records.count == 1)
@@ -68,7 +68,7 @@ import Testing
         try await world.store.save(StoreContractFixtures.everything)
         try await world.store.save(.empty)
 
-        let loaded = await world.store.load()
+        let loaded = try await world.store.load()
         #expect(loaded == .empty)
         #expect(loaded.isEmpty)
         #expect(try await world.reopen().load() == .empty)

@@ -3,11 +3,12 @@ import PermitTesting
 import Testing
 
 /// ``SimulatedDevice`` behaves the way iOS does: prompts, Settings, and the app's lifecycle.
-@Suite struct SimulatedDeviceTests {
+@Suite(.timeLimit(.minutes(1))) struct SimulatedDeviceTests {
     // MARK: - Prompts
 
     @Test func requestOnNotDeterminedShowsOnePromptWithTheScriptedAnswer() async throws {
         let device = SimulatedDevice()
+        await device.launchApp()
         await device.answerNextPrompt(for: .camera, with: .granted)
 
         #expect(try await device.request(.camera) == .granted)
@@ -20,6 +21,7 @@ import Testing
 
     @Test func scriptedAnswersAreUsedInOrder() async throws {
         let device = SimulatedDevice()
+        await device.launchApp()
         await device.answerNextPrompt(for: .photos, with: .limited)
         await device.answerNextPrompt(for: .photos, with: .denied)
 
@@ -32,6 +34,7 @@ import Testing
     @Test(arguments: PermissionStatus.allCases.filter { $0 != .notDetermined })
     func requestOnADeterminedKindShowsNoPrompt(_ status: PermissionStatus) async throws {
         let device = SimulatedDevice(statuses: [.camera: status])
+        await device.launchApp()
         await device.answerNextPrompt(for: .camera, with: .granted)
 
         #expect(try await device.request(.camera) == status)
@@ -43,6 +46,7 @@ import Testing
 
     @Test func unscriptedPromptThrowsUnexpectedPrompt() async throws {
         let device = SimulatedDevice()
+        await device.launchApp()
 
         await #expect(throws: SimulatedDeviceError.unexpectedPrompt) {
             try await device.request(.microphone)
@@ -52,6 +56,7 @@ import Testing
 
     @Test func unexpectedPromptNamesTheKind() async throws {
         let device = SimulatedDevice()
+        await device.launchApp()
         do {
             _ = try await device.request(.microphone)
             Issue.record("an unscripted prompt returned")
@@ -63,6 +68,7 @@ import Testing
 
     @Test func unscriptedPromptAnswerAnswersEveryPrompt() async throws {
         let device = SimulatedDevice(unscriptedPromptAnswer: .denied)
+        await device.launchApp()
 
         #expect(try await device.request(.camera) == .denied)
         #expect(try await device.request(.contacts) == .denied)
@@ -75,6 +81,7 @@ import Testing
 
     @Test func scriptedAnswerWinsOverTheUnscriptedAnswer() async throws {
         let device = SimulatedDevice(unscriptedPromptAnswer: .denied)
+        await device.launchApp()
         await device.answerNextPrompt(for: .camera, with: .granted)
 
         #expect(try await device.request(.camera) == .granted)
@@ -82,6 +89,7 @@ import Testing
 
     @Test func heldPromptWaitsForAnAnswer() async throws {
         let device = SimulatedDevice()
+        await device.launchApp()
         await device.setHoldsPrompts(true)
 
         let request = Task { try await device.request(.camera) }
@@ -171,7 +179,11 @@ import Testing
         continuation.yield(.mark("in foreground"))
         continuation.finish()
 
-        #expect(await observed.collected() == [.mark("moving to foreground"), .change(.location), .mark("in foreground")])
+        // Location is one authorization: turning it off turns "always" off too, and both are reported.
+        #expect(
+            await observed.collected() == [
+                .mark("moving to foreground"), .change(.location), .change(.locationAlways), .mark("in foreground"),
+            ])
         #expect(await device.appState == .active)
         #expect(await device.status(of: .location) == .denied)
     }
@@ -332,10 +344,69 @@ import Testing
         #expect(await events.items == [])
     }
 
+    // MARK: - Fidelity to iOS
+
+    @Test(arguments: [SimulatedDevice.AppState.notRunning, .background])
+    func aPromptWhileTheAppIsNotActiveFailsLoudly(_ state: SimulatedDevice.AppState) async throws {
+        let device = SimulatedDevice(unscriptedPromptAnswer: .granted)
+        if state == .background {
+            await device.launchApp()
+            await device.moveToBackground()
+        }
+        #expect(await device.appState == state)
+        await #expect(throws: SimulatedDeviceError.appNotActive) { try await device.request(.camera) }
+        #expect(await device.promptCount(for: .camera) == 0)
+        #expect(await device.status(of: .camera) == .notDetermined)
+    }
+
+    @Test func theAppBecomesActiveAgainWhenThePromptGoesAway() async throws {
+        let device = SimulatedDevice()
+        let events = DeviceEventRecorder()
+        await device.launchApp()
+        await device.attachLifecycleObserver { await events.append($0) }
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await device.request(.camera) == .granted)
+        #expect(await events.items == [.didBecomeActive])
+        #expect(try await device.request(.camera) == .granted)  // no prompt, no lifecycle event
+        #expect(await events.items == [.didBecomeActive])
+    }
+
+    @Test func provisionalNotificationsCanBePromptedToBecomeProminent() async throws {
+        let device = SimulatedDevice(statuses: [.notifications: .provisional])
+        await device.launchApp()
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        #expect(try await device.request(.notifications) == .granted)
+        #expect(await device.promptCount(for: .notifications) == 1)
+    }
+
+    @Test func locationIsOneAuthorization() async {
+        let device = SimulatedDevice()
+        await device.setStatus(.granted, for: .locationAlways)
+        #expect(await device.status(of: .location) == .granted)
+        await device.setStatus(.denied, for: .location)
+        #expect(await device.status(of: .locationAlways) == .denied)
+        await device.setStatus(.granted, for: .location)
+        #expect(await device.status(of: .locationAlways) == .denied)  // while in use does not grant always
+    }
+
+    @Test func theTerminationAndCallbackRulesCanBeChanged() async {
+        let device = SimulatedDevice(statuses: [.camera: .granted], terminatesOnSettingsChange: [])
+        await device.setReportsChangesWhileRunning([.camera])
+        let reported = Collector<PermissionKind>()
+        await device.launchApp()
+        await device.observeChanges { kind in Task { await reported.append(kind) } }
+        #expect(await device.changeInSettings(.camera, to: .denied) == .appKeptRunning)
+        #expect(await yield(until: { await reported.values == [.camera] }))
+        await device.setTerminatesOnSettingsChange([.camera])
+        #expect(await device.terminatesOnSettingsChange == [.camera])
+        #expect(await device.changeInSettings(.camera, to: .granted) == .appTerminated)
+    }
+
     // MARK: - Errors
 
     @Test func deviceErrorsCompareByMember() {
         #expect(SimulatedDeviceError.unexpectedPrompt != .appNotRunning)
+        #expect(SimulatedDeviceError.appNotActive != .appNotRunning)
         #expect(!SimulatedDeviceError.unexpectedPrompt.description.isEmpty)
         #expect(!SimulatedDeviceError.appNotRunning.description.isEmpty)
     }

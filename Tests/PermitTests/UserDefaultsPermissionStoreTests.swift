@@ -75,7 +75,7 @@ import Testing
         world.defaults.set("no", forKey: "p_Camera")
         world.defaults.set("yes", forKey: "p_Notification")
 
-        let loaded = await world.store().load()
+        let loaded = try await world.store().load()
 
         #expect(
             loaded.records == [
@@ -95,7 +95,7 @@ import Testing
         world.defaults.set("YES", forKey: "p_Camera")
         world.defaults.set("no", forKey: "p_Notification")
 
-        let loaded = await world.store().load()
+        let loaded = try await world.store().load()
 
         #expect(loaded.records == [.notifications: .imported(.no)])
     }
@@ -108,7 +108,7 @@ import Testing
         let store = UserDefaultsPermissionStore(
             defaults: world.defaults, importing: PermissionKind.seed, logger: world.logger)
 
-        #expect(await store.load().records == [.location: .imported(.yes)])
+        #expect(try await store.load().records == [.location: .imported(.yes)])
     }
 
     @Test func corruptSnapshotFallsBackToSeedKeysWithAWarning() async throws {
@@ -118,7 +118,7 @@ import Testing
         world.defaults.set("yes", forKey: "p_Location")
         world.defaults.set("no", forKey: "p_Camera")
 
-        let loaded = await world.store().load()
+        let loaded = try await world.store().load()
 
         #expect(loaded.records == [.location: .imported(.yes), .camera: .imported(.no)])
         #expect(world.handler.entries.filter { $0.level == .warning }.count == 1)
@@ -129,7 +129,7 @@ import Testing
         defer { world.tearDown() }
         world.defaults.set(Data([0xFF, 0x00, 0x13]), forKey: UserDefaultsPermissionStore.snapshotKey)
 
-        #expect(await world.store().load() == .empty)
+        #expect(try await world.store().load() == .empty)
         #expect(world.handler.entries.filter { $0.level == .warning }.count == 1)
     }
 
@@ -139,7 +139,7 @@ import Testing
         world.defaults.set("{\"version\":1}", forKey: UserDefaultsPermissionStore.snapshotKey)
         world.defaults.set("yes", forKey: "p_Location")
 
-        let loaded = await world.store().load()
+        let loaded = try await world.store().load()
 
         #expect(loaded.records == [.location: .imported(.yes)])
         #expect(world.handler.entries.filter { $0.level == .warning }.count == 1)
@@ -176,7 +176,7 @@ import Testing
         // A seed-era writer still sets its key afterwards.
         world.defaults.set("yes", forKey: "p_Location")
 
-        #expect(await store.load() == saved)
+        #expect(try await store.load() == saved)
     }
 
     // MARK: - Across instances
@@ -197,13 +197,13 @@ import Testing
                     date: Date(timeIntervalSince1970: 1_763_778_000.123))
             ])
         let first = world.store()
-        #expect(await first.load() == .empty)
+        #expect(try await first.load() == .empty)
 
         try await first.save(snapshot)
 
         let otherDefaults = try #require(UserDefaults(suiteName: world.suiteName))
         let second = UserDefaultsPermissionStore(defaults: otherDefaults, logger: world.logger)
-        #expect(await second.load() == snapshot)
+        #expect(try await second.load() == snapshot)
         #expect(otherDefaults.string(forKey: "p_Location") == "yes")
         #expect(otherDefaults.string(forKey: "p_Notification") == "no")
     }

@@ -13,10 +13,15 @@ public import Logging
 ///   leads to one refresh, which starts at once.
 /// - ``request(_:)`` asks the OS for a permission. Concurrent requests for one kind share one system prompt,
 ///   and every one of them completes.
-/// - ``changes()`` streams every change; ``history()`` keeps the most recent ones across launches.
+/// - ``changes()`` streams every change once it is persisted; ``history()`` keeps the most recent ones
+///   across launches.
 ///
 /// The store is written only when something changed. Every public method starts the center first if that
-/// has not happened yet.
+/// has not happened yet. Use one center per authority: the center installs the authority's change handler.
+///
+/// When the store exists but cannot be read (file protection before the device's first unlock), the center
+/// tracks the OS in memory, writes nothing over the store, and loads it at the next refresh; changes are then
+/// reported against the stored snapshot.
 ///
 /// For example:
 ///
@@ -33,15 +38,17 @@ public actor PermissionCenter {
     /// Tuning for a center; the defaults suit an iOS app.
     public struct Configuration: Sendable {
         /// How many changes ``PermissionCenter/history()`` keeps, across launches. Default: 64.
-        public var historyLimit: Int
+        public let historyLimit: Int
         /// How long after a lifecycle refresh starts further lifecycle events are taken as part of the same
         /// burst. Default: one second.
-        public var coalescingWindow: Duration
+        public let coalescingWindow: Duration
         /// How long to wait after the first lifecycle event of a burst before refreshing. Default: zero, so
         /// the refresh starts at once.
-        public var settleDelay: Duration
+        public let settleDelay: Duration
 
         /// Creates a configuration.
+        ///
+        /// - Precondition: `historyLimit` is not negative and the durations are not negative.
         public init(historyLimit: Int = 64, coalescingWindow: Duration = .seconds(1), settleDelay: Duration = .zero) {
             precondition(historyLimit >= 0, "historyLimit must not be negative")
             precondition(coalescingWindow >= .zero && settleDelay >= .zero, "durations must not be negative")
@@ -63,6 +70,8 @@ public actor PermissionCenter {
     private let broadcaster = ChangeBroadcaster()
 
     private var snapshot = PermissionSnapshot.empty
+    /// Whether `snapshot` started from what the store holds; until then nothing is saved over the store.
+    private var baselineLoaded = false
     private var lastChecked: [PermissionKind: Date] = [:]
     private var startTask: Task<Void, Never>?
 
@@ -78,6 +87,8 @@ public actor PermissionCenter {
     private var snapshotVersion = 0
     private var savedVersion = 0
     private var saveTask: Task<Void, Never>?
+    /// Changes recorded but not yet handed to subscribers; they go out after the save that covers them.
+    private var unpublished: [PermissionChange] = []
 
     /// Creates a center; call ``start()`` at launch.
     ///
@@ -88,7 +99,8 @@ public actor PermissionCenter {
     ///   - configuration: History size and lifecycle coalescing.
     ///   - clock: The clock for lifecycle timing; tests pass a test clock.
     ///   - now: The wall-clock time recorded with states and changes.
-    ///   - logger: Receives changes at `info`, no-op refreshes at `debug` and store problems at `warning`.
+    ///   - logger: Receives changes at `info`, no-op refreshes at `debug`, an unreadable store at `warning`
+    ///     and a failed save at `error`.
     public init(
         kinds: [PermissionKind],
         authority: any PermissionAuthority,
@@ -127,12 +139,47 @@ public actor PermissionCenter {
     }
 
     private func performStart() async {
-        snapshot = await store.load()
+        await loadBaseline()
         await authority.observeChanges { [weak self] kind in
             guard let self, self.kinds.contains(kind) else { return }
-            Task { await self.refresh([kind], cause: .osCallback) }
+            Task { await self.osReportedChange(of: kind) }
         }
         await refresh(kinds, cause: .launch)
+    }
+
+    /// Loads the stored snapshot as the baseline, so that the caller's refresh diffs the OS against it.
+    ///
+    /// Prompts this process showed while the store could not be read are kept.
+    ///
+    /// - Returns: Whether the loaded snapshot was amended and must be saved even if the refresh finds no
+    ///   change.
+    @discardableResult
+    private func loadBaseline() async -> Bool {
+        do {
+            var loaded = try await store.load()
+            var amended = false
+            for (kind, record) in snapshot.records where record.hasPrompted {
+                if loaded.records[kind]?.hasPrompted == false {
+                    loaded.records[kind]?.hasPrompted = true
+                    amended = true
+                }
+            }
+            snapshot = loaded
+            baselineLoaded = true
+            savedVersion = snapshotVersion
+            return amended
+        } catch {
+            logger.warning(
+                "permission store unreadable; tracking in memory and retrying at the next refresh",
+                metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    /// An OS callback: runs after the launch refresh, so that launch-time changes keep their cause.
+    private func osReportedChange(of kind: PermissionKind) async {
+        await start()
+        await refresh([kind], cause: .osCallback)
     }
 
     // MARK: - Refresh
@@ -177,13 +224,20 @@ public actor PermissionCenter {
 
     @discardableResult
     private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
+        var dirty = false
+        if !baselineLoaded, cause != .launch {
+            dirty = await loadBaseline()
+        }
         readSequence += 1
         let read = readSequence
         let statuses = await authority.statuses(of: refreshed)
         let date = now()
         var changes: [PermissionChange] = []
-        var dirty = false
         for kind in refreshed {
+            guard requests[kind] == nil else {
+                logger.debug("refresh leaves a kind to its request in flight", metadata: ["kind": "\(kind)"])
+                continue
+            }
             guard appliedRead[kind, default: 0] < read else {
                 logger.debug("stale read skipped; a newer one was applied", metadata: ["kind": "\(kind)"])
                 continue
@@ -228,19 +282,21 @@ public actor PermissionCenter {
         return (nil, false)
     }
 
-    /// Appends `changes` to the history, logs and publishes them in the order they were recorded, and
-    /// returns once the snapshot, if it changed, is persisted.
+    /// Appends `changes` to the history (first observations are not changes and stay out of it), logs them,
+    /// and returns once the snapshot is persisted and the changes are published, in the order recorded.
     private func commit(_ changes: [PermissionChange], dirty: Bool, cause: ChangeCause) async {
         guard dirty else {
-            logger.debug("permissions unchanged", metadata: ["cause": "\(cause)", "kinds": "\(kinds.count)"])
+            logger.debug("permissions unchanged", metadata: ["cause": "\(cause)"])
             return
         }
-        if !changes.isEmpty {
-            snapshot.history.append(contentsOf: changes)
+        let observedChanges = changes.filter { $0.previous != nil }
+        if !observedChanges.isEmpty {
+            snapshot.history.append(contentsOf: observedChanges)
             let overflow = snapshot.history.count - configuration.historyLimit
             if overflow > 0 { snapshot.history.removeFirst(overflow) }
         }
         snapshotVersion += 1
+        unpublished.append(contentsOf: changes)
         for change in changes {
             logger.info(
                 "permission changed",
@@ -250,31 +306,37 @@ public actor PermissionCenter {
                     "cause": "\(change.cause)",
                 ])
         }
-        broadcaster.publish(changes)
-        await persist()
+        await persistAndPublish()
     }
 
-    /// Writes the latest snapshot, one save at a time, in order; returns when it is on disk.
-    private func persist() async {
+    /// Saves the latest snapshot and then publishes the changes it covers, one save at a time, in order;
+    /// returns when both are done.
+    private func persistAndPublish() async {
         let previous = saveTask
         let task = Task {
             await previous?.value
-            await self.saveLatest()
+            await self.saveLatestAndPublish()
         }
         saveTask = task
         await task.value
     }
 
-    private func saveLatest() async {
-        guard snapshotVersion > savedVersion else { return }
-        let version = snapshotVersion
-        do {
-            try await store.save(snapshot)
-            savedVersion = version
-        } catch {
-            logger.error(
-                "permission snapshot not saved; will retry on the next change", metadata: ["error": "\(error)"])
+    private func saveLatestAndPublish() async {
+        let covered = unpublished.count
+        if baselineLoaded, snapshotVersion > savedVersion {
+            let version = snapshotVersion
+            do {
+                try await store.save(snapshot)
+                savedVersion = version
+            } catch {
+                logger.error(
+                    "permission snapshot not saved; will retry on the next change", metadata: ["error": "\(error)"])
+            }
         }
+        // Published even when the save failed: the OS did change, and the next save will record it.
+        let batch = Array(unpublished.prefix(covered))
+        unpublished.removeFirst(covered)
+        broadcaster.publish(batch)
     }
 
     // MARK: - Requests
@@ -309,14 +371,16 @@ public actor PermissionCenter {
             status = try await authority.request(kind)
         } catch {
             logger.warning("permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
-            throw PermitError.requestFailed.withDetail("\(kind): \(type(of: error))")
+            throw PermitError.requestFailed.withDetail("\(kind): \(error)")
         }
         readSequence += 1
         appliedRead[kind] = readSequence
         let date = now()
         lastChecked[kind] = date
+        // The OS prompts for a permission never asked, and for quiet notifications being made prominent.
         let outcome = record(
-            status, for: kind, prompted: before == .notDetermined, cause: .request, at: date)
+            status, for: kind, prompted: before == .notDetermined || before == .provisional, cause: .request,
+            at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)
     }
@@ -350,6 +414,9 @@ public actor PermissionCenter {
     }
 
     /// The most recent changes, oldest first, kept across launches up to ``Configuration/historyLimit``.
+    ///
+    /// First observations of a kind (a change whose ``PermissionChange/previous`` is `nil`) are streamed by
+    /// ``changes()`` but not kept here: they record no change of the OS.
     public func history() async -> [PermissionChange] {
         await start()
         return snapshot.history
@@ -367,9 +434,10 @@ public actor PermissionCenter {
             })
     }
 
-    /// A stream of every change from now on.
+    /// A stream of every change from now on, each delivered once it is persisted.
     ///
-    /// Subscribe before calling ``start()`` to receive the changes found at launch.
+    /// Subscribe before calling ``start()`` to receive the changes found at launch, first observations
+    /// included.
     public nonisolated func changes() -> PermissionChanges {
         broadcaster.subscribe()
     }
@@ -381,7 +449,7 @@ public actor PermissionCenter {
         let record = snapshot.records[kind]
         return PermissionState(
             kind: kind, status: record?.status ?? .notDetermined,
-            lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? Date(timeIntervalSince1970: 0),
+            lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? .distantPast,
             hasPrompted: record?.hasPrompted ?? false)
     }
 }

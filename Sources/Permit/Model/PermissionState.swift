@@ -6,15 +6,17 @@ public import Foundation
 /// For example:
 ///
 /// ```swift
-/// let state = await center.state(for: .camera)
-/// if state.isGranted { openCamera() }
+/// if let state = await center.state(for: .camera), state.isUsable {
+///     openCamera()
+/// }
 /// ```
 public struct PermissionState: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The permission this state describes.
     public var kind: PermissionKind
     /// The raw status the OS reported.
     public var status: PermissionStatus
-    /// When the status was last read from the OS.
+    /// When the status was last read from the OS. Every public reader of ``PermissionCenter`` starts the
+    /// center first, so the states it returns have all been read at least once.
     public var lastCheckedAt: Date
     /// Whether this install has ever asked the OS to show the system prompt for this permission.
     public var hasPrompted: Bool
@@ -27,7 +29,12 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
         self.hasPrompted = hasPrompted
     }
 
-    /// Whether the permission is usable (granted, limited or provisional).
+    /// Whether the permission is usable: granted, limited or provisional (``PermissionStatus/isUsable``).
+    public var isUsable: Bool { status.isUsable }
+
+    /// The same as ``isUsable``, under the name of the AshTrail specification's state model: `true` for
+    /// granted, limited and provisional alike. Compare ``status`` with ``PermissionStatus/granted`` to tell
+    /// full access from partial.
     public var isGranted: Bool { status.isUsable }
 
     /// The `yes`/`no` value of the permission's cookie.

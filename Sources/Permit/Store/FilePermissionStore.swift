@@ -3,10 +3,14 @@ public import Logging
 
 /// A store that keeps the snapshot in one JSON file, replaced atomically on every save.
 ///
-/// The file is versioned JSON with sorted keys and times in milliseconds, about 60 to 90 bytes per
-/// permission. Each save writes a temporary file next to the target and renames it over the target, so a
-/// process killed mid-save leaves either the old or the new file. A missing file loads as no knowledge; a
-/// truncated or corrupt one loads as no knowledge with a warning.
+/// The file is versioned JSON with sorted keys and times in milliseconds, about 80 bytes per permission
+/// plus about 90 bytes per history entry. Each save writes a temporary file next to the target and renames
+/// it over the target, so a process killed mid-save leaves either the old or the new file.
+///
+/// Reading follows ``PermissionStore``'s contract: a missing file loads as no knowledge; a truncated or
+/// corrupt one loads as no knowledge with a warning, and is kept next to the store as
+/// `<name>.corrupt` for inspection; a file that exists but cannot be read now (file protection before the
+/// first unlock, a permissions error) throws ``PermitError/storeUnavailable``.
 ///
 /// This is the default store on Linux, where `UserDefaults` rewrites its file in place.
 ///
@@ -19,57 +23,58 @@ public import Logging
 public struct FilePermissionStore: PermissionStore {
     /// The file the snapshot lives in.
     public let url: URL
-    private let legacyImport: LegacySeedImport?
+    private let legacyKeys: LegacySeedKeys?
     private let logger: Logger
 
     /// Creates a store at `url`; the file and its folder are created on the first save.
     ///
     /// - Parameters:
     ///   - url: The file to keep the snapshot in.
-    ///   - legacyDefaults: Where a seed-era app kept its `p_…` keys. When the file does not exist yet, the
-    ///     store imports those keys, so the first launch after an upgrade still detects what changed.
-    ///   - logger: Receives a warning when the file cannot be read.
+    ///   - legacyDefaults: Where a seed-era version of the app kept its `p_…` keys. When the file does not
+    ///     exist yet, the store imports those keys, so the first launch after an upgrade still detects what
+    ///     changed. Every save then keeps the keys current (`yes`/`no` per recorded kind), so code that still
+    ///     reads them from `UserDefaults` never sees a stale value.
+    ///   - logger: Receives a warning when the file is corrupt.
     public init(url: URL, importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil, logger: Logger) {
         self.url = url
-        self.legacyImport = legacyDefaults.map { LegacySeedImport(defaults: $0) }
+        self.legacyKeys = legacyDefaults.map { LegacySeedKeys(defaults: $0) }
         self.logger = logger
     }
 
-    /// Loads the snapshot, or an empty one when the file is missing or cannot be read.
-    public func load() async -> PermissionSnapshot {
+    /// The file a corrupt store is moved to: the store's name with `.corrupt` appended.
+    public var corruptCopyURL: URL { url.appendingPathExtension("corrupt") }
+
+    /// Loads the snapshot: empty when the file is missing or corrupt.
+    ///
+    /// - Throws: ``PermitError/storeUnavailable`` when the file exists but cannot be read now.
+    public func load() async throws -> PermissionSnapshot {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: url.path) else {
+            guard let imported = legacyKeys?.snapshot(), !imported.isEmpty else { return .empty }
+            logger.info("imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
+            return imported
+        }
         let data: Data
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            let size = (try fileManager.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
             guard size <= SnapshotCoding.maximumSize else {
-                logger.warning(
-                    "permission store corrupt; starting with no knowledge",
-                    metadata: ["path": "\(url.path)", "bytes": "\(size)", "reason": "larger than the size limit"])
+                setCorruptFileAside(reason: "\(size) bytes, over the \(SnapshotCoding.maximumSize)-byte limit")
                 return .empty
             }
             data = try Data(contentsOf: url)
         } catch {
-            if FileManager.default.fileExists(atPath: url.path) {
-                logger.warning(
-                    "permission store unreadable; starting with no knowledge",
-                    metadata: ["path": "\(url.path)", "error": "\(error)"])
-            } else if let imported = legacyImport?.snapshot(), !imported.isEmpty {
-                logger.info(
-                    "imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
-                return imported
-            }
-            return .empty
+            throw PermitError.storeUnavailable.withDetail("\(url.lastPathComponent): \(error)")
         }
         do {
             return try SnapshotCoding.decode(data)
         } catch {
-            logger.warning(
-                "permission store corrupt; starting with no knowledge",
-                metadata: ["path": "\(url.path)", "bytes": "\(data.count)", "reason": "\(error)"])
+            setCorruptFileAside(reason: "\(error)")
             return .empty
         }
     }
 
-    /// Writes `snapshot` to a temporary file and renames it over the store's file.
+    /// Writes `snapshot` to a temporary file and renames it over the store's file; then, when the store
+    /// keeps seed-era keys, writes them.
     public func save(_ snapshot: PermissionSnapshot) async throws {
         do {
             let data = try SnapshotCoding.encode(snapshot)
@@ -79,5 +84,20 @@ public struct FilePermissionStore: PermissionStore {
         } catch {
             throw PermitError.storeWriteFailed.withDetail("\(url.lastPathComponent): \(error)")
         }
+        if let legacyKeys, !legacyKeys.write(snapshot) {
+            throw PermitError.storeWriteFailed.withDetail("the seed-era p_ keys did not synchronize")
+        }
+    }
+
+    private func setCorruptFileAside(reason: String) {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: corruptCopyURL)
+        let kept = (try? fileManager.moveItem(at: url, to: corruptCopyURL)) != nil
+        logger.warning(
+            "permission store corrupt; starting with no knowledge",
+            metadata: [
+                "path": "\(url.path)", "reason": "\(reason)",
+                "keptAs": "\(kept ? corruptCopyURL.lastPathComponent : "not kept")",
+            ])
     }
 }

@@ -23,7 +23,7 @@ enum SnapshotCoding {
                         kind.rawValue,
                         RecordFormat(
                             status: record.status, prompted: record.hasPrompted,
-                            checked: milliseconds(record.checkedAt), imported: record.isImported ? true : nil)
+                            checked: record.checkedAt.map(milliseconds), imported: record.isImported ? true : nil)
                     )
                 }),
             history: snapshot.history.map {
@@ -48,7 +48,7 @@ enum SnapshotCoding {
         for (identifier, record) in file.permissions {
             guard let kind = PermissionKind(rawValue: identifier) else { throw .malformed }
             records[kind] = PermissionRecord(
-                status: record.status, hasPrompted: record.prompted, checkedAt: date(record.checked),
+                status: record.status, hasPrompted: record.prompted, checkedAt: record.checked.map(date),
                 isImported: record.imported ?? false)
         }
         let history = file.history.map {
@@ -76,7 +76,7 @@ enum SnapshotCoding {
     private struct RecordFormat: Codable {
         var status: PermissionStatus
         var prompted: Bool
-        var checked: Int64
+        var checked: Int64?
         var imported: Bool?
     }
 

@@ -21,7 +21,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
     public static let snapshotKey = "permit.snapshot"
 
     private let defaults: SendableDefaults
-    private let legacyImport: LegacySeedImport
+    private let legacyKeys: LegacySeedKeys
     private let logger: Logger
 
     /// Creates a store in `defaults`.
@@ -34,12 +34,16 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         defaults: UserDefaults, importing legacyKinds: [PermissionKind] = PermissionKind.builtIn, logger: Logger
     ) {
         self.defaults = SendableDefaults(defaults)
-        self.legacyImport = LegacySeedImport(defaults: defaults, kinds: legacyKinds)
+        self.legacyKeys = LegacySeedKeys(defaults: defaults, kinds: legacyKinds)
         self.logger = logger
     }
 
     /// Loads the snapshot; imports the seed's `p_…` keys when there is no snapshot yet.
-    public func load() async -> PermissionSnapshot {
+    ///
+    /// `UserDefaults` cannot tell "not readable yet" (iOS before the first unlock) from "empty", so this
+    /// store never throws ``PermitError/storeUnavailable``; prefer ``FilePermissionStore`` for apps that
+    /// launch in the background before the first unlock.
+    public func load() async throws -> PermissionSnapshot {
         if let stored = defaults.value.object(forKey: Self.snapshotKey) {
             if let data = stored as? Data {
                 do {
@@ -55,7 +59,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
                     metadata: ["type": "\(type(of: stored))"])
             }
         }
-        let imported = legacyImport.snapshot()
+        let imported = legacyKeys.snapshot()
         if !imported.isEmpty {
             logger.info("imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
         }
@@ -71,28 +75,34 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         } catch {
             throw PermitError.storeWriteFailed.withDetail("encoding: \(error)")
         }
-        let defaults = defaults.value
-        defaults.set(data, forKey: Self.snapshotKey)
-        for (kind, record) in snapshot.records {
-            defaults.set(record.status.cookieValue.rawValue, forKey: kind.cookieName)
-        }
-        for kind in legacyImport.kinds where snapshot.records[kind] == nil {
-            defaults.removeObject(forKey: kind.cookieName)  // no stale yes for a kind no longer tracked
-        }
-        guard defaults.synchronize() else {
+        defaults.value.set(data, forKey: Self.snapshotKey)
+        guard legacyKeys.write(snapshot) else {
             throw PermitError.storeWriteFailed.withDetail("UserDefaults did not synchronize")
         }
     }
 }
 
-/// Reads the `p_…` keys a seed-era app left in `UserDefaults`.
-struct LegacySeedImport: Sendable {
+/// The `p_…` keys a seed-era app keeps in `UserDefaults`: imported once, then kept current.
+struct LegacySeedKeys: Sendable {
     private let defaults: SendableDefaults
     let kinds: [PermissionKind]
 
     init(defaults: UserDefaults, kinds: [PermissionKind] = PermissionKind.builtIn) {
         self.defaults = SendableDefaults(defaults)
         self.kinds = kinds
+    }
+
+    /// Writes `yes`/`no` for every recorded kind, removes the keys of the other known kinds (no stale `yes`
+    /// for a kind no longer tracked), and synchronizes; returns whether synchronizing succeeded.
+    func write(_ snapshot: PermissionSnapshot) -> Bool {
+        let defaults = defaults.value
+        for (kind, record) in snapshot.records {
+            defaults.set(record.status.cookieValue.rawValue, forKey: kind.cookieName)
+        }
+        for kind in kinds where snapshot.records[kind] == nil {
+            defaults.removeObject(forKey: kind.cookieName)
+        }
+        return defaults.synchronize()
     }
 
     /// The records the `p_…` keys describe; values other than `yes` and `no` are ignored.

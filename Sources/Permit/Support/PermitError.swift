@@ -17,6 +17,7 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
         case kindNotTracked
         case requestFailed
         case storeWriteFailed
+        case storeUnavailable
     }
 
     private let code: Code
@@ -34,6 +35,8 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let requestFailed = PermitError(.requestFailed)
     /// The snapshot could not be written to the store.
     public static let storeWriteFailed = PermitError(.storeWriteFailed)
+    /// The store exists but cannot be read right now, for example before the device's first unlock.
+    public static let storeUnavailable = PermitError(.storeUnavailable)
 
     /// The same error with `detail` attached, for implementations of Permit's seams.
     public func withDetail(_ detail: String) -> PermitError { PermitError(code, detail: detail) }
@@ -51,6 +54,7 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
             case .kindNotTracked: "permission kind is not tracked by this center"
             case .requestFailed: "the OS reported an error while requesting a permission"
             case .storeWriteFailed: "the permission snapshot could not be saved"
+            case .storeUnavailable: "the permission store exists but cannot be read now"
             }
         return detail.isEmpty ? summary : "\(summary): \(detail)"
     }

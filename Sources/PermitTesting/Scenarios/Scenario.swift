@@ -93,16 +93,18 @@ struct ScenarioFailure: Error {
 
 /// The world one scenario runs in: a simulated device, a file store in a temporary folder, and the app's
 /// current `PermissionCenter`.
-public final class ScenarioContext: @unchecked Sendable {  // used by one scenario task at a time
+///
+/// A context belongs to the one task that runs its scenario; it is not `Sendable`.
+public final class ScenarioContext {
     /// The simulated OS.
     public let device = SimulatedDevice()
     /// The file the app's store writes.
     public let storeURL: URL
     /// The kinds the simulated app tracks: the seed's location, camera and notifications.
-    public var kinds: [PermissionKind] = PermissionKind.seed
+    public let kinds: [PermissionKind] = PermissionKind.seed
     /// The logger passed to centers and stores.
     public let logger: Logger
-    /// The center of the app's current process, after ``launch()``.
+    /// The center of the app's current process, after ``launch(importingLegacyKeysFrom:)``.
     public private(set) var center: PermissionCenter?
     /// The transcript so far.
     public private(set) var transcript: [String] = []
@@ -131,8 +133,8 @@ public final class ScenarioContext: @unchecked Sendable {  // used by one scenar
     }
 
     /// The snapshot on disk, read by a store of its own.
-    public func storedSnapshot() async -> PermissionSnapshot {
-        await FilePermissionStore(url: storeURL, logger: logger).load()
+    public func storedSnapshot() async throws -> PermissionSnapshot {
+        try await FilePermissionStore(url: storeURL, logger: logger).load()
     }
 
     /// Adds a line to the transcript.
