@@ -149,7 +149,8 @@ public actor PermissionCenter {
 
     /// Loads the stored snapshot as the baseline, so that the caller's refresh diffs the OS against it.
     ///
-    /// Prompts this process showed while the store could not be read are kept.
+    /// What this process learned while the store could not be read is kept: prompts it showed, and kinds the
+    /// stored snapshot does not know (already announced as first observations).
     ///
     /// - Returns: Whether the loaded snapshot was amended and must be saved even if the refresh finds no
     ///   change.
@@ -158,8 +159,11 @@ public actor PermissionCenter {
         do {
             var loaded = try await store.load()
             var amended = false
-            for (kind, record) in snapshot.records where record.hasPrompted {
-                if loaded.records[kind]?.hasPrompted == false {
+            for (kind, record) in snapshot.records {
+                if loaded.records[kind] == nil {
+                    loaded.records[kind] = record
+                    amended = true
+                } else if record.hasPrompted, loaded.records[kind]?.hasPrompted == false {
                     loaded.records[kind]?.hasPrompted = true
                     amended = true
                 }
