@@ -192,12 +192,9 @@ import Testing
     @Test func missingFileImportsSeedKeys() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
-        let legacy = try SeedEraDefaults()
+        let legacy = try SeedEraDefaults(["p_Location": "yes", "p_Camera": "no", "p_Notification": "maybe"])
         defer { legacy.tearDown() }
-        legacy.defaults.set("yes", forKey: "p_Location")
-        legacy.defaults.set("no", forKey: "p_Camera")
-        legacy.defaults.set("maybe", forKey: "p_Notification")
-        let store = FilePermissionStore(url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
+        let store = world.store(legacy: legacy)
 
         let loaded = try await store.load()
 
@@ -217,11 +214,9 @@ import Testing
     @Test func seedKeysAreNotImportedOnceTheFileExists() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
-        let legacy = try SeedEraDefaults()
+        let legacy = try SeedEraDefaults(["p_Location": "yes", "p_Camera": "no"])
         defer { legacy.tearDown() }
-        legacy.defaults.set("yes", forKey: "p_Location")
-        legacy.defaults.set("no", forKey: "p_Camera")
-        let store = FilePermissionStore(url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
+        let store = world.store(legacy: legacy)
         #expect(try await store.load().records.count == 2)
         let saved = PermissionSnapshot(records: [
             .microphone: PermissionRecord(
@@ -231,23 +226,39 @@ import Testing
         try await store.save(saved)
 
         #expect(try await store.load() == saved)
-        let reopened = FilePermissionStore(
-            url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
-        #expect(try await reopened.load() == saved)
+        #expect(try await world.store(legacy: legacy).load() == saved)
     }
 
     @Test func anEmptySavedFileIsNotReplacedBySeedKeys() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
-        let legacy = try SeedEraDefaults()
+        let legacy = try SeedEraDefaults(["p_Location": "yes"])
         defer { legacy.tearDown() }
-        legacy.defaults.set("yes", forKey: "p_Location")
-        let store = FilePermissionStore(url: world.url, importingLegacyKeysFrom: legacy.defaults, logger: world.logger)
+        let store = world.store(legacy: legacy)
 
         try await store.save(.empty)
 
         #expect(FileManager.default.fileExists(atPath: world.url.path))
         #expect(try await store.load() == .empty)
+    }
+
+    @Test func everySaveKeepsTheSeedKeysCurrent() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        let legacy = try SeedEraDefaults(["p_Location": "yes", "p_Camera": "yes"])
+        defer { legacy.tearDown() }
+        let store = world.store(legacy: legacy)
+        let date = Date(timeIntervalSince1970: 1_763_778_000)
+
+        try await store.save(PermissionSnapshot(records: [
+            .location: PermissionRecord(status: .denied, hasPrompted: true, checkedAt: date),
+            .microphone: PermissionRecord(status: .granted, hasPrompted: true, checkedAt: date),
+        ]))
+
+        #expect(legacy.defaults.string(forKey: "p_Location") == "no")  // revoked: no stale yes
+        #expect(legacy.defaults.string(forKey: "p_Microphone") == "yes")
+        #expect(legacy.defaults.object(forKey: "p_Camera") == nil)  // no longer recorded
+        #expect(try await store.load().records[.location]?.status == .denied)
     }
 }
 
@@ -329,6 +340,10 @@ struct FileStoreWorld {
 
     func store() -> FilePermissionStore { FilePermissionStore(url: url, logger: logger) }
 
+    func store(legacy: SeedEraDefaults) -> FilePermissionStore {
+        FilePermissionStore(url: url, importingLegacyKeysFrom: legacy.defaults, logger: logger)
+    }
+
     func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
     /// The bytes a save of ``sample`` writes, made in a scratch file beside the store's.
@@ -360,8 +375,10 @@ struct SeedEraDefaults {
     let suiteName = "permit.tests.legacy.\(UUID().uuidString)"
     let defaults: UserDefaults
 
-    init() throws {
+    /// A suite of its own holding `values`, as a seed-era app left them.
+    init(_ values: [String: String] = [:]) throws {
         defaults = try #require(UserDefaults(suiteName: suiteName))
+        for (key, value) in values { defaults.set(value, forKey: key) }
     }
 
     func tearDown() { defaults.removePersistentDomain(forName: suiteName) }

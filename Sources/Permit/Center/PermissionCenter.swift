@@ -265,25 +265,21 @@ public actor PermissionCenter {
     ) -> (change: PermissionChange?, dirty: Bool) {
         let previous = snapshot.records[kind]
         let prompted = (previous?.hasPrompted ?? false) || promptedNow
-        let updated = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
-        guard let previous else {
-            snapshot.records[kind] = updated
-            return (PermissionChange(kind: kind, previous: nil, current: status, cause: cause, date: date), true)
-        }
-        let changed =
-            previous.isImported ? previous.status.cookieValue != status.cookieValue : previous.status != status
-        if changed {
-            snapshot.records[kind] = updated
-            return (
-                PermissionChange(kind: kind, previous: previous.status, current: status, cause: cause, date: date),
-                true
-            )
-        }
-        if previous.isImported || previous.hasPrompted != prompted {
-            snapshot.records[kind] = updated
-            return (nil, true)
-        }
-        return (nil, false)
+        let changed: Bool =
+            switch previous {
+            case nil: true  // first observation
+            case let previous? where previous.isImported: previous.status.cookieValue != status.cookieValue
+            case let previous?: previous.status != status
+            }
+        // An imported record is replaced by the exact one even when its yes/no value still holds.
+        let dirty = changed || previous?.isImported == true || previous?.hasPrompted != prompted
+        guard dirty else { return (nil, false) }
+        snapshot.records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
+        let change =
+            changed
+            ? PermissionChange(kind: kind, previous: previous?.status, current: status, cause: cause, date: date)
+            : nil
+        return (change, true)
     }
 
     /// Appends `changes` to the history (first observations are not changes and stay out of it), logs them,

@@ -33,8 +33,7 @@ extension Scenario {
         name: "grant-flow", summary: "p_Camera is yes as soon as the camera prompt is answered Allow"
     ) { context in
         let center = await context.launch()
-        await context.device.answerNextPrompt(for: .camera, with: .granted)
-        let state = try await center.request(.camera)
+        let state = try await context.request(.camera, from: center, answering: .granted)
         let cookie = await center.cookieValue(for: .camera)
         context.note("request camera: prompt answered granted, p_Camera=\(cookie.map(\.rawValue) ?? "-")")
         try context.check(cookie == .yes && state.hasPrompted, "expected p_Camera yes after the prompt, got \(state)")
@@ -56,8 +55,7 @@ extension Scenario {
         summary: "location revoked in Settings: p_Location is no once the app is active again"
     ) { context in
         let center = await context.launch()
-        await context.device.answerNextPrompt(for: .location, with: .granted)
-        try await center.request(.location)
+        try await context.request(.location, from: center, answering: .granted)
         context.note("location granted: p_Location=\(await center.cookieValue(for: .location)?.rawValue ?? "-")")
         await context.device.moveToBackground()
         let outcome = await context.device.changeInSettings(.location, to: .denied)
@@ -118,8 +116,7 @@ extension Scenario {
         summary: "camera turned off in Settings terminates the app; the next launch detects the change"
     ) { context in
         let first = await context.launch()
-        await context.device.answerNextPrompt(for: .camera, with: .granted)
-        try await first.request(.camera)
+        try await context.request(.camera, from: first, answering: .granted)
         await context.device.moveToBackground()
         let outcome = await context.device.changeInSettings(.camera, to: .denied)
         context.note("in Settings: camera turned off; iOS \(outcome == .appTerminated ? "terminated the app" : "did not terminate the app")")

@@ -148,10 +148,13 @@ public final class ScenarioContext {
         guard condition else { throw ScenarioFailure(message: message()) }
     }
 
-    /// The current center, or a failure when the app has not been launched.
-    public func runningCenter() throws -> PermissionCenter {
-        guard let center else { throw ScenarioFailure(message: "the app has not been launched") }
-        return center
+    /// Asks `center` for `kind` with the user's answer to the prompt scripted as `answer`.
+    @discardableResult
+    public func request(
+        _ kind: PermissionKind, from center: PermissionCenter, answering answer: PermissionStatus
+    ) async throws -> PermissionState {
+        await device.answerNextPrompt(for: kind, with: answer)
+        return try await center.request(kind)
     }
 }
 
