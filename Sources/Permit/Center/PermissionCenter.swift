@@ -72,6 +72,8 @@ public actor PermissionCenter {
     private var snapshot = PermissionSnapshot.empty
     /// Whether `snapshot` started from what the store holds; until then nothing is saved over the store.
     private var baselineLoaded = false
+    /// Attachments set while the store could not be read; they win over the stored ones once it loads.
+    private var attachmentsSetBeforeLoad: Set<String> = []
     private var lastChecked: [PermissionKind: Date] = [:]
     private var startTask: Task<Void, Never>?
 
@@ -168,6 +170,11 @@ public actor PermissionCenter {
                     amended = true
                 }
             }
+            for key in attachmentsSetBeforeLoad {
+                loaded.attachments[key] = snapshot.attachments[key]
+                amended = true
+            }
+            attachmentsSetBeforeLoad = []
             snapshot = loaded
             baselineLoaded = true
             savedVersion = snapshotVersion
@@ -432,6 +439,78 @@ public actor PermissionCenter {
                 PermissionSummary.Entry(
                     kind: $0, systemStatus: statuses[$0] ?? .unavailable, storedStatus: snapshot.records[$0]?.status)
             })
+    }
+
+    // MARK: - Attachments
+
+    /// The largest attachment value, in bytes of JSON.
+    public static let maximumAttachmentSize = 64 * 1024
+
+    /// The attachment stored under `key`: the UTF-8 bytes of one JSON value, or `nil` when there is none.
+    ///
+    /// Attachments are small documents that other parts of the app (Permit's prompt policy, its system
+    /// status) keep in the permission store, so that one file holds everything Permit persists.
+    public func attachment(forKey key: String) async -> Data? {
+        await start()
+        return snapshot.attachments[key]
+    }
+
+    /// Decodes the attachment stored under `key` as JSON, or returns `nil` when there is none.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let facts = try await center.attachment(PolicyFacts.self, forKey: "myapp.policy")
+    /// ```
+    ///
+    /// - Throws: The decoder's error when the stored value does not decode as `Value`.
+    public func attachment<Value: Decodable>(_ type: Value.Type, forKey key: String) async throws -> Value? {
+        guard let data = await attachment(forKey: key) else { return nil }
+        return try JSONDecoder().decode(Value.self, from: data)
+    }
+
+    /// Stores, replaces or (with `nil`) removes the attachment under `key`, and returns once it is persisted.
+    ///
+    /// Nothing is written when the value is unchanged. A failed save is logged and retried with the next
+    /// change, as for permission changes.
+    ///
+    /// - Parameters:
+    ///   - data: The UTF-8 bytes of one JSON value, at most ``maximumAttachmentSize`` bytes; `nil` removes it.
+    ///   - key: A name of 1 to 128 characters; prefix it with its owner's name, such as `permit.policy`.
+    /// - Throws: ``PermitError/invalidAttachment`` for an empty or over-long key, or a value that is too large
+    ///   or not JSON.
+    public func setAttachment(_ data: Data?, forKey key: String) async throws {
+        guard !key.isEmpty, key.count <= 128 else {
+            throw PermitError.invalidAttachment.withDetail("a key must be 1 to 128 characters")
+        }
+        var normalized: Data?
+        if let data {
+            guard data.count <= Self.maximumAttachmentSize else {
+                throw PermitError.invalidAttachment.withDetail(
+                    "\(key) is \(data.count) bytes, over the \(Self.maximumAttachmentSize)-byte limit")
+            }
+            guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                throw PermitError.invalidAttachment.withDetail("\(key) is not one JSON value")
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            normalized = try encoder.encode(value)
+        }
+        await start()
+        // Before the store loads, a removal must also be remembered: the stored value would come back.
+        if !baselineLoaded { attachmentsSetBeforeLoad.insert(key) }
+        guard snapshot.attachments[key] != normalized else { return }
+        snapshot.attachments[key] = normalized
+        logger.debug("attachment stored", metadata: ["key": "\(key)", "bytes": "\(normalized?.count ?? 0)"])
+        snapshotVersion += 1
+        await persistAndPublish()
+    }
+
+    /// Encodes `value` as JSON and stores it under `key`, or removes the attachment when `value` is `nil`.
+    ///
+    /// - Throws: The encoder's error, or ``PermitError/invalidAttachment`` as for ``setAttachment(_:forKey:)``.
+    public func setAttachment<Value: Encodable>(_ value: Value?, forKey key: String) async throws {
+        try await setAttachment(value.map { try JSONEncoder().encode($0) }, forKey: key)
     }
 
     /// A stream of every change from now on, each delivered once it is persisted.

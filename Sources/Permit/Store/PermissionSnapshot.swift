@@ -1,4 +1,7 @@
-/// Everything Permit persists: the last-known record of each permission and the recent change history.
+public import Foundation
+
+/// Everything Permit persists: the last-known record of each permission, the recent change history, and the
+/// attachments other parts of the app keep beside them.
 ///
 /// A store saves and loads snapshots whole. An empty snapshot means "no knowledge": a fresh install, or a
 /// store that was missing or could not be read.
@@ -7,16 +10,25 @@ public struct PermissionSnapshot: Hashable, Sendable {
     public var records: [PermissionKind: PermissionRecord]
     /// The most recent changes, oldest first.
     public var history: [PermissionChange]
+    /// Small JSON documents kept with the permissions, keyed by their owner's name: the prompt policy's facts,
+    /// the last system-status report. Each value is the UTF-8 bytes of one JSON value.
+    ///
+    /// Write them through ``PermissionCenter/setAttachment(_:forKey:)``, which validates and persists them.
+    public var attachments: [String: Data]
 
     /// Creates a snapshot.
-    public init(records: [PermissionKind: PermissionRecord] = [:], history: [PermissionChange] = []) {
+    public init(
+        records: [PermissionKind: PermissionRecord] = [:], history: [PermissionChange] = [],
+        attachments: [String: Data] = [:]
+    ) {
         self.records = records
         self.history = history
+        self.attachments = attachments
     }
 
     /// A snapshot with no knowledge at all.
     public static let empty = PermissionSnapshot()
 
-    /// Whether the snapshot holds no records and no history.
-    public var isEmpty: Bool { records.isEmpty && history.isEmpty }
+    /// Whether the snapshot holds no records, no history and no attachments.
+    public var isEmpty: Bool { records.isEmpty && history.isEmpty && attachments.isEmpty }
 }

@@ -29,7 +29,9 @@ enum SnapshotCoding {
             history: snapshot.history.map {
                 ChangeFormat(
                     kind: $0.kind, from: $0.previous, to: $0.current, cause: $0.cause, at: milliseconds($0.date))
-            })
+            },
+            attachments: snapshot.attachments.isEmpty
+                ? nil : try snapshot.attachments.mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(file)
@@ -44,6 +46,8 @@ enum SnapshotCoding {
             throw .malformed
         }
         guard file.version == version else { throw .unsupportedVersion(file.version) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         var records: [PermissionKind: PermissionRecord] = [:]
         for (identifier, record) in file.permissions {
             guard let kind = PermissionKind(rawValue: identifier) else { throw .malformed }
@@ -54,7 +58,12 @@ enum SnapshotCoding {
         let history = file.history.map {
             PermissionChange(kind: $0.kind, previous: $0.from, current: $0.to, cause: $0.cause, date: date($0.at))
         }
-        return PermissionSnapshot(records: records, history: history)
+        var attachments: [String: Data] = [:]
+        for (key, value) in file.attachments ?? [:] {
+            guard let data = try? encoder.encode(value) else { throw .malformed }
+            attachments[key] = data
+        }
+        return PermissionSnapshot(records: records, history: history, attachments: attachments)
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {
@@ -71,6 +80,7 @@ enum SnapshotCoding {
         var version: Int
         var permissions: [String: RecordFormat]
         var history: [ChangeFormat]
+        var attachments: [String: JSONValue]?
     }
 
     private struct RecordFormat: Codable {
