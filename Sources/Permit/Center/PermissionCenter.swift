@@ -508,7 +508,7 @@ public actor PermissionCenter {
 
     /// Encodes `value` as JSON and stores it under `key`, or removes the attachment when `value` is `nil`.
     ///
-    /// - Throws: The encoder's error, or ``PermitError/invalidAttachment`` as for ``setAttachment(_:forKey:)``.
+    /// - Throws: The encoder's error, or ``PermitError/invalidAttachment`` as for the `Data` form of `setAttachment(_:forKey:)`.
     public func setAttachment<Value: Encodable>(_ value: Value?, forKey key: String) async throws {
         try await setAttachment(value.map { try JSONEncoder().encode($0) }, forKey: key)
     }

@@ -13,7 +13,7 @@ public struct PermissionSnapshot: Hashable, Sendable {
     /// Small JSON documents kept with the permissions, keyed by their owner's name: the prompt policy's facts,
     /// the last system-status report. Each value is the UTF-8 bytes of one JSON value.
     ///
-    /// Write them through ``PermissionCenter/setAttachment(_:forKey:)``, which validates and persists them.
+    /// Write them through `PermissionCenter.setAttachment(_:forKey:)`, which validates and persists them.
     public var attachments: [String: Data]
 
     /// Creates a snapshot.
