@@ -13,6 +13,8 @@ let package = Package(
     ],
     products: [
         .library(name: "Permit", targets: ["Permit"]),
+        .library(name: "PermitWeb", targets: ["PermitWeb"]),
+        .library(name: "PermitChromium", targets: ["PermitChromium"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
         .executable(name: "permit", targets: ["permit"]),
     ],
@@ -20,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(
@@ -29,9 +32,36 @@ let package = Package(
             ]
         ),
         .target(
+            name: "PermitWeb",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/bridge.js")]
+        ),
+        // posix_spawn with fds 3 and 4 for Chromium's DevTools pipe: Swift's Glibc lacks _GNU_SOURCE.
+        .target(name: "CPermitSpawn"),
+        .target(
+            name: "PermitChromium",
+            dependencies: [
+                "PermitWeb",
+                "CPermitSpawn",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Serves pages on loopback for the browser tests, the benchmarks and the demo; not a product.
+        .target(
+            name: "PermitPageServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
+                "PermitWeb",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -39,6 +69,9 @@ let package = Package(
             name: "permit",
             dependencies: [
                 "Permit",
+                "PermitWeb",
+                "PermitChromium",
+                "PermitPageServer",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,12 +87,24 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
+        .testTarget(
+            name: "PermitWebTests",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                "PermitChromium",
+                "PermitPageServer",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // One settings list for every target, as swift-log does.
-for target in package.targets {
+for target in package.targets where target.type != .system && target.name != "CPermitSpawn" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

@@ -1,5 +1,9 @@
-/// Any JSON value, so that attachments are embedded in the snapshot file as JSON rather than as escaped text.
-enum JSONValue: Codable, Hashable, Sendable {
+package import Foundation
+
+/// Any JSON value: attachments embedded in the snapshot file, bridge messages, DevTools protocol messages.
+///
+/// Shared by Permit's modules (`package` access), not part of the public API.
+package enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -8,7 +12,7 @@ enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +31,7 @@ enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -39,4 +43,63 @@ enum JSONValue: Codable, Hashable, Sendable {
         case .object(let value): try container.encode(value)
         }
     }
+}
+
+// MARK: - Reading
+
+extension JSONValue {
+    /// The member `key` of an object, or `nil` for a missing member or a value that is not an object.
+    package subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+
+    /// The string, or `nil` when the value is not a string.
+    package var stringValue: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// The integer, or `nil` when the value is not a JSON number without a fraction.
+    package var integerValue: Int64? {
+        if case .integer(let value) = self { value } else { nil }
+    }
+
+    /// The number, integral or not, or `nil` when the value is not a number.
+    package var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
+    /// The Boolean, or `nil` when the value is not `true` or `false`.
+    package var boolValue: Bool? {
+        if case .bool(let value) = self { value } else { nil }
+    }
+
+    /// The members, or `nil` when the value is not an object.
+    package var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { members } else { nil }
+    }
+
+    /// The elements, or `nil` when the value is not an array.
+    package var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { elements } else { nil }
+    }
+
+    /// Parses UTF-8 JSON text.
+    package static func parse(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Compact JSON text with sorted keys, so that equal values give equal text.
+    package func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a JSONValue cannot fail: every case maps to JSON, and non-finite numbers never decode.
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
+    /// ``encoded()`` as a string.
+    package var jsonText: String { String(decoding: encoded(), as: UTF8.self) }
 }

@@ -1,0 +1,66 @@
+public import Foundation
+
+/// How ``ChromiumWebView`` starts Chromium.
+public struct ChromiumConfiguration: Sendable {
+    /// The Chromium executable; `nil` looks for it with ``ChromiumWebView/locateExecutable()``.
+    public var executable: URL?
+    /// The profile directory; `nil` makes a temporary one, removed on close. Cookies persist across launches
+    /// only in a directory you give, and only through a clean ``ChromiumWebView/close()``.
+    public var userDataDirectory: URL?
+    /// Host names Chromium resolves, all to 127.0.0.1; every other name fails to resolve. Together with a
+    /// proxy that refuses every connection not to these hosts, no traffic leaves the machine.
+    public var loopbackHosts: [String]
+    /// Whether the web view starts Chromium again when it dies, re-applying scripts, handlers and cookies and
+    /// reloading the last page.
+    public var restartsAfterTermination: Bool
+    /// The viewport size in CSS pixels.
+    public var windowSize: (width: Int, height: Int)
+    /// How long a page load may take.
+    public var loadTimeout: Duration
+    /// Where Chromium's own output goes; `nil` discards it.
+    public var logFile: URL?
+
+    /// Creates a configuration with the defaults: a temporary profile, `localhost` only, restarts on, 1280×800.
+    public init(
+        executable: URL? = nil, userDataDirectory: URL? = nil, loopbackHosts: [String] = ["localhost"],
+        restartsAfterTermination: Bool = true, windowSize: (width: Int, height: Int) = (1280, 800),
+        loadTimeout: Duration = .seconds(30), logFile: URL? = nil
+    ) {
+        self.executable = executable
+        self.userDataDirectory = userDataDirectory
+        self.loopbackHosts = loopbackHosts
+        self.restartsAfterTermination = restartsAfterTermination
+        self.windowSize = windowSize
+        self.loadTimeout = loadTimeout
+        self.logFile = logFile
+    }
+
+    /// The command-line arguments for a profile directory.
+    func arguments(userDataDirectory: URL) -> [String] {
+        let resolverRules = loopbackHosts.map { "MAP \($0) 127.0.0.1" } + ["MAP * ~NOTFOUND"]
+        return [
+            "--headless",
+            "--remote-debugging-pipe",
+            "--no-sandbox",  // Chromium's sandbox cannot run as root, which CI and containers are
+            "--user-data-dir=\(userDataDirectory.path)",
+            "--host-resolver-rules=\(resolverRules.joined(separator: ", "))",
+            // A proxy on the discard port refuses every connection, so even a literal IP cannot be reached;
+            // the loopback hosts bypass it.
+            "--proxy-server=http://127.0.0.1:9",
+            "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1"]).joined(separator: ";"))",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--disable-default-apps",
+            "--disable-gpu",
+            "--mute-audio",
+            "--password-store=basic",
+            "--use-mock-keychain",
+            "--window-size=\(windowSize.width),\(windowSize.height)",
+            "about:blank",
+        ]
+    }
+}

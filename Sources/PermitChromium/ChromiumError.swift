@@ -1,0 +1,64 @@
+/// Why headless Chromium could not do what was asked.
+public struct ChromiumError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case notInstalled
+        case launchFailed
+        case disconnected
+        case protocolError
+        case javaScriptException
+        case navigationFailed
+        case timedOut
+        case closed
+    }
+
+    private let code: Code
+    /// What happened, for people; never a cookie value or other page data.
+    public let detail: String
+
+    private init(_ code: Code, _ detail: String = "") {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// No Chromium executable was found; install Debian's `chromium` package or set `PERMIT_CHROMIUM`.
+    public static let notInstalled = ChromiumError(.notInstalled)
+    /// The process could not be started, or did not answer on its DevTools pipe.
+    public static let launchFailed = ChromiumError(.launchFailed)
+    /// The browser went away while a command was in flight.
+    public static let disconnected = ChromiumError(.disconnected)
+    /// The browser answered a command with a protocol error.
+    public static let protocolError = ChromiumError(.protocolError)
+    /// Evaluated JavaScript threw.
+    public static let javaScriptException = ChromiumError(.javaScriptException)
+    /// A navigation failed (the page could not be loaded).
+    public static let navigationFailed = ChromiumError(.navigationFailed)
+    /// The browser did not answer in time.
+    public static let timedOut = ChromiumError(.timedOut)
+    /// The web view was closed.
+    public static let closed = ChromiumError(.closed)
+
+    func with(_ detail: String) -> ChromiumError { ChromiumError(code, detail) }
+
+    /// Errors are equal when their codes are, whatever the detail.
+    public static func == (lhs: ChromiumError, rhs: ChromiumError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// A sentence naming the error, then the detail.
+    public var description: String {
+        let summary =
+            switch code {
+            case .notInstalled:
+                "no Chromium executable found (install Debian's chromium package, or set PERMIT_CHROMIUM)"
+            case .launchFailed: "Chromium could not be started"
+            case .disconnected: "Chromium went away"
+            case .protocolError: "Chromium refused a DevTools command"
+            case .javaScriptException: "the evaluated JavaScript threw"
+            case .navigationFailed: "the page could not be loaded"
+            case .timedOut: "Chromium did not answer in time"
+            case .closed: "the web view is closed"
+            }
+        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    }
+}

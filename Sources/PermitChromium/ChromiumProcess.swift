@@ -1,0 +1,106 @@
+import CPermitSpawn
+import Foundation
+
+/// One running Chromium: its process group and its DevTools pipe.
+///
+/// Killing the group on release means a Chromium can never outlive the web view that started it.
+final class ChromiumProcess: @unchecked Sendable {
+    // @unchecked: `exited` is only touched while holding `lock`; everything else is immutable.
+
+    let pid: pid_t
+    let pipe: DevToolsPipe
+    private let lock = NSLock()
+    private var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    private var exited = false
+
+    private init(pid: pid_t, pipe: DevToolsPipe) {
+        self.pid = pid
+        self.pipe = pipe
+        let thread = Thread { [self] in reap() }
+        thread.name = "permit.chromium.reaper"
+        thread.start()
+    }
+
+    /// Starts `executable` with `arguments` in a process group of its own, its output going to `logFile`.
+    static func spawn(executable: String, arguments: [String], logFile: String?) throws -> ChromiumProcess {
+        let argv = [executable] + arguments
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var logFD: Int32 = -1
+        if let logFile {
+            logFD = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        }
+        defer { if logFD >= 0 { close(logFD) } }
+        var pid: pid_t = 0
+        var toChild: Int32 = -1
+        var fromChild: Int32 = -1
+        let result = withCStrings(argv) { argvPointers in
+            withCStrings(environment) { environmentPointers in
+                permit_spawn_with_pipes(executable, argvPointers, environmentPointers, logFD, &pid, &toChild, &fromChild)
+            }
+        }
+        guard result == 0 else {
+            throw ChromiumError.launchFailed.with("\(executable): \(String(cString: strerror(result)))")
+        }
+        return ChromiumProcess(pid: pid, pipe: DevToolsPipe(writeFD: toChild, readFD: fromChild))
+    }
+
+    /// Whether the browser process has exited and been reaped.
+    var hasExited: Bool { lock.withLock { exited } }
+
+    /// Returns once the browser process has exited.
+    func waitForExit() async {
+        await withCheckedContinuation { continuation in
+            let done = lock.withLock {
+                if !exited { exitWaiters.append(continuation) }
+                return exited
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Kills the group and returns once none of its processes is left (helpers that outlived the browser are
+    /// reaped by init, which takes a moment), or `false` after `timeout`.
+    func killGroupAndWait(timeout: Duration) async -> Bool {
+        killGroup()
+        await waitForExit()
+        let deadline = ContinuousClock.now + timeout
+        // The kernel gives no notification when another parent reaps them, so this polls.
+        while kill(-pid, 0) == 0 {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// Kills every process in the browser's group at once.
+    func killGroup() {
+        kill(-pid, SIGKILL)
+    }
+
+    private func reap() {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // The browser's helpers (zygote, renderers) share its group; none may outlive it.
+        kill(-pid, SIGKILL)
+        let waiters = lock.withLock {
+            exited = true
+            defer { exitWaiters = [] }
+            return exitWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    deinit {
+        pipe.close()
+        if !hasExited { kill(-pid, SIGKILL) }
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings, valid for the call only.
+private func withCStrings<Result>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+) -> Result {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,505 @@
+public import Foundation
+public import Logging
+import Permit
+public import PermitWeb
+
+/// A ``WebViewHost`` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
+/// stands in for `WKWebView` on Linux, in tests, the demo and the shell.
+///
+/// Chromium runs in a process group of its own, resolves only loopback host names, and cannot reach anything
+/// outside the machine. When it dies, the web view starts it again, re-applies every script, handler and
+/// cookie it was given, reloads the last page, and reports ``WebViewEvent/terminated(reason:)`` then
+/// ``WebViewEvent/restarted``. ``close()`` shuts it down cleanly, which is when Chromium writes its cookies
+/// to disk; a web view released without closing kills its process group.
+///
+/// Message handlers get the frame and origin of the execution context that posted, as Chromium reports it.
+/// A cross-site iframe runs in a process of its own and has no handlers at all.
+///
+/// For example:
+///
+/// ```swift
+/// let webView = try await ChromiumWebView.launch(logger: logger)
+/// try await router.attach(to: webView)
+/// try await webView.load(URL(string: "http://localhost:8080/")!)
+/// let title = try await webView.evaluateJavaScript("document.title")   // "\"Permit demo\""
+/// await webView.close()
+/// ```
+public actor ChromiumWebView: WebViewHost {
+    private struct Context {
+        var frameID: String
+        var origin: WebOrigin?
+    }
+
+    private struct CookieKey: Hashable {
+        var name: String
+        var domain: String
+        var path: String
+    }
+
+    private enum Phase {
+        case running
+        case restarting(Task<Void, any Error>)
+        case closed
+    }
+
+    private let configuration: ChromiumConfiguration
+    private let executable: URL
+    private let profile: URL
+    private let ownsProfile: Bool
+    private let logger: Logger
+
+    private var phase = Phase.running
+    private var process: ChromiumProcess?
+    private var generation = 0
+    private var sessionID = ""
+    private var mainFrameID = ""
+    private var contexts: [Int64: Context] = [:]
+
+    private var scripts: [(id: UserScriptID, source: String)] = []
+    private var nextScriptNumber = 0
+    private var installedScriptIdentifiers: [String] = []
+    private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
+    private var cookiesSet: [CookieKey: Cookie] = [:]
+
+    private var lastURL: URL?
+    private var currentURL: URL?
+    private var loadWaiters: [String: CheckedContinuation<Void, any Error>] = [:]
+    private var finishedLoads: [String] = []
+
+    private var observer: (@Sendable (WebViewEvent) async -> Void)?
+    private let observerEvents: AsyncStream<WebViewEvent>
+    private let observerContinuation: AsyncStream<WebViewEvent>.Continuation
+    private var observerTask: Task<Void, Never>?
+
+    private init(configuration: ChromiumConfiguration, executable: URL, profile: URL, ownsProfile: Bool, logger: Logger) {
+        self.configuration = configuration
+        self.executable = executable
+        self.profile = profile
+        self.ownsProfile = ownsProfile
+        self.logger = logger
+        (observerEvents, observerContinuation) = AsyncStream.makeStream(of: WebViewEvent.self)
+    }
+
+    // MARK: - Launching
+
+    /// The Chromium executable to run: `PERMIT_CHROMIUM` when set, else the binary Debian's `chromium` package
+    /// installs under `lib/chromium/` (run directly, not through its wrapper script), or `nil` when neither
+    /// exists.
+    public static func locateExecutable() -> URL? {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates = [environment["PERMIT_CHROMIUM"], "/usr/lib/chromium/chromium"].compactMap { $0 }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }
+
+    /// Starts Chromium with a blank page and returns the web view once it answers.
+    ///
+    /// - Throws: ``ChromiumError/notInstalled`` when no executable is found, ``ChromiumError/launchFailed``
+    ///   when it does not start or answer within 20 seconds.
+    public static func launch(
+        configuration: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger
+    ) async throws -> ChromiumWebView {
+        guard let executable = configuration.executable ?? locateExecutable() else { throw ChromiumError.notInstalled }
+        let profile =
+            configuration.userDataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "permit-chromium-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        let webView = ChromiumWebView(
+            configuration: configuration, executable: executable, profile: profile,
+            ownsProfile: configuration.userDataDirectory == nil, logger: logger)
+        do {
+            try await webView.startBrowser()
+        } catch {
+            await webView.close()
+            throw error
+        }
+        await webView.startObserverDelivery()
+        return webView
+    }
+
+    /// The process ID of the running browser (its process group has the same ID), or `nil` once closed.
+    public func processID() -> Int32? {
+        if case .closed = phase { return nil }
+        return process?.pid
+    }
+
+    private func startObserverDelivery() {
+        let events = observerEvents
+        observerTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.currentObserver()?(event)
+            }
+        }
+    }
+
+    private func currentObserver() -> (@Sendable (WebViewEvent) async -> Void)? { observer }
+
+    private func emit(_ event: WebViewEvent) {
+        observerContinuation.yield(event)
+    }
+
+    /// Spawns Chromium, attaches to its page and applies everything this web view was given.
+    private func startBrowser() async throws {
+        generation += 1
+        let generation = generation
+        contexts = [:]
+        let process = try ChromiumProcess.spawn(
+            executable: executable.path, arguments: configuration.arguments(userDataDirectory: profile),
+            logFile: configuration.logFile?.path)
+        self.process = process
+        logger.debug("chromium started", metadata: ["pid": "\(process.pid)"])
+        Task { [weak self] in
+            for await event in process.pipe.events {
+                await self?.handle(event, generation: generation)
+            }
+            await self?.pipeClosed(generation: generation)
+        }
+        let pipe = process.pipe
+        do {
+            _ = try await withTimeout(.seconds(20)) { try await pipe.send("Browser.getVersion") }
+        } catch {
+            throw ChromiumError.launchFailed.with("no answer on the DevTools pipe: \(error)")
+        }
+        let targets = try await pipe.send("Target.getTargets")["targetInfos"]?.arrayValue ?? []
+        let targetID: String
+        if let page = targets.first(where: { $0["type"]?.stringValue == "page" })?["targetId"]?.stringValue {
+            targetID = page
+        } else {
+            let created = try await pipe.send("Target.createTarget", ["url": .string("about:blank")])
+            targetID = created["targetId"]?.stringValue ?? ""
+        }
+        let attached = try await pipe.send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
+        guard let session = attached["sessionId"]?.stringValue else {
+            throw ChromiumError.launchFailed.with("could not attach to the page")
+        }
+        sessionID = session
+        mainFrameID = targetID
+        for method in ["Page.enable", "Runtime.enable", "Network.enable", "Inspector.enable"] {
+            _ = try await pipe.send(method, session: session)
+        }
+        _ = try await pipe.send("Page.setLifecycleEventsEnabled", ["enabled": .bool(true)], session: session)
+        _ = try await pipe.send("Runtime.addBinding", ["name": .string(HostShim.bindingName)], session: session)
+        installedScriptIdentifiers = []
+        try await reinstallScripts()
+        for cookie in cookiesSet.values {
+            try await writeCookie(cookie)
+        }
+    }
+
+    // MARK: - Events
+
+    private func handle(_ event: DevToolsPipe.Event, generation: Int) async {
+        guard generation == self.generation else { return }
+        let params = event.params
+        switch event.method {
+        case "Runtime.executionContextCreated":
+            guard let context = params["context"], let id = context["id"]?.integerValue,
+                let frameID = context["auxData"]?["frameId"]?.stringValue,
+                context["auxData"]?["isDefault"]?.boolValue == true
+            else { return }
+            let origin = context["origin"]?.stringValue.flatMap { try? WebOrigin($0) }
+            contexts[id] = Context(frameID: frameID, origin: origin)
+        case "Runtime.executionContextDestroyed":
+            if let id = params["executionContextId"]?.integerValue { contexts[id] = nil }
+        case "Runtime.executionContextsCleared":
+            contexts = [:]
+        case "Runtime.bindingCalled":
+            bindingCalled(params)
+        case "Page.frameNavigated":
+            guard let frame = params["frame"], frame["parentId"] == nil, let id = frame["id"]?.stringValue,
+                let url = frame["url"]?.stringValue.flatMap(URL.init(string:))
+            else { return }
+            mainFrameID = id
+            currentURL = url
+            if url.scheme == "http" || url.scheme == "https" { lastURL = url }
+            emit(.navigated(url))
+        case "Page.lifecycleEvent":
+            guard params["name"]?.stringValue == "load", params["frameId"]?.stringValue == mainFrameID,
+                let loader = params["loaderId"]?.stringValue
+            else { return }
+            finishedLoads.append(loader)
+            if finishedLoads.count > 16 { finishedLoads.removeFirst() }
+            loadWaiters.removeValue(forKey: loader)?.resume()
+            if let currentURL { emit(.loaded(currentURL)) }
+        case "Inspector.targetCrashed":
+            logger.warning("chromium's page crashed; restarting the browser")
+            process?.killGroup()
+        default:
+            break
+        }
+    }
+
+    private func bindingCalled(_ params: JSONValue) {
+        guard params["name"]?.stringValue == HostShim.bindingName,
+            let contextID = params["executionContextId"]?.integerValue,
+            let payload = params["payload"]?.stringValue.flatMap({ try? JSONValue.parse(Data($0.utf8)) }),
+            let name = payload["h"]?.stringValue, let n = payload["n"]?.integerValue,
+            let body = payload["b"]?.stringValue
+        else { return }
+        let context = contexts[contextID]
+        let frame = WebFrame(isMainFrame: context?.frameID == mainFrameID, origin: context?.origin)
+        guard let handler = handlers[name] else {
+            Task { await self.reply(n, text: "no handler named \(name)", failed: true, context: contextID) }
+            return
+        }
+        Task {
+            let reply = await handler(WebMessage(body: body, frame: frame))
+            await self.reply(n, text: reply, failed: false, context: contextID)
+        }
+    }
+
+    private func reply(_ n: Int64, text: String, failed: Bool, context: Int64) async {
+        guard let pipe = process?.pipe, contexts[context] != nil else { return }
+        _ = try? await pipe.send(
+            "Runtime.evaluate",
+            ["expression": .string(HostShim.reply(n, text: text, failed: failed)), "contextId": .integer(context)],
+            session: sessionID)
+    }
+
+    private func pipeClosed(generation: Int) async {
+        guard generation == self.generation else { return }
+        for waiter in loadWaiters.values { waiter.resume(throwing: ChromiumError.disconnected) }
+        loadWaiters = [:]
+        guard case .running = phase else { return }
+        let reason = "Chromium exited"
+        logger.warning("chromium went away", metadata: ["pid": "\(process?.pid ?? 0)"])
+        emit(.terminated(reason: reason))
+        guard configuration.restartsAfterTermination else {
+            phase = .closed
+            return
+        }
+        let task = Task { try await self.restart() }
+        phase = .restarting(task)
+    }
+
+    private func restart() async throws {
+        if let process {
+            _ = await process.killGroupAndWait(timeout: .seconds(5))
+        }
+        do {
+            try await startBrowser()
+            phase = .running
+            if let lastURL {
+                _ = try? await navigate(to: lastURL)
+            }
+            logger.info("chromium restarted", metadata: ["pid": "\(process?.pid ?? 0)"])
+            emit(.restarted)
+        } catch {
+            logger.error("chromium could not be restarted", metadata: ["error": "\(error)"])
+            phase = .closed
+            throw error
+        }
+    }
+
+    /// The pipe and session to send on, once any restart in progress has finished.
+    private func connection() async throws -> (DevToolsPipe, String) {
+        switch phase {
+        case .closed: throw ChromiumError.closed
+        case .restarting(let task): try await task.value
+        case .running: break
+        }
+        guard let process, case .running = phase else { throw ChromiumError.closed }
+        return (process.pipe, sessionID)
+    }
+
+    // MARK: - Scripts and handlers
+
+    public func addUserScript(_ source: String) async throws -> UserScriptID {
+        nextScriptNumber += 1
+        let id = UserScriptID(rawValue: nextScriptNumber)
+        scripts.append((id, source))
+        let (pipe, session) = try await connection()
+        let added = try await pipe.send(
+            "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
+        if let identifier = added["identifier"]?.stringValue { installedScriptIdentifiers.append(identifier) }
+        return id
+    }
+
+    public func removeUserScript(_ id: UserScriptID) async throws {
+        guard scripts.contains(where: { $0.id == id }) else { return }
+        scripts.removeAll { $0.id == id }
+        try await reinstallScripts()
+    }
+
+    public func addMessageHandler(
+        named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
+    ) async throws {
+        handlers[name] = handler
+        try await reinstallScripts()
+    }
+
+    /// Installs the transport shim first and then every user script in order, so that each script sees every
+    /// handler at document start whatever order they were added in.
+    private func reinstallScripts() async throws {
+        let (pipe, session) = try await connection()
+        for identifier in installedScriptIdentifiers {
+            _ = try await pipe.send(
+                "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
+        }
+        installedScriptIdentifiers = []
+        let sources = (handlers.isEmpty ? [] : [HostShim.source(handlerNames: Array(handlers.keys))]) + scripts.map(\.source)
+        for source in sources {
+            let added = try await pipe.send(
+                "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
+            if let identifier = added["identifier"]?.stringValue { installedScriptIdentifiers.append(identifier) }
+        }
+    }
+
+    // MARK: - Page
+
+    @discardableResult
+    public func evaluateJavaScript(_ source: String) async throws -> String? {
+        let (pipe, session) = try await connection()
+        let evaluated = try await pipe.send(
+            "Runtime.evaluate",
+            ["expression": .string(source), "returnByValue": .bool(true), "awaitPromise": .bool(true)],
+            session: session)
+        if let exception = evaluated["exceptionDetails"] {
+            let text = exception["exception"]?["description"]?.stringValue ?? exception["text"]?.stringValue ?? "exception"
+            throw ChromiumError.javaScriptException.with(String(text.prefix(300)))
+        }
+        guard let result = evaluated["result"], result["type"]?.stringValue != "undefined" else { return nil }
+        return result["value"]?.jsonText
+    }
+
+    public func load(_ url: URL) async throws {
+        _ = try await connection()
+        lastURL = url
+        try await navigate(to: url)
+    }
+
+    private func navigate(to url: URL) async throws {
+        let (pipe, session) = try await connection()
+        let navigated = try await pipe.send("Page.navigate", ["url": .string(url.absoluteString)], session: session)
+        if let error = navigated["errorText"]?.stringValue {
+            throw ChromiumError.navigationFailed.with("\(url.absoluteString): \(error)")
+        }
+        guard let loader = navigated["loaderId"]?.stringValue else { return }  // same-document navigation
+        try await withTimeout(configuration.loadTimeout) {
+            try await self.waitForLoad(loader)
+        }
+    }
+
+    private func waitForLoad(_ loader: String) async throws {
+        if finishedLoads.contains(loader) { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                loadWaiters[loader] = continuation
+            }
+        } onCancel: {
+            Task { await self.cancelLoadWait(loader) }
+        }
+    }
+
+    private func cancelLoadWait(_ loader: String) {
+        loadWaiters.removeValue(forKey: loader)?.resume(throwing: CancellationError())
+    }
+
+    /// A PNG screenshot of the page as it is shown now.
+    public func screenshot() async throws -> Data {
+        let (pipe, session) = try await connection()
+        let captured = try await pipe.send("Page.captureScreenshot", ["format": .string("png")], session: session)
+        guard let base64 = captured["data"]?.stringValue, let data = Data(base64Encoded: base64) else {
+            throw ChromiumError.protocolError.with("no screenshot data")
+        }
+        return data
+    }
+
+    // MARK: - Cookies
+
+    public func setCookie(_ cookie: Cookie) async throws {
+        try await writeCookie(cookie)
+        cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
+    }
+
+    private func writeCookie(_ cookie: Cookie) async throws {
+        let (pipe, session) = try await connection()
+        var params: [String: JSONValue] = [
+            "name": .string(cookie.name), "value": .string(cookie.value), "path": .string(cookie.path),
+            "secure": .bool(cookie.isSecure), "httpOnly": .bool(cookie.isHTTPOnly),
+            "sameSite": .string(cookie.sameSite.rawValue),
+        ]
+        if cookie.isHostOnly {
+            params["url"] = .string("\(cookie.isSecure ? "https" : "http")://\(cookie.domain)\(cookie.path)")
+        } else {
+            params["domain"] = .string("." + cookie.domain)
+        }
+        if let expires = cookie.expires { params["expires"] = .number(expires.timeIntervalSince1970) }
+        let result = try await pipe.send("Network.setCookie", params, session: session)
+        if result["success"]?.boolValue == false {
+            throw ChromiumError.protocolError.with("Chromium refused cookie \(cookie.name)")
+        }
+    }
+
+    public func cookies() async throws -> [Cookie] {
+        let (pipe, _) = try await connection()
+        let all = try await pipe.send("Storage.getCookies")["cookies"]?.arrayValue ?? []
+        return all.compactMap { entry in
+            guard let name = entry["name"]?.stringValue, let value = entry["value"]?.stringValue,
+                let domain = entry["domain"]?.stringValue
+            else { return nil }
+            let isSession = entry["session"]?.boolValue ?? true
+            return Cookie(
+                name: name, value: value, domain: domain.hasPrefix(".") ? String(domain.dropFirst()) : domain,
+                isHostOnly: !domain.hasPrefix("."), path: entry["path"]?.stringValue ?? "/",
+                expires: isSession ? nil : entry["expires"]?.doubleValue.map(Date.init(timeIntervalSince1970:)),
+                isSecure: entry["secure"]?.boolValue ?? false, isHTTPOnly: entry["httpOnly"]?.boolValue ?? false,
+                sameSite: entry["sameSite"]?.stringValue.flatMap(Cookie.SameSite.init(rawValue:)) ?? .lax)
+        }
+    }
+
+    public func deleteCookie(named name: String, domain: String, path: String) async throws {
+        cookiesSet[CookieKey(name: name, domain: domain, path: path)] = nil
+        let (pipe, session) = try await connection()
+        for scope in [domain, "." + domain] {
+            _ = try await pipe.send(
+                "Network.deleteCookies", ["name": .string(name), "domain": .string(scope), "path": .string(path)],
+                session: session)
+        }
+    }
+
+    // MARK: - Events and closing
+
+    public func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) {
+        observer = handler
+    }
+
+    /// Shuts Chromium down cleanly (it writes its cookies to disk then), kills anything left in its process
+    /// group, and removes a temporary profile. Calling it again does nothing.
+    public func close() async {
+        if case .closed = phase, process == nil { return }
+        phase = .closed
+        for waiter in loadWaiters.values { waiter.resume(throwing: ChromiumError.closed) }
+        loadWaiters = [:]
+        if let process {
+            let pipe = process.pipe
+            _ = try? await withTimeout(.seconds(5)) { try await pipe.send("Browser.close") }
+            let exited = (try? await withTimeout(.seconds(5)) { await process.waitForExit() }) != nil
+            if !exited { logger.warning("chromium did not exit after Browser.close; killing it") }
+            pipe.close()
+            if await !process.killGroupAndWait(timeout: .seconds(5)) {
+                logger.warning("chromium helpers still running after close", metadata: ["pgid": "\(process.pid)"])
+            }
+        }
+        process = nil
+        observerContinuation.finish()
+        if ownsProfile { try? FileManager.default.removeItem(at: profile) }
+    }
+}
+
+/// Runs `operation`, throwing ``ChromiumError/timedOut`` if it takes longer than `duration`.
+func withTimeout<Value: Sendable>(
+    _ duration: Duration, _ operation: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: duration)
+            throw ChromiumError.timedOut
+        }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() else { throw ChromiumError.timedOut }
+        return value
+    }
+}

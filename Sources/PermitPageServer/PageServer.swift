@@ -1,0 +1,124 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+
+/// Serves pages on loopback for the browser tests, the benchmarks and the demo.
+///
+/// It listens on 127.0.0.1 on a port the OS picks, answers every GET from a routing closure, and keeps the
+/// requests it saw (path and `Cookie` header) so that a test can check what the browser sent.
+public final class PageServer: Sendable {
+    /// A response: status, content type and body.
+    public struct Page: Sendable {
+        /// The HTTP status code.
+        public var status: Int
+        /// The `Content-Type` header.
+        public var contentType: String
+        /// The body.
+        public var body: String
+
+        /// An HTML page with status 200.
+        public static func html(_ body: String) -> Page { Page(status: 200, contentType: "text/html; charset=utf-8", body: body) }
+
+        /// Creates a response.
+        public init(status: Int, contentType: String, body: String) {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+        }
+    }
+
+    /// A request the server answered.
+    public struct SeenRequest: Sendable, Hashable {
+        /// The path, without the query.
+        public var path: String
+        /// The `Cookie` header, if the browser sent one.
+        public var cookieHeader: String?
+    }
+
+    /// The port the server listens on.
+    public let port: Int
+    private let task: Task<Void, any Error>
+    private let seen: SeenRequests
+
+    private init(port: Int, task: Task<Void, any Error>, seen: SeenRequests) {
+        self.port = port
+        self.task = task
+        self.seen = seen
+    }
+
+    /// The origin pages are served from: `http://localhost:PORT`.
+    public var origin: String { "http://localhost:\(port)" }
+
+    /// The URL of `path` on this server.
+    public func url(_ path: String = "/") -> URL {
+        URL(string: origin + (path.hasPrefix("/") ? path : "/" + path))!
+    }
+
+    /// The requests answered so far, oldest first.
+    public var requests: [SeenRequest] { seen.all }
+
+    /// Starts a server that answers each GET with `route(path)`, or 404 when it returns `nil`.
+    public static func start(
+        logger: Logger, route: @escaping @Sendable (String) -> Page?
+    ) async throws -> PageServer {
+        let seen = SeenRequests()
+        let router = Router()
+        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+            let path = request.uri.path
+            seen.append(SeenRequest(path: path, cookieHeader: request.headers[.cookie]))
+            guard let page = route(path) else {
+                return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "not found")))
+            }
+            return Response(
+                status: HTTPResponse.Status(code: page.status),
+                headers: [.contentType: page.contentType, .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: page.body)))
+        }
+        router.get("/", use: respond)
+        router.get("**", use: respond)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger)
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw PageServerError(message: "the page server did not start")
+        }
+        return PageServer(port: port, task: task, seen: seen)
+    }
+
+    /// Stops the server.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    deinit { task.cancel() }
+}
+
+/// The page server could not start.
+public struct PageServerError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}
+
+private final class SeenRequests: @unchecked Sendable {
+    // @unchecked: every access to `requests` holds `lock`.
+    private let lock = NSLock()
+    private var requests: [PageServer.SeenRequest] = []
+
+    func append(_ request: PageServer.SeenRequest) {
+        lock.withLock { requests.append(request) }
+    }
+
+    var all: [PageServer.SeenRequest] { lock.withLock { requests } }
+}

@@ -1,0 +1,102 @@
+/// What the bridge is called in the page and whom it talks to.
+///
+/// The default names are Permit's own; ``zoobox(allowedOrigins:)`` gives the seed app's exact names, so a
+/// page written for it runs unchanged.
+///
+/// For example:
+///
+/// ```swift
+/// let configuration = try BridgeConfiguration.zoobox(allowedOrigins: [WebOrigin("https://app.zoobox.com")])
+/// // window.zooboxPermissions, window.ZooboxBridge, "zooboxPermissionsUpdate"
+/// ```
+public struct BridgeConfiguration: Hashable, Sendable {
+    /// The global holding every status, such as `{location: "granted", camera: "denied"}`.
+    public var permissionsObjectName: String
+    /// The global holding the bridge's functions.
+    public var bridgeObjectName: String
+    /// The event dispatched on `window` after every native change; its `detail` is the full status object.
+    public var updateEventName: String
+    /// The name of the web view message handler the bridge posts to.
+    public var messageHandlerName: String
+    /// The origins whose main frame may use the bridge: scheme, host and port compared.
+    public var allowedOrigins: Set<WebOrigin>
+    /// The largest message accepted, in bytes of UTF-8.
+    public var maximumMessageSize: Int
+    /// Whether `navigator.permissions.query` answers from native state for the names the bridge knows.
+    public var answersPermissionsQuery: Bool
+
+    /// Creates a configuration with Permit's names: `permitPermissions`, `PermitBridge`,
+    /// `permitPermissionsUpdate`, handler `permit`.
+    public init(
+        allowedOrigins: Set<WebOrigin>,
+        permissionsObjectName: String = "permitPermissions",
+        bridgeObjectName: String = "PermitBridge",
+        updateEventName: String = "permitPermissionsUpdate",
+        messageHandlerName: String = "permit",
+        maximumMessageSize: Int = 16 * 1024,
+        answersPermissionsQuery: Bool = true
+    ) {
+        self.allowedOrigins = allowedOrigins
+        self.permissionsObjectName = permissionsObjectName
+        self.bridgeObjectName = bridgeObjectName
+        self.updateEventName = updateEventName
+        self.messageHandlerName = messageHandlerName
+        self.maximumMessageSize = maximumMessageSize
+        self.answersPermissionsQuery = answersPermissionsQuery
+    }
+
+    /// The seed app's names: `window.zooboxPermissions`, `window.ZooboxBridge`, event `zooboxPermissionsUpdate`,
+    /// handler `zoobox`.
+    public static func zoobox(allowedOrigins: Set<WebOrigin>) -> BridgeConfiguration {
+        BridgeConfiguration(
+            allowedOrigins: allowedOrigins, permissionsObjectName: "zooboxPermissions",
+            bridgeObjectName: "ZooboxBridge", updateEventName: "zooboxPermissionsUpdate", messageHandlerName: "zoobox")
+    }
+
+    /// Checks that every name is a plain JavaScript identifier (or, for the event, a plain event name), that
+    /// the names differ, and that the size limit is sensible.
+    ///
+    /// - Throws: ``BridgeSetupError`` naming the first problem.
+    public func validate() throws(BridgeSetupError) {
+        let globals = [
+            ("permissionsObjectName", permissionsObjectName), ("bridgeObjectName", bridgeObjectName),
+            ("messageHandlerName", messageHandlerName),
+        ]
+        for (field, name) in globals where !Self.isIdentifier(name) {
+            throw BridgeSetupError(field: field, problem: "'\(name)' is not a JavaScript identifier")
+        }
+        if !Self.isIdentifier(updateEventName) {
+            throw BridgeSetupError(field: "updateEventName", problem: "'\(updateEventName)' is not a plain event name")
+        }
+        if permissionsObjectName == bridgeObjectName {
+            throw BridgeSetupError(field: "bridgeObjectName", problem: "must differ from permissionsObjectName")
+        }
+        if !(256...(1 << 20)).contains(maximumMessageSize) {
+            throw BridgeSetupError(field: "maximumMessageSize", problem: "\(maximumMessageSize) is outside 256...1048576")
+        }
+        if allowedOrigins.isEmpty {
+            throw BridgeSetupError(field: "allowedOrigins", problem: "no origin may use the bridge; list the app's")
+        }
+    }
+
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
+        return isIdentifierStart(first)
+            && name.unicodeScalars.dropFirst().allSatisfy { isIdentifierStart($0) || ("0"..."9").contains($0) }
+    }
+
+    private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || scalar == "$"
+    }
+}
+
+/// A bridge configuration that cannot be installed: which field, and what is wrong with it.
+public struct BridgeSetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The configuration field at fault.
+    public var field: String
+    /// What is wrong with it.
+    public var problem: String
+
+    /// `bridge configuration: FIELD: PROBLEM`.
+    public var description: String { "bridge configuration: \(field): \(problem)" }
+}

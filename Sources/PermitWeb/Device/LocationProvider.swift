@@ -1,0 +1,70 @@
+public import Foundation
+
+/// The device's location service, as the bridge's `getCurrentLocation()` uses it.
+///
+/// `PermitLocation` implements it over CoreLocation; `PermitTesting` has a simulated one.
+///
+/// ## Implementation requirements
+///
+/// Return one current fix or throw a ``LocationError``; never prompt for permission (the bridge asks only when
+/// the location permission is usable).
+public protocol LocationProvider: Sendable {
+    /// One current location fix.
+    func currentLocation() async throws -> LocationFix
+}
+
+/// A location fix.
+public struct LocationFix: Hashable, Sendable, Codable {
+    /// Latitude in degrees.
+    public var latitude: Double
+    /// Longitude in degrees.
+    public var longitude: Double
+    /// The radius of uncertainty, in meters.
+    public var accuracy: Double
+    /// When the fix was taken.
+    public var timestamp: Date
+
+    /// Creates a fix.
+    public init(latitude: Double, longitude: Double, accuracy: Double, timestamp: Date) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracy = accuracy
+        self.timestamp = timestamp
+    }
+}
+
+/// Why no location fix could be had.
+public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case permissionDenied
+        case unavailable
+        case timedOut
+    }
+
+    private let code: Code
+
+    /// The location permission is not usable.
+    public static let permissionDenied = LocationError(code: .permissionDenied)
+    /// The service could not determine a location (no signal, service off).
+    public static let unavailable = LocationError(code: .unavailable)
+    /// No fix arrived in time.
+    public static let timedOut = LocationError(code: .timedOut)
+
+    /// The error's code as the bridge reports it: `permissionDenied`, `locationUnavailable` or `timeout`.
+    public var bridgeCode: String {
+        switch code {
+        case .permissionDenied: "permissionDenied"
+        case .unavailable: "locationUnavailable"
+        case .timedOut: "timeout"
+        }
+    }
+
+    /// A sentence for the page and the log.
+    public var description: String {
+        switch code {
+        case .permissionDenied: "location permission is not granted"
+        case .unavailable: "the location could not be determined"
+        case .timedOut: "no location fix arrived in time"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+public import Foundation
+
+/// The web view a hybrid app shows: the seam through which Permit installs its bridge, talks to the page and
+/// keeps cookies.
+///
+/// `PermitWebKit` implements it over `WKWebView`, `PermitChromium` over headless Chromium on Linux, and
+/// `PermitTesting` has a scriptable fake.
+///
+/// ## Implementation requirements
+///
+/// - ``addUserScript(_:)``: the script runs in every frame's main world at document start, before any of the
+///   page's own scripts, in every document loaded from then on, in the order scripts were added.
+/// - ``addMessageHandler(named:_:)``: from then on, every document (scripts added later included) can call
+///   `window.webkit.messageHandlers[name].postMessage(text)`, which returns a promise of the text the handler
+///   returns. Each ``WebMessage`` carries the frame that posted it, taken from the web view and never from the
+///   page. Handlers may be called concurrently.
+/// - ``evaluateJavaScript(_:)`` runs in the main frame's main world and returns the completion value as JSON
+///   text (a promise is awaited first), or `nil` for `undefined`.
+/// - Cookie writes and deletions return only once the web view's cookie store applied them.
+/// - Events are reported in the order they happened. After ``WebViewEvent/terminated(reason:)`` a host that
+///   recovers re-applies every script, handler and cookie it was given, reloads the last page, and reports
+///   ``WebViewEvent/restarted``.
+public protocol WebViewHost: AnyObject, Sendable {
+    /// Adds a script that runs at document start in every frame of every document loaded from now on.
+    func addUserScript(_ source: String) async throws -> UserScriptID
+
+    /// Removes a script added with ``addUserScript(_:)``; documents already loaded keep what it did.
+    func removeUserScript(_ id: UserScriptID) async throws
+
+    /// Registers a handler the page can post text messages to, each answered with the text it returns.
+    ///
+    /// Registering a second handler under the same name replaces the first.
+    func addMessageHandler(
+        named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
+    ) async throws
+
+    /// Runs JavaScript in the main frame and returns its completion value as JSON text, or `nil` for
+    /// `undefined`.
+    @discardableResult
+    func evaluateJavaScript(_ source: String) async throws -> String?
+
+    /// Loads `url` in the main frame and returns once its `load` event fired.
+    func load(_ url: URL) async throws
+
+    /// Stores a cookie, replacing one with the same name, domain and path; returns once it is stored.
+    func setCookie(_ cookie: Cookie) async throws
+
+    /// Every cookie in the web view's store.
+    func cookies() async throws -> [Cookie]
+
+    /// Deletes the cookie with this name, domain and path, if there is one; returns once it is gone.
+    func deleteCookie(named name: String, domain: String, path: String) async throws
+
+    /// Sets the handler that receives the web view's events, replacing the previous one; `nil` removes it.
+    func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) async
+}
