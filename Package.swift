@@ -13,6 +13,7 @@ let package = Package(
     ],
     products: [
         .library(name: "Permit", targets: ["Permit"]),
+        .library(name: "PermitSystem", targets: ["PermitSystem"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
         .executable(name: "permit", targets: ["permit"]),
     ],
@@ -29,9 +30,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "PermitSystem",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
+                "PermitSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -39,6 +48,7 @@ let package = Package(
             name: "permit",
             dependencies: [
                 "Permit",
+                "PermitSystem",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -48,6 +58,17 @@ let package = Package(
             name: "PermitTests",
             dependencies: [
                 "Permit",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitSystemTests",
+            dependencies: [
+                "Permit",
+                "PermitSystem",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
