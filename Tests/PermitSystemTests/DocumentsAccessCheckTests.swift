@@ -52,7 +52,7 @@ import Testing
 
         let result = try #require(report.result(for: .documents))
         #expect(result.outcome == .failed)
-        #expect(result.detail.hasPrefix("the documents directory does not exist and cannot be created: "))
+        #expect(result.detail == "the documents directory does not exist and cannot be created: Not a directory")
         #expect(report.warnings == [.cannotAccessStorage])
         #expect(report.warnings.first?.severity == .critical)
         #expect(report.hasCriticalWarning)

@@ -111,15 +111,15 @@ public struct DocumentsAccessCheck: SystemCheck {
         return .passed("read and write work")
     }
 
-    /// The system's words for a failure, without the path.
+    /// The system's words for a failure, without the path: the POSIX error's text when there is one, such as
+    /// "Permission denied".
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
+            let underlying = underlying as NSError
+            if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
+        }
         return error.localizedDescription
     }
 }
