@@ -55,6 +55,9 @@ public struct SystemCheckRunner: Sendable {
 
     /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space.
     ///
+    /// A network-availability check is not among them yet: it will join them over the core's network
+    /// monitor once that seam exists.
+    ///
     /// - Parameters:
     ///   - cloud: The iCloud and CloudKit accounts: Permit's Apple adapter, a simulated one in tests, or
     ///     ``UnsupportedCloudAccountProvider`` where there is no iCloud.

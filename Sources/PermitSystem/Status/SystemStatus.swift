@@ -25,8 +25,8 @@ public actor SystemStatus {
 
     /// The attachment key the report is stored under.
     public nonisolated let key: String
-    /// The center whose store keeps the report.
-    public nonisolated let center: PermissionCenter
+    /// The center whose store keeps the report (and the banner's dismissals).
+    nonisolated let center: PermissionCenter
     private let runner: SystemCheckRunner
     private let logger: Logger
     private var running: Task<SystemReport, Never>?
