@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Permit", targets: ["Permit"]),
         .library(name: "PermitWeb", targets: ["PermitWeb"]),
         .library(name: "PermitChromium", targets: ["PermitChromium"]),
+        .library(name: "PermitSystem", targets: ["PermitSystem"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
         .executable(name: "permit", targets: ["permit"]),
     ],
@@ -58,10 +59,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "PermitSystem",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
                 "PermitWeb",
+                "PermitSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -72,6 +81,7 @@ let package = Package(
                 "PermitWeb",
                 "PermitChromium",
                 "PermitPageServer",
+                "PermitSystem",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -97,6 +107,17 @@ let package = Package(
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitSystemTests",
+            dependencies: [
+                "Permit",
+                "PermitSystem",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
     ],

@@ -1,0 +1,60 @@
+public import Foundation
+
+/// Writes when the checks last ran as a relative, localized phrase: "Last checked: 5 minutes ago".
+///
+/// The relative part comes from Foundation's `Date.RelativeFormatStyle` in the formatter's locale ("5
+/// minutes ago", "il y a 5 minutes", "vor 5 Minuten"); the sentence around it comes from ``Strings``, which
+/// an app replaces with its own localized strings. A time in the future (the clock was set back) reads as
+/// now.
+///
+/// For example:
+///
+/// ```swift
+/// let formatter = LastCheckedFormatter(locale: Locale(identifier: "en_US"))
+/// formatter.string(checkedAt: report.checkedAt, now: Date())    // "Last checked: 5 minutes ago"
+/// formatter.string(checkedAt: nil, now: Date())                  // "Not checked yet"
+/// ```
+public struct LastCheckedFormatter: Sendable {
+    /// The sentences around the relative time.
+    public struct Strings: Hashable, Sendable {
+        /// The sentence with the relative time in place of `{time}`. Default: "Last checked: {time}".
+        public var lastChecked: String
+        /// The sentence when the checks never ran. Default: "Not checked yet".
+        public var never: String
+
+        /// Creates the sentences.
+        public init(lastChecked: String = "Last checked: {time}", never: String = "Not checked yet") {
+            self.lastChecked = lastChecked
+            self.never = never
+        }
+
+        /// The English sentences.
+        public static let english = Strings()
+    }
+
+    /// The locale of the relative time.
+    public var locale: Locale
+    /// The sentences around it.
+    public var strings: Strings
+
+    /// Creates a formatter.
+    public init(locale: Locale = .autoupdatingCurrent, strings: Strings = .english) {
+        self.locale = locale
+        self.strings = strings
+    }
+
+    /// How long before `now` the checks ran, such as "5 minutes ago" or "now".
+    public func relativeTime(checkedAt: Date, now: Date) -> String {
+        let elapsed = max(0, now.timeIntervalSince(checkedAt))
+        let style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale)
+        // The style measures from the current time; shift the date so that it lies `elapsed` before it.
+        return style.format(Date(timeIntervalSinceNow: -elapsed))
+    }
+
+    /// The whole sentence, such as "Last checked: 5 minutes ago", or ``Strings/never`` when `checkedAt`
+    /// is `nil`.
+    public func string(checkedAt: Date?, now: Date) -> String {
+        guard let checkedAt else { return strings.never }
+        return strings.lastChecked.replacingOccurrences(of: "{time}", with: relativeTime(checkedAt: checkedAt, now: now))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+public import Logging
+public import Permit
+
+/// The system checks' last report, kept in the permission store: the seed's persisted permission status.
+///
+/// ``refresh()`` runs the checks and stores the report, with its time, as an attachment of the
+/// `PermissionCenter` (under ``key``, `permit.system` by default), so that it sits in the same file as the
+/// permissions and survives relaunches. A Settings screen shows ``lastReport()``'s results and
+/// "Last checked: 5 minutes ago" from its time (see ``LastCheckedFormatter``).
+///
+/// Concurrent calls to ``refresh()`` share one run of the checks. A stored report that cannot be decoded
+/// (written by a later version) reads as no report, with a warning.
+///
+/// For example, at launch and from a "Refresh Status" button:
+///
+/// ```swift
+/// let status = SystemStatus(runner: runner, center: center, logger: logger)
+/// let report = await status.refresh()
+/// let line = LastCheckedFormatter().string(checkedAt: report.checkedAt, now: Date())
+/// ```
+public actor SystemStatus {
+    /// The attachment key the report is stored under unless told otherwise.
+    public static let defaultKey = "permit.system"
+
+    /// The attachment key the report is stored under.
+    public nonisolated let key: String
+    /// The center whose store keeps the report (and the banner's dismissals).
+    nonisolated let center: PermissionCenter
+    private let runner: SystemCheckRunner
+    private let logger: Logger
+    private var running: Task<SystemReport, Never>?
+
+    /// Creates the status; nothing runs until ``refresh()``.
+    ///
+    /// - Parameters:
+    ///   - runner: Runs the checks.
+    ///   - center: Keeps the report in its store, as an attachment.
+    ///   - key: The attachment key. Default: ``defaultKey``.
+    ///   - logger: Receives an unreadable or unsaved report at `warning`.
+    public init(runner: SystemCheckRunner, center: PermissionCenter, key: String = defaultKey, logger: Logger) {
+        self.runner = runner
+        self.center = center
+        self.key = key
+        self.logger = logger
+    }
+
+    /// The last stored report, or `nil` when the checks never ran (or the stored one cannot be read).
+    public func lastReport() async -> SystemReport? {
+        guard let data = await center.attachment(forKey: key) else { return nil }
+        do {
+            return try Self.decoder.decode(StoredReport.self, from: data).report
+        } catch {
+            logger.warning("stored system report unreadable; treated as none", metadata: ["key": "\(key)"])
+            return nil
+        }
+    }
+
+    /// Runs the checks now, stores the report and returns it.
+    ///
+    /// A report that cannot be stored is still returned; the failure is logged.
+    @discardableResult
+    public func refresh() async -> SystemReport {
+        if let running { return await running.value }
+        let task = Task { await self.runAndStore() }
+        running = task
+        defer { running = nil }
+        return await task.value
+    }
+
+    private func runAndStore() async -> SystemReport {
+        let report = await runner.run()
+        do {
+            try await center.setAttachment(try Self.encoder.encode(StoredReport(report: report)), forKey: key)
+        } catch {
+            logger.warning("system report not stored", metadata: ["key": "\(key)", "error": "\(error)"])
+        }
+        return report
+    }
+
+    /// The stored form: versioned, so that a later version can tell an old report apart.
+    private struct StoredReport: Codable {
+        var version = 1
+        var report: SystemReport
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }()
+}

@@ -1,0 +1,62 @@
+/// An error from Permit's system checks and backup guard.
+///
+/// Compare against the static members to tell errors apart; new members may be added in later versions
+/// without breaking callers. Descriptions name the problem, never user data.
+///
+/// For example:
+///
+/// ```swift
+/// do {
+///     try await backupGuard.ensureBackupPossible()
+///     try writeBackup()
+/// } catch let error as SystemError where error == .documentsNotAccessible {
+///     // tell the person; the banner already says "Cannot Access Storage"
+/// }
+/// ```
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case documentsNotAccessible
+        case lowSpace
+        case notSupportedOnThisPlatform
+        case couldNotDetermine
+    }
+
+    private let code: Code
+    /// Human-readable detail, such as the check's finding. Not part of equality.
+    public let detail: String
+
+    private init(_ code: Code, detail: String = "") {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The documents directory cannot be written and read back, so a backup would fail.
+    public static let documentsNotAccessible = SystemError(.documentsNotAccessible)
+    /// The volume holding the documents directory has less free space than a backup needs.
+    public static let lowSpace = SystemError(.lowSpace)
+    /// The system has no such service, such as iCloud on Linux. A ``CloudAccountProvider`` throws it.
+    public static let notSupportedOnThisPlatform = SystemError(.notSupportedOnThisPlatform)
+    /// The system gave no answer that a check could use.
+    public static let couldNotDetermine = SystemError(.couldNotDetermine)
+
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> SystemError { SystemError(code, detail: detail) }
+
+    /// Errors are equal when they are the same member, whatever their detail.
+    public static func == (lhs: SystemError, rhs: SystemError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the member only, consistent with equality.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// A sentence naming the error and its detail.
+    public var description: String {
+        let summary =
+            switch code {
+            case .documentsNotAccessible: "the documents directory is not accessible"
+            case .lowSpace: "there is not enough free space"
+            case .notSupportedOnThisPlatform: "not supported on this platform"
+            case .couldNotDetermine: "could not determine"
+            }
+        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Permit
+import PermitSystem
+
+/// `permit status`: the seed's "System Status" section for this machine.
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check that this machine can keep data and backups: the seed's System Status.",
+        discussion: """
+            Runs the system checks (iCloud, iCloud Drive, CloudKit, a real read/write probe of the documents \
+            directory, free space) at once and prints each result, the warnings they raise and when the \
+            checks last ran. The report is kept in the permission store, so the next run can say when the \
+            previous one was. This tool has no iCloud adapter yet, so the iCloud and CloudKit checks report \
+            "not available on this platform", which raises no warning: a machine without iCloud can still \
+            keep data and backups. The exit status is 1 when a critical warning stands, else 0.
+            """
+    )
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The documents directory to probe; created if missing. Default: permit's application-support directory.",
+            valueName: "path"))
+    var documents: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Warn when less space than this is free, in bytes or with a K, M, G or T suffix (decimal).",
+            valueName: "bytes"))
+    var minFreeSpace = ByteCount(bytes: FreeSpaceCheck.defaultMinimumBytes)
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The permission store that keeps the last report. Default: permissions.json in permit's application-support directory.",
+            valueName: "path"))
+    var store: String?
+
+    @Flag(
+        name: .long,
+        help: #"Print {"checks": [{"id", "ok", "detail"}], "warnings": [{"severity", "title", "message", "action"}], "checkedAt"}."#)
+    var json = false
+
+    @OptionGroup var options: GlobalOptions
+
+    /// Where `permit` keeps its files on this platform.
+    static var supportDirectory: URL {
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return base.appendingPathComponent("permit", isDirectory: true)
+    }
+
+    func run() async throws {
+        let logger = options.makeLogger()
+        let documentsURL = documents.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.supportDirectory
+        let storeURL =
+            store.map { URL(fileURLWithPath: $0) } ?? Self.supportDirectory.appendingPathComponent("permissions.json")
+        let center = PermissionCenter(
+            kinds: [], authority: NoPermissions(), store: FilePermissionStore(url: storeURL, logger: logger),
+            logger: logger)
+        let runner = SystemCheckRunner(
+            checks: SystemCheckRunner.standardChecks(
+                cloud: UnsupportedCloudAccountProvider(), documents: documentsURL, minimumFreeSpace: minFreeSpace.bytes),
+            logger: logger)
+        let status = SystemStatus(runner: runner, center: center, logger: logger)
+
+        let previous = await status.lastReport()
+        let report = await status.refresh()
+
+        if json {
+            try printJSON(StatusReport(report))
+        } else {
+            printSection(report, previous: previous, documents: documentsURL)
+        }
+        if report.hasCriticalWarning { throw ExitCode.failure }
+    }
+
+    private func printSection(_ report: SystemReport, previous: SystemReport?, documents: URL) {
+        Terminal.line(Terminal.bold("System Status"))
+        Terminal.line(Terminal.dim("  documents: \(documents.path)"))
+        Terminal.line(Terminal.table(report.results.map { [Self.mark($0.outcome), $0.title, $0.detail, Terminal.dim($0.purpose)] }))
+        Terminal.line()
+        if report.warnings.isEmpty {
+            Terminal.line(Terminal.green("No warnings."))
+        } else {
+            Terminal.line(Terminal.bold("Warnings"))
+            for warning in report.warnings {
+                let action = warning.action == .openSettings ? "  [Open Settings]" : ""
+                Terminal.line("  \(Self.paint(warning.severity))  \(Terminal.bold(warning.title))\(action)")
+                Terminal.line("  \(String(repeating: " ", count: 8))  \(warning.message)")
+            }
+        }
+        Terminal.line()
+        let formatter = LastCheckedFormatter(locale: Locale(identifier: "en_US"))
+        var line = formatter.string(checkedAt: report.checkedAt, now: Date())
+        if let previous {
+            line += "; the check before: \(formatter.relativeTime(checkedAt: previous.checkedAt, now: report.checkedAt))"
+        }
+        Terminal.line(line)
+    }
+
+    private static func mark(_ outcome: SystemCheckOutcome) -> String {
+        switch outcome {
+        case .passed: Terminal.green("✓")
+        case .failed: Terminal.red("✗")
+        case .couldNotDetermine: Terminal.yellow("?")
+        case .notSupported: Terminal.dim("–")
+        }
+    }
+
+    private static func paint(_ severity: SystemWarningSeverity) -> String {
+        let label = severity.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)
+        return switch severity {
+        case .critical: Terminal.red(label)
+        case .warning: Terminal.yellow(label)
+        case .info: Terminal.blue(label)
+        }
+    }
+}
+
+/// A number of bytes named on the command line: `500000000`, `500M`, `1.5G`, `100MB`.
+struct ByteCount: ExpressibleByArgument {
+    let bytes: Int64
+
+    init(bytes: Int64) { self.bytes = bytes }
+
+    init?(argument: String) {
+        var text = argument.trimmingCharacters(in: .whitespaces).uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        let multipliers: [Character: Double] = ["K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12]
+        var multiplier = 1.0
+        if let last = text.last, let found = multipliers[last] {
+            multiplier = found
+            text.removeLast()
+        }
+        guard let number = Double(text), number >= 0, number * multiplier < Double(Int64.max) else { return nil }
+        bytes = Int64((number * multiplier).rounded())
+    }
+
+    var defaultValueDescription: String { "\(bytes)" }
+}
+
+/// The JSON `permit status --json` prints.
+struct StatusReport: Encodable {
+    struct Check: Encodable {
+        let id: String
+        let ok: Bool
+        let detail: String
+    }
+
+    struct Warning: Encodable {
+        let severity: String
+        let title: String
+        let message: String
+        let action: String
+    }
+
+    let checks: [Check]
+    let warnings: [Warning]
+    let checkedAt: String
+
+    init(_ report: SystemReport) {
+        checks = report.results.map { Check(id: $0.id.rawValue, ok: $0.isOK, detail: $0.detail) }
+        warnings = report.warnings.map {
+            Warning(severity: $0.severity.rawValue, title: $0.title, message: $0.message, action: $0.action.rawValue)
+        }
+        checkedAt = report.checkedAt.formatted(.iso8601)
+    }
+}
+
+/// The permission authority of a center that tracks no permissions: `permit status` uses the center only
+/// for its store.
+private struct NoPermissions: PermissionAuthority {
+    func status(of kind: PermissionKind) async -> PermissionStatus { .unavailable }
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus { .unavailable }
+}
+
+extension Terminal {
+    static func yellow(_ text: String) -> String { isInteractive ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
+    static func blue(_ text: String) -> String { isInteractive ? "\u{1B}[34m\(text)\u{1B}[0m" : text }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PermitSystem
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct FreeSpaceCheckTests {
+    let logger = makeTestLogger().0
+
+    @Test func theRealDiskReportsItsFreeSpace() async throws {
+        let world = try TempWorld()
+        defer { world.tearDown() }
+        let free = try LocalFileSystem().availableCapacity(at: world.root)
+        #expect(free > 0)
+
+        let enough = try await FreeSpaceCheck(directory: world.root, minimumBytes: 1).run()
+        let tooMuch = try await FreeSpaceCheck(directory: world.root, minimumBytes: .max).run()
+
+        #expect(enough.outcome == .passed)
+        #expect(tooMuch.outcome == .failed)
+    }
+
+    @Test func aMissingDirectoryIsMeasuredOnItsNearestExistingParent() async throws {
+        let world = try TempWorld()
+        defer { world.tearDown() }
+
+        let finding = try await FreeSpaceCheck(directory: world.url("a/b/c"), minimumBytes: 1).run()
+
+        #expect(finding.outcome == .passed)
+        #expect(LocalFileSystem().isDirectory(at: world.url("a")) == nil)
+    }
+
+    @Test func lowSpaceWarnsAndTheGuardRefuses() async throws {
+        let world = try TempWorld()
+        defer { world.tearDown() }
+        let documents = try world.directory("Documents")
+        let fileSystem = FaultyFileSystem(.freeBytes(42_500_000))
+        let check = FreeSpaceCheck(directory: documents, minimumBytes: 100_000_000, fileSystem: fileSystem)
+
+        let report = await SystemCheckRunner(checks: [check], logger: logger).run()
+
+        #expect(report.result(for: .freeSpace)?.outcome == .failed)
+        #expect(report.result(for: .freeSpace)?.detail == "42.5 MB free; at least 100 MB needed")
+        #expect(report.warnings == [.lowFreeSpace])
+        #expect(!report.hasCriticalWarning)
+        let backupGuard = BackupGuard(
+            documents: documents, minimumFreeSpace: 100_000_000, fileSystem: fileSystem, logger: logger)
+        await #expect(throws: SystemError.lowSpace) { try await backupGuard.ensureBackupPossible() }
+        let roomy = BackupGuard(
+            documents: documents, minimumFreeSpace: 42_500_000, fileSystem: fileSystem, logger: logger)
+        try await roomy.ensureBackupPossible()
+        #expect(try world.listing(documents).isEmpty)
+    }
+
+    @Test func theGuardRefusesAReportWithoutADocumentsCheck() throws {
+        let report = SystemReport(checkedAt: referenceDate, results: [])
+        #expect(throws: SystemError.documentsNotAccessible) { try BackupGuard.check(report) }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Permit
+import PermitSystem
+import PermitTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct SystemBannerTests {
+    /// A launch of the app: new objects over the same store, with a launch identifier of its own.
+    func launch(_ app: AppWorld, id: UUID = UUID(), fault: FaultyFileSystem.Fault? = nil) async -> SystemBanner {
+        let (_, status) = app.launch(fault: fault)
+        await status.refresh()  // the app checks at every launch
+        return SystemBanner(status: status, launch: id, logger: makeTestLogger().0)
+    }
+
+    @Test func theBannerShowsTheMostSevereWarningAndDismissingShowsTheNext() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        await app.cloud.setDriveReachable(false)
+        await app.cloud.setCloudKitStatus(.temporarilyUnavailable)
+        let banner = await launch(app)
+
+        #expect(await banner.warning() == .cannotAccessStorage)
+        #expect(await banner.dismiss() == .cloudKitUnavailable)
+        #expect(await banner.warning() == .cloudKitUnavailable)
+        #expect(await banner.dismiss() == .iCloudDriveDisabled)
+        #expect(await banner.dismiss() == nil)
+        #expect(await banner.warning() == nil)
+        #expect(await banner.dismiss() == nil)
+    }
+
+    @Test func aDismissedWarningStaysAwayForTheLaunchAndReturnsAtTheNextWhileTheProblemLasts() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        let firstLaunch = UUID()
+
+        let banner = await launch(app, id: firstLaunch)
+        #expect(await banner.warning() == .cannotAccessStorage)
+        #expect(await banner.dismiss() == nil)
+
+        // The same launch, a banner model made again (a new screen), over the same store: still dismissed,
+        // also after a refresh that finds the problem again.
+        let sameLaunch = await launch(app, id: firstLaunch)
+        #expect(await sameLaunch.warning() == nil)
+        #expect(await sameLaunch.refresh() == nil)
+
+        // The next launch: the problem lasts, so the banner is back.
+        let nextLaunch = await launch(app)
+        #expect(await nextLaunch.warning() == .cannotAccessStorage)
+    }
+
+    @Test func aResolvedProblemStaysAwayAtTheNextLaunch() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+
+        let banner = await launch(app)
+        #expect(await banner.warning() == .cannotAccessStorage)
+        await banner.dismiss()
+
+        let nextLaunch = await launch(app, fault: FaultyFileSystem.Fault.none)
+        #expect(await nextLaunch.warning() == nil)
+    }
+
+    @Test func refreshRerunsTheChecksAndAProblemThatComesBackShowsAgain() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        await app.cloud.setSignedIn(false)
+        let banner = await launch(app)
+        #expect(await banner.warning() == .iCloudNotAvailable)
+        await banner.dismiss()
+        #expect(await banner.warning() == nil)
+
+        await app.cloud.setSignedIn(true)
+        #expect(await banner.refresh() == nil)
+        await app.cloud.setSignedIn(false)
+        #expect(await banner.refresh() == .iCloudNotAvailable)  // a new occurrence, not the one dismissed
+    }
+
+    @Test func noReportMeansNoBanner() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let (_, status) = app.launch()
+        let banner = SystemBanner(status: status, logger: makeTestLogger().0)
+
+        #expect(await banner.warning() == nil)
+        #expect(await banner.dismiss() == nil)
+        #expect(banner.launch == SystemBanner.currentLaunch)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Permit
+import PermitSystem
+import PermitTesting
+import Testing
+
+/// One app install: a file store in a temporary folder, and a documents directory; each `launch()` makes
+/// the objects an app makes at launch, over the same store.
+struct AppWorld {
+    let world: TempWorld
+    let cloud = SimulatedCloud()
+    let documents: URL
+    let storeURL: URL
+    let fileSystem: FaultyFileSystem.Fault
+
+    init(fileSystem: FaultyFileSystem.Fault = .none) throws {
+        world = try TempWorld()
+        documents = try world.directory("Documents")
+        storeURL = world.url("Support/permissions.json")
+        self.fileSystem = fileSystem
+    }
+
+    func launch(
+        now: @escaping @Sendable () -> Date = { referenceDate }, fault: FaultyFileSystem.Fault? = nil
+    ) -> (center: PermissionCenter, status: SystemStatus) {
+        let logger = makeTestLogger().0
+        let center = PermissionCenter(
+            kinds: [], authority: NoPermissions(), store: FilePermissionStore(url: storeURL, logger: logger),
+            logger: logger)
+        let runner = SystemCheckRunner(
+            checks: SystemCheckRunner.standardChecks(
+                cloud: cloud, documents: documents, minimumFreeSpace: 1,
+                fileSystem: FaultyFileSystem(fault ?? fileSystem)),
+            now: now, logger: logger)
+        return (center, SystemStatus(runner: runner, center: center, logger: logger))
+    }
+
+    func tearDown() { world.tearDown() }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct SystemStatusTests {
+    @Test func theLastReportAndItsTimeSurviveARelaunch() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        await app.cloud.setCloudKitStatus(.restricted)
+
+        let first = app.launch()
+        #expect(await first.status.lastReport() == nil)
+        let report = await first.status.refresh()
+        #expect(report.checkedAt == referenceDate)
+        #expect(report.warnings == [.cloudKitUnavailable])
+
+        let relaunched = app.launch()
+        let stored = try #require(await relaunched.status.lastReport())
+        #expect(stored == report)
+        #expect(stored.results.map(\.id) == [.iCloud, .iCloudDrive, .cloudKit, .documents, .freeSpace])
+        #expect(stored.result(for: .cloudKit)?.outcome == .failed)
+        let line = LastCheckedFormatter(locale: Locale(identifier: "en_US"))
+            .string(checkedAt: stored.checkedAt, now: referenceDate.addingTimeInterval(300))
+        #expect(line == "Last checked: 5 minutes ago")
+
+        // Kept as JSON under the status key, beside the permissions, in the one store file.
+        let file = try String(decoding: Data(contentsOf: app.storeURL), as: UTF8.self)
+        #expect(file.contains(#""permit.system":{"report":{"checkedAt":1763778000000"#))
+    }
+
+    @Test func aStoredReportThatCannotBeDecodedReadsAsNone() async throws {
+        let store = InMemoryPermissionStore()
+        let (logger, logs) = makeTestLogger()
+        let center = PermissionCenter(kinds: [], authority: NoPermissions(), store: store, logger: logger)
+        try await center.setAttachment(Data(#"{"version": 2, "something": "else"}"#.utf8), forKey: SystemStatus.defaultKey)
+        let status = SystemStatus(
+            runner: SystemCheckRunner(checks: [], logger: logger), center: center, logger: logger)
+
+        #expect(await status.lastReport() == nil)
+        #expect(logs.entries.contains { $0.level == .warning && "\($0.message)".contains("unreadable") })
+    }
+
+    @Test func refreshReplacesTheStoredReport() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let times = Times()
+        let launch = app.launch(now: times.provider)
+
+        let before = await launch.status.refresh()
+        await app.cloud.setSignedIn(false)
+        let after = await launch.status.refresh()
+
+        #expect(before.warnings.isEmpty)
+        #expect(after.warnings == [.iCloudNotAvailable])
+        #expect(after.checkedAt > before.checkedAt)
+        #expect(await app.launch().status.lastReport() == after)
+    }
+}
+
+@Suite struct LastCheckedFormatterTests {
+    @Test(arguments: [
+        ("en_US", 300.0, "Last checked: 5 minutes ago"),
+        ("en_US", 10800.0, "Last checked: 3 hours ago"),
+        ("en_US", 0.0, "Last checked: now"),
+        ("en_US", -20.0, "Last checked: now"),
+        ("fr_FR", 300.0, "Last checked: il y a 5 minutes"),
+        ("de_DE", 300.0, "Last checked: vor 5 Minuten"),
+    ])
+    func theRelativeTimeFollowsTheLocale(locale: String, elapsed: Double, expected: String) {
+        let formatter = LastCheckedFormatter(locale: Locale(identifier: locale))
+        #expect(formatter.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(elapsed)) == expected)
+    }
+
+    @Test func theSentencesComeFromTheStringsTable() {
+        let french = LastCheckedFormatter(
+            locale: Locale(identifier: "fr_FR"),
+            strings: .init(lastChecked: "Dernière vérification : {time}", never: "Jamais vérifié"))
+        #expect(french.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(120))
+            == "Dernière vérification : il y a 2 minutes")
+        #expect(french.string(checkedAt: nil, now: referenceDate) == "Jamais vérifié")
+        #expect(LastCheckedFormatter().string(checkedAt: nil, now: referenceDate) == "Not checked yet")
+    }
+}
+
+/// A wall clock that moves one minute each time it is read.
+final class Times: Sendable {
+    private let count = Counter()
+    var provider: @Sendable () -> Date {
+        { [count] in referenceDate.addingTimeInterval(60 * Double(count.next())) }
+    }
+
+    private final class Counter: @unchecked Sendable {  // guarded by `lock`
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}

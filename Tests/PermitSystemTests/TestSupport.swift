@@ -1,0 +1,114 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Permit
+import PermitSystem
+import PermitTesting
+
+/// A logger whose entries a test can read back.
+func makeTestLogger(level: Logger.Level = .trace) -> (Logger, InMemoryLogHandler) {
+    let handler = InMemoryLogHandler()
+    var logger = Logger(label: "permit.system.tests", factory: { _ in handler })
+    logger.logLevel = level
+    return (logger, handler)
+}
+
+/// A temporary directory of the test's own, removed by `tearDown()`.
+struct TempWorld {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permit-system-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the world; nothing is created.
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// Creates and returns a directory inside the world.
+    func directory(_ path: String) throws -> URL {
+        let url = root.appendingPathComponent(path, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The names in `directory`, hidden ones included, sorted.
+    func listing(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    func tearDown() { try? FileManager.default.removeItem(at: root) }
+}
+
+/// A file system that runs on the real disk but can be told to break one operation.
+struct FaultyFileSystem: DocumentsFileSystem {
+    enum Fault: Sendable { case none, corruptReads, denyWrites, denyCreatingDirectories, freeBytes(Int64) }
+
+    var fault: Fault = .none
+    private let base = LocalFileSystem()
+
+    init(_ fault: Fault) { self.fault = fault }
+
+    func isDirectory(at url: URL) -> Bool? { base.isDirectory(at: url) }
+
+    func createDirectory(at url: URL) throws {
+        if case .denyCreatingDirectories = fault { throw CocoaError(.fileWriteNoPermission) }
+        try base.createDirectory(at: url)
+    }
+
+    func write(_ data: Data, to url: URL) throws {
+        if case .denyWrites = fault { throw CocoaError(.fileWriteNoPermission) }
+        try base.write(data, to: url)
+    }
+
+    func contents(of url: URL) throws -> Data {
+        var data = try base.contents(of: url)
+        if case .corruptReads = fault, !data.isEmpty { data[data.startIndex] ^= 0xFF }
+        return data
+    }
+
+    func removeItem(at url: URL) throws { try base.removeItem(at: url) }
+
+    func availableCapacity(at url: URL) throws -> Int64 {
+        if case .freeBytes(let bytes) = fault { return bytes }
+        return try base.availableCapacity(at: url)
+    }
+}
+
+/// A check that answers what it is told, for runner tests.
+struct FixedCheck: SystemCheck {
+    var id: SystemCheckID
+    var finding: SystemCheckFinding
+    var title: String { id.rawValue }
+    var purpose: String { "a test" }
+    func run() async throws -> SystemCheckFinding { finding }
+}
+
+/// A check that throws.
+struct ThrowingCheck: SystemCheck {
+    struct Failure: Error, CustomStringConvertible { var description: String { "boom" } }
+    var id: SystemCheckID
+    var error: any Error = Failure()
+    var title: String { id.rawValue }
+    var purpose: String { "a test" }
+    func run() async throws -> SystemCheckFinding { throw error }
+}
+
+/// A permission authority for a center that tracks no permissions: the system status only needs its store.
+struct NoPermissions: PermissionAuthority {
+    func status(of kind: PermissionKind) async -> PermissionStatus { .unavailable }
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus { .unavailable }
+}
+
+/// A fixed wall clock.
+let referenceDate = Date(timeIntervalSince1970: 1_763_778_000)
+
+/// Gives other tasks a chance to run, a bounded number of times, until `condition` holds.
+func yield(until condition: () async -> Bool, attempts: Int = 10_000) async -> Bool {
+    for _ in 0..<attempts {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    return await condition()
+}
