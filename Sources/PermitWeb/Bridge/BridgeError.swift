@@ -37,6 +37,8 @@ public struct BridgeError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let locationUnavailable = BridgeError("locationUnavailable", "the location could not be determined")
     /// No answer came in time.
     public static let timeout = BridgeError("timeout", "no answer came in time")
+    /// The native side of the bridge is gone (its router was released or detached).
+    public static let unavailable = BridgeError("unavailable", "the native bridge is not attached")
     /// The OS reported an error while requesting the permission.
     public static let requestFailed = BridgeError("requestFailed", "the permission request failed")
 

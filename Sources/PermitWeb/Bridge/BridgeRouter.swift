@@ -70,7 +70,7 @@ public actor BridgeRouter {
         await center.start()
         try await installScript(BridgeStatuses(await center.states()))
         try await host.addMessageHandler(named: configuration.messageHandlerName) { [weak self] message in
-            guard let self else { return BridgeReply.error(id: nil, .timeout) }
+            guard let self else { return BridgeReply.error(id: nil, .unavailable) }
             return await self.handle(message)
         }
         changesTask = Task { [weak self] in
@@ -98,6 +98,8 @@ public actor BridgeRouter {
     private func pushCurrentStatuses() async {
         guard let host else { return }
         let statuses = BridgeStatuses(await center.states())
+        // A change the page cannot see (a first observation, a status with the same seed string) is not pushed.
+        guard statuses != installedStatuses else { return }
         do {
             try await installScript(statuses)
             try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses))

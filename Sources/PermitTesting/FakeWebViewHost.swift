@@ -1,0 +1,122 @@
+public import Foundation
+public import PermitWeb
+
+/// A scriptable ``WebViewHost`` with no browser behind it: it records what is installed and lets a test post
+/// messages as a page would, from any frame and origin.
+///
+/// For example:
+///
+/// ```swift
+/// let host = FakeWebViewHost()
+/// try await router.attach(to: host)
+/// let reply = try await host.post(#"{"v":1,"id":1,"method":"hello"}"#, to: "permit",
+///                                 from: WebFrame(isMainFrame: true, origin: try WebOrigin("https://app.example")))
+/// ```
+public actor FakeWebViewHost: WebViewHost {
+    /// The installed document-start scripts, in order.
+    public private(set) var userScripts: [(id: UserScriptID, source: String)] = []
+    /// Every script passed to ``evaluateJavaScript(_:)``, in order.
+    public private(set) var evaluations: [String] = []
+    /// Every URL passed to ``load(_:)``, in order.
+    public private(set) var loadedURLs: [URL] = []
+    /// The number of cookie writes and deletions.
+    public private(set) var cookieWriteCount = 0
+
+    private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
+    private var jar: [String: Cookie] = [:]
+    private var observer: (@Sendable (WebViewEvent) async -> Void)?
+    private var nextScript = 0
+    private var evaluationResult: @Sendable (String) -> String? = { _ in nil }
+
+    /// Creates a fake with no scripts, handlers or cookies.
+    public init() {}
+
+    // MARK: - Driving it as a page would
+
+    /// Posts `body` to the handler named `name` as the given frame would, and returns the handler's reply.
+    ///
+    /// - Throws: ``FakeWebViewHostError`` when no handler has that name.
+    public func post(_ body: String, to name: String, from frame: WebFrame) async throws -> String {
+        guard let handler = handlers[name] else { throw FakeWebViewHostError(message: "no message handler named \(name)") }
+        return await handler(WebMessage(body: body, frame: frame))
+    }
+
+    /// Whether a handler with this name is registered.
+    public func hasHandler(named name: String) -> Bool { handlers[name] != nil }
+
+    /// Sends an event to the observer, as the web view would.
+    public func send(_ event: WebViewEvent) async {
+        await observer?(event)
+    }
+
+    /// Sets what ``evaluateJavaScript(_:)`` returns for each script; by default `nil`.
+    public func setEvaluationResult(_ result: @escaping @Sendable (String) -> String?) {
+        evaluationResult = result
+    }
+
+    // MARK: - WebViewHost
+
+    /// Records the script and returns its identifier.
+    public func addUserScript(_ source: String) -> UserScriptID {
+        nextScript += 1
+        let id = UserScriptID(rawValue: nextScript)
+        userScripts.append((id, source))
+        return id
+    }
+
+    /// Removes a recorded script.
+    public func removeUserScript(_ id: UserScriptID) {
+        userScripts.removeAll { $0.id == id }
+    }
+
+    /// Registers the handler that ``post(_:to:from:)`` calls.
+    public func addMessageHandler(named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String) {
+        handlers[name] = handler
+    }
+
+    /// Records the script and returns what ``setEvaluationResult(_:)`` says.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String) -> String? {
+        evaluations.append(source)
+        return evaluationResult(source)
+    }
+
+    /// Records the URL and reports it navigated and loaded.
+    public func load(_ url: URL) async {
+        loadedURLs.append(url)
+        await observer?(.navigated(url))
+        await observer?(.loaded(url))
+    }
+
+    /// Stores the cookie, replacing one with the same name, domain and path.
+    public func setCookie(_ cookie: Cookie) {
+        cookieWriteCount += 1
+        jar[Self.key(cookie.name, cookie.domain, cookie.path)] = cookie
+    }
+
+    /// Every stored cookie, sorted by name.
+    public func cookies() -> [Cookie] {
+        jar.values.sorted { ($0.name, $0.domain, $0.path) < ($1.name, $1.domain, $1.path) }
+    }
+
+    /// Deletes the cookie with this name, domain and path.
+    public func deleteCookie(named name: String, domain: String, path: String) {
+        cookieWriteCount += 1
+        jar[Self.key(name, domain, path)] = nil
+    }
+
+    /// Sets the observer that ``send(_:)`` and ``load(_:)`` report to.
+    public func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) {
+        observer = handler
+    }
+
+    private static func key(_ name: String, _ domain: String, _ path: String) -> String { "\(name)\u{0}\(domain)\u{0}\(path)" }
+}
+
+/// A call the fake web view host cannot answer.
+public struct FakeWebViewHostError: Error, CustomStringConvertible {
+    /// What was wrong.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Permit
+import PermitTesting
+import Testing
+
+@testable import PermitWeb
+
+/// The router against the fake host: every rule of the protocol, without a browser.
+@Suite(.timeLimit(.minutes(1))) struct BridgeRouterTests {
+    let device = SimulatedDevice()
+    let store = InMemoryPermissionStore()
+    let host = FakeWebViewHost()
+    let location = SimulatedLocation()
+    let haptics = RecordingHaptics()
+    let app = try! WebOrigin("https://app.example")
+    var main: WebFrame { WebFrame(isMainFrame: true, origin: app) }
+    /// Keeps the router alive for the whole test: the host holds it only weakly.
+    let keeper = RouterKeeper()
+
+    final class RouterKeeper: @unchecked Sendable {
+        // @unchecked: written once by the test's own task before any concurrent use.
+        var router: BridgeRouter?
+    }
+
+    func attachedRouter(configuration: BridgeConfiguration? = nil) async throws -> (BridgeRouter, PermissionCenter) {
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: store,
+            logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
+        let router = BridgeRouter(
+            center: center, configuration: configuration ?? .zoobox(allowedOrigins: [app]), location: location,
+            haptics: haptics, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
+        try await router.attach(to: host)
+        keeper.router = router
+        return (router, center)
+    }
+
+    func post(_ body: String, from frame: WebFrame? = nil) async throws -> JSONValue {
+        try JSONValue.parse(Data(try await host.post(body, to: "zoobox", from: frame ?? main).utf8))
+    }
+
+    func call(_ method: String, _ params: String = "{}", id: Int = 1) async throws -> JSONValue {
+        try await post(#"{"v":1,"id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    }
+
+    // MARK: - Installing
+
+    @Test func attachingInstallsOneScriptWithTheStatusesAndTheSeedNames() async throws {
+        await device.setStatus(.granted, for: .camera)
+        _ = try await attachedRouter()
+        let scripts = await host.userScripts
+        #expect(scripts.count == 1)
+        let source = try #require(scripts.first?.source)
+        #expect(source.contains(#""statuses":{"camera":"granted","location":"notDetermined","notifications":"notDetermined"}"#))
+        #expect(source.contains(#""bridgeObject":"ZooboxBridge""#) && source.contains(#""updateEvent":"zooboxPermissionsUpdate""#))
+        #expect(!source.contains(BridgeScript.placeholder))
+        #expect(await host.hasHandler(named: "zoobox"))
+    }
+
+    @Test(arguments: [
+        BridgeConfiguration(allowedOrigins: [], bridgeObjectName: "PermitBridge"),
+        BridgeConfiguration(allowedOrigins: [try! WebOrigin("https://a.example")], bridgeObjectName: "Permit.Bridge"),
+        BridgeConfiguration(allowedOrigins: [try! WebOrigin("https://a.example")], messageHandlerName: "x'); alert(1); ('"),
+        BridgeConfiguration(allowedOrigins: [try! WebOrigin("https://a.example")], maximumMessageSize: 10),
+    ])
+    func aBadConfigurationIsRejectedBeforeAnythingIsInstalled(configuration: BridgeConfiguration) async throws {
+        await #expect(throws: BridgeSetupError.self) { _ = try await attachedRouter(configuration: configuration) }
+        #expect(await host.userScripts.isEmpty)
+    }
+
+    // MARK: - Calls
+
+    @Test func helloAnswersWithEveryStatusAndTheDetailTheSeedStringHides() async throws {
+        await device.setStatus(.provisional, for: .notifications)
+        _ = try await attachedRouter()
+        let reply = try await call("hello")
+        #expect(reply["id"] == .integer(1))
+        #expect(reply["result"]?["statuses"]?["notifications"] == .string("granted"))
+        #expect(reply["result"]?["details"]?["notifications"] == .string("provisional"))
+        #expect(reply["result"]?["statuses"]?.objectValue?.count == 3)
+    }
+
+    @Test func aRequestResolvesWithTheUsersAnswerAndADeniedKindIsNotAskedAgain() async throws {
+        let (_, center) = try await attachedRouter()
+        await device.answerNextPrompt(for: .camera, with: .denied)
+        #expect(try await call("requestPermission", #"{"type":"camera"}"#)["result"] == .string("denied"))
+        #expect(await center.state(for: .camera)?.status == .denied)
+        #expect(try await call("requestPermission", #"{"type":"camera"}"#, id: 2)["result"] == .string("denied"))
+        #expect(await device.promptCount(for: .camera) == 1)
+    }
+
+    @Test func aThousandRequestsFromThePageShowOnePrompt() async throws {
+        _ = try await attachedRouter()
+        await device.setHoldsPrompts(true)
+        let replies = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+            for id in 1...1000 {
+                group.addTask { try await call("requestPermission", #"{"type":"camera"}"#, id: id)["result"] }
+            }
+            #expect(await yield(until: { await device.pendingPromptCount(for: .camera) == 1 }))
+            #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
+            return try await group.reduce(into: [JSONValue?]()) { $0.append($1) }
+        }
+        #expect(replies.count == 1000 && replies.allSatisfy { $0 == .string("granted") })
+        #expect(await device.promptCount(for: .camera) == 1)
+    }
+
+    @Test func anUnknownOrUntrackedPermissionIsATypedError() async throws {
+        _ = try await attachedRouter()
+        for type in ["bogus", "contacts", "Camera", ""] {
+            let reply = try await call("requestPermission", #"{"type":"\#(type)"}"#)
+            #expect(reply["error"]?["code"] == .string("unknownPermission"), "type \(type)")
+        }
+        #expect(await device.totalPromptCount == 0)
+    }
+
+    @Test func locationAnswersOnlyWhileThePermissionIsUsable() async throws {
+        _ = try await attachedRouter()
+        await location.setFix(LocationFix(latitude: 48.8584, longitude: 2.2945, accuracy: 12, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try await call("getCurrentLocation")["error"]?["code"] == .string("permissionDenied"))
+        #expect(await location.requestCount == 0)
+
+        await device.answerNextPrompt(for: .location, with: .granted)
+        _ = try await call("requestPermission", #"{"type":"location"}"#, id: 2)
+        let fix = try await call("getCurrentLocation", id: 3)["result"]
+        #expect(fix?["latitude"] == .number(48.8584) && fix?["longitude"] == .number(2.2945))
+        #expect(fix?["accuracy"] == .integer(12) || fix?["accuracy"] == .number(12))
+        #expect(fix?["timestamp"] == .integer(1_800_000_000_000))
+
+        await location.setFailure(.unavailable)
+        #expect(try await call("getCurrentLocation", id: 4)["error"]?["code"] == .string("locationUnavailable"))
+    }
+
+    @Test func hapticsPlayTheStyleAskedForAndRefuseOthers() async throws {
+        _ = try await attachedRouter()
+        for (id, style) in ["light", "medium", "heavy"].enumerated() {
+            #expect(try await call("hapticFeedback", #"{"style":"\#(style)"}"#, id: id + 1)["result"] == .null)
+        }
+        #expect(try await call("hapticFeedback", #"{"style":"explode"}"#, id: 9)["error"]?["code"] == .string("invalidParams"))
+        #expect(await haptics.played == [.light, .medium, .heavy])
+    }
+
+    // MARK: - Refusals
+
+    @Test func anIframeOrAForeignOriginIsRefusedWithNoPromptAndNoStateChange() async throws {
+        let (_, center) = try await attachedRouter()
+        await device.setUnscriptedPromptAnswer(.granted)
+        let request = #"{"v":1,"id":1,"method":"requestPermission","params":{"type":"camera"}}"#
+        let senders: [(WebFrame, String)] = [
+            (WebFrame(isMainFrame: false, origin: app), "notMainFrame"),
+            (WebFrame(isMainFrame: true, origin: try WebOrigin("https://evil.example")), "forbiddenOrigin"),
+            (WebFrame(isMainFrame: true, origin: try WebOrigin("http://app.example")), "forbiddenOrigin"),
+            (WebFrame(isMainFrame: true, origin: try WebOrigin("https://app.example:8443")), "forbiddenOrigin"),
+            (WebFrame(isMainFrame: true, origin: nil), "forbiddenOrigin"),
+        ]
+        for (frame, code) in senders {
+            let reply = try await post(request, from: frame)
+            #expect(reply["error"]?["code"] == .string(code), "\(frame)")
+            #expect(reply["result"] == nil)
+        }
+        #expect(await device.totalPromptCount == 0)
+        #expect(await center.state(for: .camera)?.status == .notDetermined)
+    }
+
+    @Test(arguments: [
+        ("not json", "malformed"),
+        ("[1,2]", "malformed"),
+        (#"{"v":1,"id":1}"#, "malformed"),
+        (#"{"v":2,"id":1,"method":"hello"}"#, "unsupportedVersion"),
+        (#"{"v":"1","id":1,"method":"hello"}"#, "unsupportedVersion"),
+        (#"{"v":1,"id":"1","method":"hello"}"#, "malformed"),
+        (#"{"v":1,"id":0,"method":"hello"}"#, "malformed"),
+        (#"{"v":1,"id":1.5,"method":"hello"}"#, "malformed"),
+        (#"{"v":1,"id":9007199254740993,"method":"hello"}"#, "malformed"),
+        (#"{"v":1,"id":1,"method":7}"#, "malformed"),
+        (#"{"v":1,"id":1,"method":"hello","params":[]}"#, "malformed"),
+        (#"{"v":1,"id":1,"method":"hello","extra":true}"#, "malformed"),
+        (#"{"v":1,"id":1,"method":"eval"}"#, "unknownMethod"),
+        (#"{"v":1,"id":1,"method":"requestPermission","params":{}}"#, "invalidParams"),
+        (#"{"v":1,"id":1,"method":"requestPermission","params":{"type":1}}"#, "invalidParams"),
+        (#"{"v":1,"id":1,"method":"requestPermission","params":{"type":"camera","also":"location"}}"#, "invalidParams"),
+        (#"{"v":1,"id":1,"method":"hello","params":{"x":1}}"#, "invalidParams"),
+        (String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000), "malformed"),
+        (#"{"v":1,"id":1,"method":"hello","params":{"pad":""# + String(repeating: "x", count: 20_000) + #""}}"#, "tooLarge"),
+    ])
+    func aBadMessageGetsATypedErrorAndChangesNothing(body: String, code: String) async throws {
+        let (_, center) = try await attachedRouter()
+        await device.setUnscriptedPromptAnswer(.granted)
+        let reply = try await post(body)
+        #expect(reply["error"]?["code"] == .string(code))
+        #expect(reply["error"]?["message"]?.stringValue?.isEmpty == false)
+        #expect(await device.totalPromptCount == 0)
+        #expect(await center.states().allSatisfy { $0.status == .notDetermined })
+    }
+
+    @Test func aReleasedRouterAnswersThatTheBridgeIsUnavailable() async throws {
+        _ = try await attachedRouter()
+        keeper.router = nil
+        #expect(try await call("hello")["error"]?["code"] == .string("unavailable"))
+    }
+
+    // MARK: - Changes
+
+    @Test func aChangeIsPushedToThePageAndTheNextDocumentStartsWithIt() async throws {
+        let (_, center) = try await attachedRouter()
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        try await center.request(.camera)
+        #expect(await yield(until: { await host.evaluations.count == 1 }))
+        let push = try #require(await host.evaluations.first)
+        #expect(push.contains(#""camera":"granted""#) && push.contains("permit.bridge.zoobox"))
+        let scripts = await host.userScripts
+        #expect(scripts.count == 1)
+        #expect(scripts.first?.source.contains(#""camera":"granted""#) == true)
+    }
+}
