@@ -30,9 +30,8 @@ public enum NextStep: Hashable, Sendable, CustomStringConvertible {
         case startup
         /// This launch has shown as many prompts as ``PromptPolicy/Configuration/promptBudget`` allows.
         case budgetSpent
-        /// A prompt was shown less than ``PromptPolicy/Configuration/cooldown`` ago; `remaining` is the time
-        /// left.
-        case coolingDown(remaining: Duration)
+        /// A prompt was shown less than ``PromptPolicy/Configuration/cooldown`` ago.
+        case coolingDown
 
         /// The reason's name, such as `startup`.
         public var description: String {
@@ -40,7 +39,7 @@ public enum NextStep: Hashable, Sendable, CustomStringConvertible {
             case .alreadyAsked: "alreadyAsked"
             case .startup: "startup"
             case .budgetSpent: "budgetSpent"
-            case .coolingDown(let remaining): "coolingDown(\(remaining))"
+            case .coolingDown: "coolingDown"
             }
         }
     }

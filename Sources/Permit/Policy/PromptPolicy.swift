@@ -122,6 +122,11 @@ public actor PromptPolicy {
         return machine.nextStep(for: declaration, state: state, at: clock.now)
     }
 
+    /// The step for `kind` in `state`, read by the caller together with other states, so that they agree.
+    func nextStep(for kind: PermissionKind, in state: PermissionState) throws -> NextStep {
+        machine.nextStep(for: try declaration(of: kind), state: state, at: clock.now)
+    }
+
     /// Asks the OS for `kind` if the policy allows a prompt now, and reports what came of it.
     ///
     /// When ``nextStep(for:)`` leads to a prompt (``NextStep/showPrimer(_:)``, after the primer's Continue,

@@ -41,10 +41,7 @@ struct PromptPolicyStateMachine: Sendable {
         if state.hasPrompted { return .suppressed(.alreadyAsked) }
         if declaration.isLazy, isStartup { return .suppressed(.startup) }
         if promptTimes.count >= configuration.promptBudget { return .suppressed(.budgetSpent) }
-        if let last = promptTimes.last {
-            let elapsed = now - last
-            if elapsed < configuration.cooldown { return .suppressed(.coolingDown(remaining: configuration.cooldown - elapsed)) }
-        }
+        if let last = promptTimes.last, now - last < configuration.cooldown { return .suppressed(.coolingDown) }
         return declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
     }
 
