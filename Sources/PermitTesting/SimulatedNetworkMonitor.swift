@@ -2,7 +2,7 @@ public import Permit
 
 /// A scriptable `NetworkMonitor`: the test sets the availability, and subscribers see each change.
 ///
-/// It starts ``NetworkAvailability/available`` unless told otherwise, like a device at install time.
+/// It starts `NetworkAvailability.available` unless told otherwise, like a device at install time.
 ///
 /// For example:
 ///

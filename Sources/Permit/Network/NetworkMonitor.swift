@@ -31,7 +31,7 @@ public protocol NetworkMonitor: Sendable {
 
 extension NetworkMonitor {
     /// Returns when sync-style work may go ahead: at once unless the network is known to be unavailable,
-    /// otherwise when it is back (or the monitor can no longer tell).
+    /// otherwise when it is back (or the monitor can no longer tell, or its stream ends).
     ///
     /// Local work should not call this: it never waits.
     ///

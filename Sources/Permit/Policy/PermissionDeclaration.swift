@@ -41,7 +41,7 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// Creates a declaration.
     ///
     /// - Precondition: `purpose` is not empty once spaces are trimmed. Declarations that come from outside
-    ///   the program go through ``PermissionManifest/init(json:)``, which reports that as an error instead.
+    ///   the program go through ``PermissionManifest/init(json:additionalKinds:)``, which reports that as an error instead.
     public init(
         kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false
     ) {

@@ -1,7 +1,7 @@
 /// The screen an app shows before a system prompt, to say why it asks.
 ///
 /// App Review guideline 5.1.1(iv) requires a primer to always continue to the system prompt, with neutral
-/// wording and no way to skip it. So a primer has exactly one action, labelled ``continueLabel``
+/// wording and no way to skip it. So a primer has exactly one action, labelled `continueLabel`
 /// ("Continue"); when the user takes it, the app calls ``PromptPolicy/request(_:)``.
 ///
 /// For example:
@@ -23,7 +23,7 @@ public struct Primer: Hashable, Sendable {
     /// The declaration's purpose text.
     public let message: String
 
-    /// The label of the primer's only button: ``continueLabel``.
+    /// The label of the primer's only button: `Primer.continueLabel`.
     public var continueLabel: String { Self.continueLabel }
 
     /// Creates the primer for `declaration`.
