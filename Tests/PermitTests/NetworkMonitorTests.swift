@@ -105,6 +105,8 @@ struct NetworkFixture {
         #expect(fixture.files.availability() == .unknown)  // no route table at all, as off Linux
         try fixture.routes(NetworkFixture.defaultRoute)
         #expect(fixture.files.availability() == .unknown)  // a route, but the interface's state cannot be read
+        try fixture.interface("eth0", operstate: "unknown", flags: nil)
+        #expect(fixture.files.availability() == .unknown)  // "unknown" defers to flags that cannot be read
     }
 
     @Test func theRealHostGivesADefiniteAnswerWithoutThrowing() async {

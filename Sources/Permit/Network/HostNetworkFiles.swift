@@ -53,7 +53,7 @@ struct HostNetworkFiles: Sendable {
         case "down"?, "lowerlayerdown"?, "notpresent"?, "dormant"?:
             return false
         default:  // "unknown" (tunnels, loopback), "testing", or unreadable: the flags decide
-            guard let flags else { return operstate == nil ? nil : false }
+            guard let flags else { return nil }
             let upAndRunning = Self.interfaceUp | Self.interfaceRunning
             return flags & upAndRunning == upAndRunning
         }
