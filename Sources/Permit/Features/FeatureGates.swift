@@ -75,7 +75,7 @@ public actor FeatureGates {
     /// A stream of every change of a feature's state from now on.
     ///
     /// States are recomputed on every permission change; an update is sent for each feature whose state
-    /// differs from the one last computed (``FeatureUpdate/previous`` is `nil` the first time).
+    /// differs from the one last sent (``FeatureUpdate/previous`` is `nil` for a feature never sent before).
     public nonisolated func updates() -> FeatureUpdates {
         FeatureUpdates(broadcaster.subscribe())
     }
