@@ -5,7 +5,7 @@ import PermitTesting
 /// `permit simulate`: the seed's testing scenarios on a simulated device, with a readable transcript.
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the seed's permission scenarios on a simulated device.",
+        abstract: "Run the seed's permission scenarios and the AshTrail flows on a simulated device.",
         discussion: """
             Each scenario gets a fresh simulated device and a file store in a temporary folder, and checks \
             what the app and its store see. The exit status is 0 only when every scenario passed.
@@ -23,7 +23,7 @@ struct Simulate: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    static var available: [Scenario] { Scenario.seed }
+    static var available: [Scenario] { Scenario.seed + Scenario.ashTrail }
 
     func validate() throws {
         let names = Set(Self.available.map(\.name))

@@ -1,0 +1,40 @@
+/// The feature-state changes ``FeatureGates`` sees, as an asynchronous sequence.
+///
+/// A sequence receives every update from the moment ``FeatureGates/updates()`` was called, in order; iterate
+/// it once. When the consuming task is cancelled or stops iterating (its iterator is released), the
+/// subscription ends. The sequence finishes when the gates are released.
+///
+/// For example:
+///
+/// ```swift
+/// for await update in gates.updates() where update.feature == reminders {
+///     if !update.current.isUsable { settings.remindersEnabled = false }
+/// }
+/// ```
+public struct FeatureUpdates: AsyncSequence, Sendable {
+    /// The sequence's element: one feature whose state changed.
+    public typealias Element = FeatureUpdate
+    /// The sequence never throws.
+    public typealias Failure = Never
+
+    private let stream: AsyncStream<FeatureUpdate>
+    private let continuation: AsyncStream<FeatureUpdate>.Continuation
+
+    init(_ subscription: (AsyncStream<FeatureUpdate>, AsyncStream<FeatureUpdate>.Continuation)) {
+        (stream, continuation) = subscription
+    }
+
+    /// Creates the iterator that receives the updates; releasing it ends the subscription.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
+    }
+
+    /// The iterator of ``FeatureUpdates``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<FeatureUpdate>.AsyncIterator
+        let end: SubscriptionEnd<FeatureUpdate>
+
+        /// The next update, or `nil` when the subscription has ended.
+        public mutating func next() async -> FeatureUpdate? { await base.next() }
+    }
+}

@@ -1,0 +1,42 @@
+/// Keeps a monitor's current availability and hands every change to its ``NetworkAvailabilityUpdates``
+/// subscribers: the building block of a ``NetworkMonitor`` implementation.
+///
+/// Publishing the availability it already holds does nothing, so subscribers see changes only. It can be
+/// used from any thread.
+///
+/// For example, in an adapter over the OS's path monitor:
+///
+/// ```swift
+/// let broadcaster = NetworkAvailabilityBroadcaster()
+/// pathMonitor.pathUpdateHandler = { path in
+///     broadcaster.publish(path.status == .satisfied ? .available : .unavailable)
+/// }
+/// func updates() -> NetworkAvailabilityUpdates { broadcaster.updates() }
+/// ```
+public final class NetworkAvailabilityBroadcaster: Sendable {
+    private let broadcaster: Broadcaster<NetworkAvailability>
+
+    /// Creates a broadcaster holding `initial`, by default ``NetworkAvailability/unknown``.
+    public init(initial: NetworkAvailability = .unknown) {
+        broadcaster = Broadcaster(latest: initial, replaysLatest: true)
+    }
+
+    /// The availability last published, or the initial one.
+    public var current: NetworkAvailability { broadcaster.latest ?? .unknown }
+
+    /// Publishes `availability` to every subscriber if it differs from ``current``.
+    ///
+    /// - Returns: Whether it was a change.
+    @discardableResult
+    public func publish(_ availability: NetworkAvailability) -> Bool {
+        broadcaster.publish(availability) { $0 != availability }
+    }
+
+    /// A new subscription: ``current`` first, then every change.
+    public func updates() -> NetworkAvailabilityUpdates {
+        NetworkAvailabilityUpdates(broadcaster.subscribe())
+    }
+
+    /// The number of live subscriptions.
+    public var subscriberCount: Int { broadcaster.subscriberCount }
+}

@@ -1,0 +1,35 @@
+/// The screen an app shows before a system prompt, to say why it asks.
+///
+/// App Review guideline 5.1.1(iv) requires a primer to always continue to the system prompt, with neutral
+/// wording and no way to skip it. So a primer has exactly one action, labelled `continueLabel`
+/// ("Continue"); when the user takes it, the app calls ``PromptPolicy/request(_:)``.
+///
+/// For example:
+///
+/// ```swift
+/// if case .showPrimer(let primer) = try await policy.nextStep(for: .location) {
+///     await presentPrimer(title: primer.title, message: primer.message, button: primer.continueLabel)
+///     _ = try await policy.request(.location)
+/// }
+/// ```
+public struct Primer: Hashable, Sendable {
+    /// The neutral label of the primer's only button.
+    public static let continueLabel = "Continue"
+
+    /// The permission the primer is for.
+    public let kind: PermissionKind
+    /// A short title: the kind's display name, such as "Location".
+    public let title: String
+    /// The declaration's purpose text.
+    public let message: String
+
+    /// The label of the primer's only button: `Primer.continueLabel`.
+    public var continueLabel: String { Self.continueLabel }
+
+    /// Creates the primer for `declaration`.
+    public init(for declaration: PermissionDeclaration) {
+        self.kind = declaration.kind
+        self.title = declaration.kind.displayName
+        self.message = declaration.purpose
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@testable import Permit
+import PermitTesting
+
+@Suite(.timeLimit(.minutes(1))) struct FeatureGatesTests {
+    let device = SimulatedDevice()
+
+    static let locationCapture = Feature("locationCapture", optional: [.location])
+    static let reminders = Feature("reminders", requires: [.notifications])
+    static let scanner = Feature("scanner", requires: [.camera], optional: [.location])
+    static let coreLogging = Feature("coreLogging")
+    static let features = [locationCapture, reminders, scanner, coreLogging]
+
+    static let manifest = try! PermissionManifest([
+        PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Adds where you were.", showsPrimer: true),
+        PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Sends your reminders."),
+        PermissionDeclaration(kind: .camera, necessity: .required, purpose: "Scans receipts."),
+    ])
+
+    /// One app process: a center over `store`, its policy and gates, the lifecycle observer attached. The
+    /// gates' updates are subscribed before the center starts, so the launch's states are in them.
+    struct App {
+        let center: PermissionCenter
+        let policy: PromptPolicy
+        let gates: FeatureGates
+        var updates: FeatureUpdates.AsyncIterator
+        /// The first update of each feature, by name: its state computed from the launch's changes.
+        var launchStates: [String: FeatureUpdate]
+
+        func state(_ feature: Feature) async -> FeatureState { await gates.state(of: feature) }
+    }
+
+    func launch(store: any PermissionStore, finishStartup: Bool = true) async -> App {
+        let logger = makeTestLogger().0
+        await device.launchApp()
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store, logger: logger)
+        let policy = PromptPolicy(
+            manifest: Self.manifest, center: center, configuration: .init(promptBudget: 10, cooldown: .zero), logger: logger)
+        let gates = FeatureGates(features: Self.features, policy: policy, logger: logger)
+        let updates = gates.updates().makeAsyncIterator()
+        await device.attachLifecycleObserver { await center.handle($0) }
+        await center.start()
+        var app = App(center: center, policy: policy, gates: gates, updates: updates, launchStates: [:])
+        app.launchStates = await next(Self.features.count, from: &app)
+        if finishStartup {
+            await policy.finishStartup()
+            // Each feature held back by startup gets exactly one update with its new next step, sent by this
+            // refresh or by the gates' own, whichever runs first.
+            await gates.refresh()
+            let heldBack = app.launchStates.values.filter {
+                if case .unavailable(_, .suppressed(.startup)) = $0.current { true } else { false }
+            }
+            _ = await next(heldBack.count, from: &app)
+        }
+        return app
+    }
+
+    /// The next `count` updates, keyed by feature name.
+    func next(_ count: Int, from app: inout App) async -> [String: FeatureUpdate] {
+        var result: [String: FeatureUpdate] = [:]
+        for _ in 0..<count {
+            guard let update = await app.updates.next() else { break }
+            result[update.feature.name] = update
+        }
+        return result
+    }
+
+    @Test func aFreshInstallReadsEachFeatureFromItsPermissions() async throws {
+        let app = await launch(store: InMemoryPermissionStore(), finishStartup: false)
+        let first = app.launchStates
+        #expect(first.values.allSatisfy { $0.previous == nil })
+        #expect(first["coreLogging"]?.current == .available)
+        #expect(first["locationCapture"]?.current == .degraded(missing: [.location]))
+        #expect(first["reminders"]?.current == .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)))
+        #expect(first["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .suppressed(.startup)))
+
+        await app.policy.finishStartup()
+        #expect(await app.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+        #expect(await app.gates.states().map(\.state.isUsable) == [true, false, false, true])
+    }
+
+    @Test func aGrantMakesTheFeatureAvailable() async throws {
+        var app = await launch(store: InMemoryPermissionStore())
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        _ = try await app.policy.request(.notifications)
+        let update = try #require(await app.updates.next())
+        #expect(update.feature == Self.reminders)
+        #expect(update.previous == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+        #expect(update.current == .available)
+        #expect(await app.state(Self.reminders) == .available)
+    }
+
+    @Test func aDenialLeavesTheFeatureUnavailableWithSettingsAsTheNextStep() async throws {
+        var app = await launch(store: InMemoryPermissionStore())
+        await device.answerNextPrompt(for: .notifications, with: .denied)
+        _ = try await app.policy.request(.notifications)
+        let update = try #require(await app.updates.next())
+        #expect(update.feature == Self.reminders)
+        #expect(update.current == .unavailable(missing: [.notifications], nextStep: .openSettings))
+    }
+
+    @Test func locationRevokedInSettingsDegradesItsFeaturesWhenTheAppIsActiveAgain() async throws {
+        await device.setStatus(.granted, for: .camera)
+        await device.setStatus(.granted, for: .location)
+        var app = await launch(store: InMemoryPermissionStore())
+        let first = app.launchStates
+        #expect(first["locationCapture"]?.current == .available && first["scanner"]?.current == .available)
+
+        await device.moveToBackground()
+        #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
+        #expect(await app.state(Self.locationCapture) == .available)  // not seen yet: the app is in the background
+        try await device.moveToForeground()
+        let updates = await next(2, from: &app)
+        #expect(updates["locationCapture"]?.current == .degraded(missing: [.location]))
+        #expect(updates["scanner"]?.current == .degraded(missing: [.location]))
+        #expect(await app.state(Self.scanner) == .degraded(missing: [.location]))
+    }
+
+    @Test func cameraRevokedInSettingsDeactivatesItsFeatureAtTheNextLaunch() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        await device.setStatus(.granted, for: .camera)
+        let app = await launch(store: world.store())
+        #expect(app.launchStates["scanner"]?.current == .degraded(missing: [.location]))
+
+        await device.moveToBackground()
+        #expect(await device.changeInSettings(.camera, to: .denied) == .appTerminated)
+
+        let relaunched = await launch(store: world.store())
+        #expect(relaunched.launchStates["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .openSettings))
+        #expect(await relaunched.state(Self.scanner) == .unavailable(missing: [.camera], nextStep: .openSettings))
+        #expect(await relaunched.center.history().last?.cause == .launch)
+        #expect(await device.promptCount(for: .camera) == 0)
+    }
+
+    @Test func notificationsTurnedOffWhileNotRunningAreSeenAtRelaunch() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        await device.setStatus(.granted, for: .notifications)
+        let app = await launch(store: world.store())
+        #expect(app.launchStates["reminders"]?.current == .available)
+        await device.terminateApp()
+        #expect(await device.changeInSettings(.notifications, to: .denied) == .appNotRunning)
+
+        let relaunched = await launch(store: world.store())
+        #expect(await relaunched.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .openSettings))
+        #expect(await relaunched.state(Self.coreLogging) == .available)
+    }
+
+    @Test func aFeatureNeedingAnUndeclaredKindIsUnavailableNotACrash() async throws {
+        let logger = makeTestLogger().0
+        let center = PermissionCenter(kinds: [.camera], authority: device, store: InMemoryPermissionStore(), logger: logger)
+        let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
+        let gates = FeatureGates(features: [Feature("mic", requires: [.microphone])], policy: policy, logger: logger)
+        #expect(await gates.state(of: Feature("mic", requires: [.microphone])) == .unavailable(missing: [.microphone], nextStep: .unavailable))
+    }
+
+    @Test func releasingTheGatesEndsTheirSubscriptionToTheCenter() async throws {
+        let logger = makeTestLogger().0
+        let center = PermissionCenter(kinds: [.camera], authority: device, store: InMemoryPermissionStore(), logger: logger)
+        let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
+        var gates: FeatureGates? = FeatureGates(features: Self.features, policy: policy, logger: logger)
+        #expect(center.subscriberCount == 1)
+        _ = gates
+        gates = nil
+        #expect(await yield { center.subscriberCount == 0 })
+    }
+
+    @Test func featureDeclarationsDropDuplicatesAndRequiredWins() {
+        let feature = Feature("f", requires: [.camera, .camera], optional: [.camera, .location, .location])
+        #expect(feature.required == [.camera] && feature.optional == [.location])
+        #expect(feature.kinds == [.camera, .location])
+    }
+}

@@ -1,0 +1,224 @@
+import Clocks
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+
+@testable import Permit
+import PermitTesting
+
+@Suite(.timeLimit(.minutes(1))) struct PromptPolicyTests {
+    let device = SimulatedDevice()
+    let store = InMemoryPermissionStore()
+    let clock = TestClock()
+
+    static let declarations = [
+        PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Adds where you were.", showsPrimer: true),
+        PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Sends your reminders."),
+        PermissionDeclaration(kind: .camera, necessity: .required, purpose: "Scans receipts.", isLazy: false),
+    ]
+
+    func makePolicy(
+        store: (any PermissionStore)? = nil, configuration: PromptPolicy.Configuration = .init(promptBudget: 10, cooldown: .zero),
+        finishStartup: Bool = true
+    ) async throws -> PromptPolicy {
+        let logger = makeTestLogger().0
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store ?? self.store, logger: logger)
+        let policy = PromptPolicy(
+            manifest: try PermissionManifest(Self.declarations), center: center, configuration: configuration,
+            clock: clock, logger: logger)
+        await device.launchApp()
+        await center.start()
+        if finishStartup { await policy.finishStartup() }
+        return policy
+    }
+
+    // MARK: - Next steps
+
+    static let determined: [(PermissionStatus, NextStep)] = [
+        (.granted, .ready), (.limited, .ready), (.provisional, .ready), (.denied, .openSettings),
+        (.restricted, .unavailable), (.unavailable, .unavailable),
+    ]
+
+    @Test(arguments: determined)
+    func aDeterminedStatusGivesItsStepAndARequestDoesNotPrompt(status: PermissionStatus, step: NextStep) async throws {
+        await device.setStatus(status, for: .camera)
+        let policy = try await makePolicy()
+        #expect(try await policy.nextStep(for: .camera) == step)
+        let outcome = try await policy.request(.camera)
+        #expect(!outcome.askedSystem && outcome.nextStep == step && outcome.state.status == status)
+        #expect(await device.totalPromptCount == 0)
+    }
+
+    @Test func notDeterminedGivesThePrimerOrTheSystemPrompt() async throws {
+        let policy = try await makePolicy()
+        let location = try #require(Self.declarations.first)
+        #expect(try await policy.nextStep(for: .location) == .showPrimer(Primer(for: location)))
+        #expect(try await policy.nextStep(for: .notifications) == .showSystemPrompt)
+    }
+
+    @Test func aPermissionPromptedButNotDeterminedAgainIsSuppressed() async throws {
+        let policy = try await makePolicy()
+        await device.answerNextPrompt(for: .location, with: .granted)
+        #expect(try await policy.request(.location).askedSystem)
+        await device.setStatus(.notDetermined, for: .location)  // "Allow Once" expired
+        await policy.center.refresh()
+        #expect(try await policy.nextStep(for: .location) == .suppressed(.alreadyAsked))
+        let outcome = try await policy.request(.location)
+        #expect(!outcome.askedSystem && outcome.nextStep == .suppressed(.alreadyAsked))
+        #expect(await device.promptCount(for: .location) == 1)
+    }
+
+    @Test func anUndeclaredKindIsATypedError() async throws {
+        let policy = try await makePolicy()
+        await #expect(throws: PolicyError.kindNotDeclared) { try await policy.nextStep(for: .microphone) }
+        await #expect(throws: PolicyError.kindNotDeclared) { try await policy.request(.microphone) }
+        await #expect(throws: PolicyError.kindNotDeclared) { try await policy.owesDenialNotice(for: .microphone) }
+        #expect(await device.totalPromptCount == 0)
+    }
+
+    // MARK: - No re-prompt
+
+    @Test func aHundredRequestsAfterADenialShowNoPrompt() async throws {
+        let policy = try await makePolicy()
+        await device.answerNextPrompt(for: .notifications, with: .denied)
+        let first = try await policy.request(.notifications)
+        #expect(first.askedSystem && first.state.status == .denied && first.nextStep == .openSettings)
+
+        for _ in 0..<50 {
+            let outcome = try await policy.request(.notifications)
+            #expect(!outcome.askedSystem && outcome.nextStep == .openSettings)
+        }
+        let concurrent = try await withThrowingTaskGroup(of: PolicyRequestOutcome.self) { group in
+            for _ in 0..<50 { group.addTask { try await policy.request(.notifications) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(concurrent.count == 50 && concurrent.allSatisfy { !$0.askedSystem && $0.nextStep == .openSettings })
+        #expect(await device.promptCount(for: .notifications) == 1)
+    }
+
+    @Test func aDenialIsNotPromptedAgainAfterARelaunch() async throws {
+        let first = try await makePolicy()
+        await device.answerNextPrompt(for: .location, with: .denied)
+        _ = try await first.request(.location)
+        await device.terminateApp()
+
+        let relaunched = try await makePolicy()
+        #expect(try await relaunched.nextStep(for: .location) == .openSettings)
+        #expect(try await !relaunched.request(.location).askedSystem)
+        #expect(await device.promptCount(for: .location) == 1)
+    }
+
+    @Test func concurrentRequestsShareOnePromptAndAllComplete() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 1, cooldown: .seconds(60)))
+        await device.setHoldsPrompts(true)
+        let outcomes = Task {
+            try await withThrowingTaskGroup(of: PolicyRequestOutcome.self) { group in
+                for _ in 0..<20 { group.addTask { try await policy.request(.notifications) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(await yield { await device.pendingPromptCount(for: .notifications) == 1 })
+        #expect(await device.answerPendingPrompt(for: .notifications, with: .granted) == 1)
+        let results = try await outcomes.value
+        #expect(results.count == 20)
+        #expect(results.allSatisfy { $0.askedSystem && $0.state.status == .granted && $0.nextStep == .ready })
+        #expect(await device.promptCount(for: .notifications) == 1)
+    }
+
+    // MARK: - Startup
+
+    @Test func aLazyPermissionIsNotPromptedAtStartup() async throws {
+        let policy = try await makePolicy(finishStartup: false)
+        #expect(await policy.isStartingUp)
+        #expect(try await policy.nextStep(for: .notifications) == .suppressed(.startup))
+        let held = try await policy.request(.notifications)
+        #expect(!held.askedSystem && held.nextStep == .suppressed(.startup))
+        #expect(await device.promptCount(for: .notifications) == 0)
+
+        // The camera is declared eager: it may be asked at startup.
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await policy.request(.camera).askedSystem)
+
+        await policy.finishStartup()
+        #expect(await !policy.isStartingUp)
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        let asked = try await policy.request(.notifications)
+        #expect(asked.askedSystem && asked.nextStep == .ready)
+        #expect(await device.promptCount(for: .notifications) == 1)
+    }
+
+    // MARK: - Budget and cooldown
+
+    @Test func theBudgetLimitsPromptsPerLaunch() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 2, cooldown: .zero))
+        await device.setUnscriptedPromptAnswer(.granted)
+        #expect(try await policy.request(.location).askedSystem)
+        #expect(try await policy.request(.camera).askedSystem)
+        let held = try await policy.request(.notifications)
+        #expect(!held.askedSystem && held.nextStep == .suppressed(.budgetSpent))
+        #expect(await device.promptCount(for: .notifications) == 0)
+        #expect(await device.totalPromptCount == 2)
+    }
+
+    @Test func theCooldownHoldsTheNextPromptBackUntilItHasPassed() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 5, cooldown: .seconds(30)))
+        await device.setUnscriptedPromptAnswer(.granted)
+        #expect(try await policy.request(.location).askedSystem)
+
+        #expect(try await policy.request(.camera).nextStep == .suppressed(.coolingDown))
+        await clock.advance(by: .seconds(29))
+        #expect(try await policy.nextStep(for: .camera) == .suppressed(.coolingDown))
+        #expect(await device.promptCount(for: .camera) == 0)
+
+        await clock.advance(by: .seconds(1))
+        #expect(try await policy.nextStep(for: .camera) == .showSystemPrompt)
+        #expect(try await policy.request(.camera).askedSystem)
+        #expect(await device.totalPromptCount == 2)
+    }
+
+    // MARK: - Informed once
+
+    @Test func theDenialNoticeIsOwedOnceAndThatSurvivesARelaunch() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        let policy = try await makePolicy(store: world.store())
+        #expect(try await !policy.owesDenialNotice(for: .location))  // never asked: nothing to tell
+        await device.answerNextPrompt(for: .location, with: .denied)
+        _ = try await policy.request(.location)
+        #expect(try await policy.owesDenialNotice(for: .location))
+        try await policy.markDenialNoticeDelivered(for: .location)
+        #expect(try await !policy.owesDenialNotice(for: .location))
+        await device.terminateApp()
+        await device.setStatus(.restricted, for: .camera)
+
+        let relaunched = try await makePolicy(store: world.store())
+        #expect(try await !relaunched.owesDenialNotice(for: .location))
+        #expect(try await relaunched.owesDenialNotice(for: .camera))  // another kind is owed its own notice
+        let file = String(decoding: try Data(contentsOf: world.url), as: UTF8.self)
+        #expect(file.contains(#""permit.policy":{"informed":["location"],"version":1}"#))
+    }
+
+    @Test func concurrentNoticesForTwoKindsAreBothKept() async throws {
+        await device.setStatus(.denied, for: .location)
+        await device.setStatus(.denied, for: .notifications)
+        let policy = try await makePolicy()
+        async let first: Void = policy.markDenialNoticeDelivered(for: .location)
+        async let second: Void = policy.markDenialNoticeDelivered(for: .notifications)
+        _ = try await (first, second)
+        let stored = try #require(await store.snapshot.attachments[PromptPolicy.attachmentKey])
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"informed":["location","notifications"],"version":1}"#)
+    }
+
+    @Test func unreadablePolicyFactsStartEmptyWithAWarning() async throws {
+        await device.setStatus(.denied, for: .location)
+        let (logger, handler) = makeTestLogger()
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store, logger: logger)
+        try await center.setAttachment(Data(#"{"informed":"nope"}"#.utf8), forKey: PromptPolicy.attachmentKey)
+        let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
+        #expect(try await policy.owesDenialNotice(for: .location))
+        #expect(handler.entries.contains { $0.level == .warning && "\($0.message)".contains("policy facts unreadable") })
+        try await policy.markDenialNoticeDelivered(for: .location)
+        #expect(try await !policy.owesDenialNotice(for: .location))
+    }
+}
