@@ -3,13 +3,13 @@ public import Logging
 import Permit
 public import PermitWeb
 
-/// A ``WebViewHost`` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
+/// A `WebViewHost` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
 /// stands in for `WKWebView` on Linux, in tests, the demo and the shell.
 ///
 /// Chromium runs in a process group of its own, resolves only loopback host names, and cannot reach anything
 /// outside the machine. When it dies, the web view starts it again, re-applies every script, handler and
-/// cookie it was given, reloads the last page, and reports ``WebViewEvent/terminated(reason:)`` then
-/// ``WebViewEvent/restarted``. ``close()`` shuts it down cleanly, which is when Chromium writes its cookies
+/// cookie it was given, reloads the last page, and reports `WebViewEvent.terminated(reason:)` then
+/// `WebViewEvent.restarted`. ``close()`` shuts it down cleanly, which is when Chromium writes its cookies
 /// to disk; a web view released without closing kills its process group.
 ///
 /// Message handlers get the frame and origin of the execution context that posted, as Chromium reports it.
@@ -181,9 +181,10 @@ public actor ChromiumWebView: WebViewHost {
         _ = try await pipe.send("Page.setLifecycleEventsEnabled", ["enabled": .bool(true)], session: session)
         _ = try await pipe.send("Runtime.addBinding", ["name": .string(HostShim.bindingName)], session: session)
         installedScriptIdentifiers = []
-        try await reinstallScripts()
+        // Not through connection(): during a restart that would wait for this very start to finish.
+        try await reinstallScripts(pipe: pipe, session: session)
         for cookie in cookiesSet.values {
-            try await writeCookie(cookie)
+            try await writeCookie(cookie, pipe: pipe, session: session)
         }
     }
 
@@ -333,6 +334,10 @@ public actor ChromiumWebView: WebViewHost {
     /// handler at document start whatever order they were added in.
     private func reinstallScripts() async throws {
         let (pipe, session) = try await connection()
+        try await reinstallScripts(pipe: pipe, session: session)
+    }
+
+    private func reinstallScripts(pipe: DevToolsPipe, session: String) async throws {
         for identifier in installedScriptIdentifiers {
             _ = try await pipe.send(
                 "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
@@ -409,12 +414,12 @@ public actor ChromiumWebView: WebViewHost {
     // MARK: - Cookies
 
     public func setCookie(_ cookie: Cookie) async throws {
-        try await writeCookie(cookie)
+        let (pipe, session) = try await connection()
+        try await writeCookie(cookie, pipe: pipe, session: session)
         cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
     }
 
-    private func writeCookie(_ cookie: Cookie) async throws {
-        let (pipe, session) = try await connection()
+    private func writeCookie(_ cookie: Cookie, pipe: DevToolsPipe, session: String) async throws {
         var params: [String: JSONValue] = [
             "name": .string(cookie.name), "value": .string(cookie.value), "path": .string(cookie.path),
             "secure": .bool(cookie.isSecure), "httpOnly": .bool(cookie.isHTTPOnly),

@@ -91,6 +91,29 @@ import Testing
         #expect(await device.promptCount(for: .camera) == 1)
     }
 
+    @Test func throughThePolicyThePageCannotPromptDuringStartup() async throws {
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: store,
+            logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
+        let manifest = try PermissionManifest([
+            PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scan parcel labels.")
+        ])
+        let policy = PromptPolicy(manifest: manifest, center: center, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
+        let router = BridgeRouter(
+            policy: policy, configuration: .zoobox(allowedOrigins: [app]), location: location, haptics: haptics,
+            logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
+        try await router.attach(to: host)
+        keeper.router = router
+        await device.setUnscriptedPromptAnswer(.granted)
+
+        #expect(try await call("requestPermission", #"{"type":"camera"}"#)["result"] == .string("notDetermined"))
+        #expect(await device.promptCount(for: .camera) == 0)
+        await policy.finishStartup()
+        #expect(try await call("requestPermission", #"{"type":"camera"}"#, id: 2)["result"] == .string("granted"))
+        #expect(await device.promptCount(for: .camera) == 1)
+    }
+
     @Test func aThousandRequestsFromThePageShowOnePrompt() async throws {
         _ = try await attachedRouter()
         await device.setHoldsPrompts(true)

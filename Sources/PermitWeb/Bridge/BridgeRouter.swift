@@ -56,6 +56,25 @@ public actor BridgeRouter {
         self.logger = logger
     }
 
+    /// Creates a router whose page requests go through the app's prompt policy, so that the page is held to
+    /// the same rules as native code: no prompt during startup for a lazy permission, the prompt budget and
+    /// cooldown, never a second prompt after an answer.
+    ///
+    /// - Parameters:
+    ///   - policy: The app's prompt policy; its center is the one the page sees.
+    ///   - configuration: The names the page uses and the origins allowed to use the bridge.
+    ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
+    ///   - haptics: Plays `hapticFeedback(style)`.
+    ///   - logger: Receives refused messages at `notice` and calls at `debug`.
+    public init(
+        policy: PromptPolicy, configuration: BridgeConfiguration, location: any LocationProvider,
+        haptics: any HapticFeedbackPlayer, logger: Logger
+    ) {
+        self.init(
+            center: policy.center, configuration: configuration, location: location, haptics: haptics,
+            requester: { kind in try await policy.request(kind).state.status }, logger: logger)
+    }
+
     // MARK: - Attaching
 
     /// Installs the bridge in `host`: the document-start script holding the current statuses, the message
@@ -181,7 +200,10 @@ public actor BridgeRouter {
         // Only a permission never asked before reaches the OS: after an answer, the page gets the status.
         guard state.status == .notDetermined, !state.hasPrompted else { return state.status }
         do {
-            return try await requester(kind)
+            let status = try await requester(kind)
+            // The page's statuses and its update event come before the promise resolves.
+            await pushCurrentStatuses()
+            return status
         } catch {
             logger.notice("page permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
             throw .requestFailed

@@ -1,0 +1,252 @@
+import Foundation
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+import Testing
+
+/// Issue 4's acceptance, in real headless Chromium with pages served over loopback.
+@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct BridgeInBrowserTests {
+    static let recorder = """
+        <script>
+          window.first = JSON.stringify(window.zooboxPermissions);
+          window.firstGranted = window.ZooboxBridge.isPermissionGranted('camera');
+          window.early = window.ZooboxBridge.requestPermission('location');
+        </script>
+        <p>recorder</p>
+        """
+
+    @Test func theFirstInlineScriptSeesEveryStatusAndAnswersSynchronously() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": Self.recorder]) { device in
+            await device.setStatus(.granted, for: .camera)
+            await device.setStatus(.denied, for: .location)
+        }
+        try await world.load("/")
+        #expect(try await world.evaluate("window.first")
+            == .string(#"{"camera":"granted","location":"denied","notifications":"notDetermined"}"#))
+        #expect(try await world.evaluate("window.firstGranted") == .bool(true))
+        #expect(try await world.evaluate("ZooboxBridge.isPermissionGranted('location')") == .bool(false))
+        // A call made before the bridge finished its handshake was queued, then answered.
+        #expect(try await world.evaluate("window.early") == .string("denied"))
+        #expect(await world.device.totalPromptCount == 0)
+        await world.tearDown()
+    }
+
+    @Test func aRequestResolvesWithTheUsersAnswerAndADeniedKindDoesNotPromptAgain() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+        try await world.load("/")
+        await world.device.answerNextPrompt(for: .camera, with: .denied)
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("denied"))
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("denied"))
+        #expect(await world.device.promptCount(for: .camera) == 1)
+        #expect(try await world.evaluate("zooboxPermissions.camera") == .string("denied"))
+        await world.tearDown()
+    }
+
+    @Test func aThousandRequestsFromThePageCauseAtMostOnePrompt() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+        try await world.load("/")
+        await world.device.setUnscriptedPromptAnswer(.granted)
+        let results = try await world.evaluate("""
+            Promise.all(Array.from({length: 1000}, () => ZooboxBridge.requestPermission('camera')))
+              .then(all => [all.length, new Set(all).size, all[0]])
+            """)
+        #expect(results == .array([.integer(1000), .integer(1), .string("granted")]))
+        #expect(await world.device.promptCount(for: .camera) == 1)
+        await world.tearDown()
+    }
+
+    @Test func aSettingsChangeThenActivationFiresTheUpdateEventAndAW3CChangeEvent() async throws {
+        let world = try await BridgeWorld.make(pages: [
+            "/": """
+                <script>
+                  window.nextUpdate = new Promise(resolve => addEventListener('zooboxPermissionsUpdate',
+                      event => resolve(JSON.stringify(event.detail)), {once: true}));
+                  window.nextChange = navigator.permissions.query({name: 'notifications'}).then(status =>
+                      [status.state, new Promise(resolve => status.onchange = () => resolve(status.state))]);
+                </script>
+                """
+        ]) { device in
+            await device.setStatus(.granted, for: .notifications)
+        }
+        try await world.load("/")
+        #expect(try await world.evaluate("window.nextChange.then(pair => pair[0])") == .string("granted"))
+        await world.device.moveToBackground()
+        _ = await world.device.changeInSettings(.notifications, to: .denied)
+        try await world.device.moveToForeground()
+        #expect(try await world.evaluate("window.nextUpdate")
+            == .string(#"{"camera":"notDetermined","location":"notDetermined","notifications":"denied"}"#))
+        #expect(try await world.evaluate("window.nextChange.then(pair => pair[1])") == .string("denied"))
+        #expect(try await world.evaluate("zooboxPermissions.notifications") == .string("denied"))
+        await world.tearDown()
+    }
+
+    @Test func navigatorPermissionsAnswersKnownNamesAndRejectsOthersWithATypeError() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"]) { device in
+            await device.setStatus(.granted, for: .location)
+            await device.setStatus(.denied, for: .camera)
+        }
+        try await world.load("/")
+        let states = try await world.evaluate("""
+            Promise.all(['geolocation', 'camera', 'notifications', 'push', 'microphone']
+              .map(name => navigator.permissions.query({name}).then(s => s.name + '=' + s.state)))
+            """)
+        #expect(states == .array(["geolocation=granted", "camera=denied", "notifications=prompt", "push=prompt", "microphone=prompt"].map(JSONValue.string)))
+        #expect(try await world.evaluate("""
+            navigator.permissions.query({name: 'bogus'}).then(() => 'resolved', e => (e instanceof TypeError) + ':' + e.name)
+            """) == .string("true:TypeError"))
+        // The public objects are frozen: a page cannot replace or change them.
+        #expect(try await world.evaluate("""
+            (() => { try { ZooboxBridge.requestPermission = null } catch (e) {}
+                     try { window.ZooboxBridge = {} } catch (e) {}
+                     try { window.zooboxPermissions.camera = 'granted' } catch (e) {}
+                     return [typeof ZooboxBridge.requestPermission, zooboxPermissions.camera, Object.isFrozen(ZooboxBridge)] })()
+            """) == .array([.string("function"), .string("denied"), .bool(true)]))
+        await world.tearDown()
+    }
+
+    @Test func locationAndHapticsReachTheDevice() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"]) { device in
+            await device.setStatus(.granted, for: .location)
+        }
+        await world.location.setFix(LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+        try await world.load("/")
+        #expect(try await world.evaluate("ZooboxBridge.getCurrentLocation().then(f => [f.latitude, f.longitude])")
+            == .array([.number(52.52), .number(13.405)]))
+        #expect(try await world.evaluate("ZooboxBridge.hapticFeedback('heavy').then(() => 'done')") == .string("done"))
+        #expect(try await world.evaluate("ZooboxBridge.hapticFeedback('loud').catch(e => e.code)") == .string("invalidParams"))
+        #expect(await world.haptics.played == [.heavy])
+        await world.tearDown()
+    }
+
+    // MARK: - Security
+
+    @Test func aCrossOriginIframeGetsErrorsSeesNothingAndCausesNoPrompt() async throws {
+        let world = try await BridgeWorld.make(
+            pages: ["/": """
+                <script>
+                  window.codes = new Promise(resolve => addEventListener('message', e => resolve(e.data)));
+                </script>
+                <iframe src="FRAME"></iframe>
+                """],
+            foreignPages: ["/frame": """
+                <script>
+                  Promise.allSettled([
+                    ZooboxBridge.requestPermission('camera'),
+                    window.webkit.messageHandlers.zoobox.postMessage(JSON.stringify({v: 1, id: 1, method: 'hello'}))
+                      .then(text => Promise.reject({code: JSON.parse(text).error.code}))
+                  ]).then(results => parent.postMessage(JSON.stringify({
+                    codes: results.map(r => r.reason && r.reason.code),
+                    statuses: JSON.stringify(window.zooboxPermissions)
+                  }), '*'));
+                </script>
+                """])
+        await world.device.setUnscriptedPromptAnswer(.granted)
+        world.browser.pages["/"] = world.browser.pages["/"]!.replacingOccurrences(of: "FRAME", with: world.foreign.origin + "/frame")
+        try await world.load("/")
+        let report = try #require(try await world.evaluate("window.codes")?.stringValue)
+        let decoded = try JSONValue.parse(Data(report.utf8))
+        #expect(decoded["codes"] == .array([.string("notMainFrame"), .string("notMainFrame")]))
+        #expect(decoded["statuses"] == .string("{}"))
+        #expect(await world.device.totalPromptCount == 0)
+        #expect(await world.center.state(for: .camera)?.status == .notDetermined)
+        await world.tearDown()
+    }
+
+    @Test func aPageOnAnotherOriginGetsErrorsAndCausesNoPrompt() async throws {
+        let world = try await BridgeWorld.make(pages: [:], foreignPages: ["/": "<p>elsewhere</p>"])
+        await world.device.setUnscriptedPromptAnswer(.granted)
+        try await world.webView.load(world.foreign.url("/"))
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera').catch(e => e.code)") == .string("forbiddenOrigin"))
+        #expect(await world.device.totalPromptCount == 0)
+        #expect(await world.center.state(for: .camera)?.status == .notDetermined)
+        await world.tearDown()
+    }
+
+    @Test func malformedOversizedAndWronglyTypedMessagesGetTypedErrors() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+        try await world.load("/")
+        await world.device.setUnscriptedPromptAnswer(.granted)
+        let codes = try await world.evaluate("""
+            Promise.all([
+              'not json',
+              JSON.stringify({v: 1, id: 1, method: 'requestPermission', params: {type: 'camera', pad: 'x'.repeat(20000)}}),
+              JSON.stringify({v: 1, id: '1', method: 'requestPermission', params: {type: 'camera'}}),
+              JSON.stringify({v: 1, id: 2, method: 'requestPermission', params: {type: ['camera']}}),
+              JSON.stringify({v: 1, id: 3, method: 'openSettings'}),
+            ].map(body => window.webkit.messageHandlers.zoobox.postMessage(body).then(text => JSON.parse(text).error.code)))
+            """)
+        #expect(codes == .array(["malformed", "tooLarge", "malformed", "invalidParams", "unknownMethod"].map(JSONValue.string)))
+        #expect(await world.device.totalPromptCount == 0)
+        await world.tearDown()
+    }
+
+    @Test func nothingLeavesTheMachine() async throws {
+        let world = try await BrowserWorld.make()
+        for url in ["http://example.com/", "http://192.0.2.1/", "https://8.8.8.8/"] {
+            await #expect(throws: ChromiumError.navigationFailed, "\(url)") {
+                try await world.webView.load(URL(string: url)!)
+            }
+        }
+        await world.tearDown()
+    }
+
+    // MARK: - A dying browser
+
+    @Test func afterChromiumIsKilledTheHostRestartsItAndThePageIsRightAgain() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": Self.recorder])
+        let events = EventLog()
+        await world.webView.observeEvents { event in events.append(event) }
+        try await world.load("/")
+        let pid = try #require(await world.webView.processID())
+
+        await world.device.setStatus(.granted, for: .camera)  // changed while the browser is down
+        kill(-pid, SIGKILL)
+        await events.wait(for: .restarted)
+        await world.center.refresh()
+        #expect(events.all.contains(.terminated(reason: "Chromium exited")))
+        #expect(try #require(await world.webView.processID()) != pid)
+        #expect(try await world.evaluate("location.pathname") == .string("/"))
+        // The page sees the change made while the browser was down, by its first script or by an update.
+        #expect(try await world.evaluate("""
+            zooboxPermissions.camera === 'granted' ? 'granted' : new Promise(resolve =>
+              addEventListener('zooboxPermissionsUpdate', event => resolve(event.detail.camera), {once: true}))
+            """) == .string("granted"))
+        await world.device.answerNextPrompt(for: .notifications, with: .granted)
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('notifications')") == .string("granted"))
+        await world.tearDown()
+        #expect(kill(-pid, 0) == -1, "the killed browser's group is gone")
+    }
+}
+
+final class EventLog: @unchecked Sendable {
+    // @unchecked: `events` and `waiters` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var events: [WebViewEvent] = []
+    private var waiters: [(WebViewEvent, CheckedContinuation<Void, Never>)] = []
+
+    func append(_ event: WebViewEvent) {
+        let ready = lock.withLock {
+            events.append(event)
+            let ready = waiters.filter { $0.0 == event }.map(\.1)
+            waiters.removeAll { $0.0 == event }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    var all: [WebViewEvent] { lock.withLock { events } }
+
+    /// Returns once `event` has been seen (at once if it already was); the suite's time limit bounds the wait.
+    func wait(for event: WebViewEvent) async {
+        await withCheckedContinuation { continuation in
+            let seen = lock.withLock {
+                if events.contains(event) { return true }
+                waiters.append((event, continuation))
+                return false
+            }
+            if seen { continuation.resume() }
+        }
+    }
+}

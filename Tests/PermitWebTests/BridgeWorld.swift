@@ -1,0 +1,82 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+import Testing
+
+/// A hybrid app in miniature: a simulated device and permission center behind the bridge, in real headless
+/// Chromium, with pages served over loopback from an allowed origin and from a foreign one.
+final class BridgeWorld: Sendable {
+    let device: SimulatedDevice
+    let center: PermissionCenter
+    let router: BridgeRouter
+    let location = SimulatedLocation()
+    let haptics = RecordingHaptics()
+    let browser: BrowserWorld
+    /// A second server: another origin (another port), not on the allow-list.
+    let foreign: PageServer
+    let foreignPages: PageTable
+
+    static func make(
+        pages: [String: String], foreignPages: [String: String] = [:],
+        configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
+    ) async throws -> BridgeWorld {
+        let device = SimulatedDevice()
+        await configure(device)
+        await device.launchApp()
+        let browser = try await BrowserWorld.make(pages: pages)
+        let foreignTable = PageTable(foreignPages)
+        let foreign = try await PageServer.start(logger: quietLogger) { path in
+            foreignTable[path].map(PageServer.Page.html)
+        }
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+        await device.attachLifecycleObserver { event in await center.handle(event) }
+        let world = BridgeWorld(
+            device: device, center: center, browser: browser, foreign: foreign, foreignPages: foreignTable,
+            allowed: try WebOrigin(browser.server.origin))
+        try await world.router.attach(to: browser.webView)
+        return world
+    }
+
+    private init(
+        device: SimulatedDevice, center: PermissionCenter, browser: BrowserWorld, foreign: PageServer,
+        foreignPages: PageTable, allowed: WebOrigin
+    ) {
+        self.device = device
+        self.center = center
+        self.browser = browser
+        self.foreign = foreign
+        self.foreignPages = foreignPages
+        router = BridgeRouter(
+            center: center, configuration: .zoobox(allowedOrigins: [allowed]), location: location, haptics: haptics,
+            logger: quietLogger)
+    }
+
+    var webView: ChromiumWebView { browser.webView }
+
+    func load(_ path: String) async throws {
+        try await webView.load(browser.server.url(path))
+    }
+
+    /// The completion value of `script` in the page, decoded from JSON.
+    func evaluate(_ script: String) async throws -> JSONValue? {
+        try await webView.evaluateJavaScript(script).map { try JSONValue.parse(Data($0.utf8)) }
+    }
+
+    func tearDown() async {
+        await router.detach()
+        await foreign.stop()
+        await browser.tearDown()
+    }
+}
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "permit.tests.bridge", factory: { _ in InMemoryLogHandler() })
+    logger.logLevel = .critical
+    return logger
+}()
