@@ -82,13 +82,12 @@ public actor ChromiumWebView: WebViewHost {
 
     // MARK: - Launching
 
-    /// The Chromium executable to run: `PERMIT_CHROMIUM` when set, else the binary Debian's `chromium` package
-    /// installs under `lib/chromium/` (run directly, not through its wrapper script), or `nil` when neither
-    /// exists.
+    /// The Chromium executable to run: `PERMIT_CHROMIUM` when it is set (and only it), else the binary Debian's
+    /// `chromium` package installs under `lib/chromium/` (run directly, not through its wrapper script); `nil`
+    /// when that file is not an executable.
     public static func locateExecutable() -> URL? {
-        let environment = ProcessInfo.processInfo.environment
-        let candidates = [environment["PERMIT_CHROMIUM"], "/usr/lib/chromium/chromium"].compactMap { $0 }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+        let path = ProcessInfo.processInfo.environment["PERMIT_CHROMIUM"] ?? "/usr/lib/chromium/chromium"
+        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
     }
 
     /// Starts Chromium with a blank page and returns the web view once it answers.

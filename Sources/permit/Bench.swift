@@ -4,6 +4,6 @@ import ArgumentParser
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Permit's performance (build with -c release for meaningful figures).",
-        subcommands: [BenchCore.self]
+        subcommands: [BenchCore.self, BenchBridge.self]
     )
 }

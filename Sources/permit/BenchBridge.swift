@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+
+/// `permit bench bridge`: the web bridge's round trip and change latency in real headless Chromium.
+struct BenchBridge: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bridge",
+        abstract: "Benchmark the web bridge in headless Chromium.",
+        discussion: """
+            Serves a page on loopback, opens it in headless Chromium with the bridge installed over a simulated \
+            device, and prints medians: a page → native → page call through the router (getCurrentLocation with \
+            a simulated fix), a bare echo over the same transport in the same run, their ratio, and the time \
+            from a Settings change plus the app becoming active to the page's update event handler. \
+            Goals: ratio at most 1.2, change to event under 5 ms.
+            """
+    )
+
+    @Option(name: .long, help: "Calls per round-trip measurement.")
+    var iterations = 1000
+
+    @Option(name: .long, help: "Settings changes for the change-to-event measurement.")
+    var changes = 200
+
+    @Flag(name: .long, help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (10...100_000).contains(iterations) else { throw ValidationError("--iterations must be between 10 and 100000") }
+        guard (5...10_000).contains(changes) else { throw ValidationError("--changes must be between 5 and 10000") }
+    }
+
+    func run() async throws {
+        let logger = options.makeLogger()
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("permit-bench-bridge-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        Terminal.progress("starting the page server and headless Chromium")
+        let server = try await PageServer.start(logger: logger) { path in
+            path == "/" ? .html("<!doctype html><title>bench</title><p>bridge benchmark</p>") : nil
+        }
+        let webView: ChromiumWebView
+        do {
+            webView = try await ChromiumWebView.launch(logger: logger)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        do {
+            let report = try await measure(webView: webView, server: server, folder: folder, logger: logger)
+            await webView.close()
+            await server.stop()
+            if json { try printJSON(report) } else { print(report.table) }
+        } catch {
+            await webView.close()
+            await server.stop()
+            throw error
+        }
+    }
+
+    private func measure(
+        webView: ChromiumWebView, server: PageServer, folder: URL, logger: Logger
+    ) async throws -> BridgeBenchReport {
+        let device = SimulatedDevice()
+        await device.setStatus(.granted, for: .location)
+        await device.setStatus(.granted, for: .notifications)
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device,
+            store: FilePermissionStore(url: folder.appendingPathComponent("permissions.json"), logger: logger),
+            logger: logger)
+        await device.attachLifecycleObserver { event in await center.handle(event) }
+        let location = SimulatedLocation(
+            fix: LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date()))
+        let router = BridgeRouter(
+            center: center, configuration: .zoobox(allowedOrigins: [try WebOrigin(server.origin)]),
+            location: location, haptics: RecordingHaptics(), logger: logger)
+        try await router.attach(to: webView)
+        let (marks, markContinuation) = AsyncStream.makeStream(of: String.self)
+        try await webView.addMessageHandler(named: "echo") { message in message.body }
+        try await webView.addMessageHandler(named: "mark") { message in
+            markContinuation.yield(message.body)
+            return ""
+        }
+        try await webView.load(server.url("/"))
+
+        Terminal.progress("page → native → page: \(iterations) bridge calls and \(iterations) bare echoes, interleaved")
+        let timings = try await webView.evaluateJavaScript("""
+            (async () => {
+              const echo = window.webkit.messageHandlers.echo;
+              const bridge = [], bare = [];
+              for (let i = 0; i < 20; i++) { await ZooboxBridge.getCurrentLocation(); await echo.postMessage('x'); }
+              for (let i = 0; i < \(iterations); i++) {
+                let start = performance.now();
+                await ZooboxBridge.getCurrentLocation();
+                bridge.push(performance.now() - start);
+                start = performance.now();
+                await echo.postMessage('{"v":1,"id":1,"method":"getCurrentLocation","params":{}}');
+                bare.push(performance.now() - start);
+              }
+              const median = values => { const s = values.slice().sort((a, b) => a - b); const m = s.length >> 1;
+                return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+              return [median(bridge), median(bare)];
+            })()
+            """)
+        guard let pair = timings.flatMap({ try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }),
+            pair.count == 2
+        else { throw BenchFailure("the page did not report its timings") }
+
+        Terminal.progress("Settings change then activation → page event: \(changes) changes")
+        try await webView.evaluateJavaScript("""
+            addEventListener('zooboxPermissionsUpdate', event =>
+              window.webkit.messageHandlers.mark.postMessage(event.detail.notifications));
+            """)
+        var iterator = marks.makeAsyncIterator()
+        var changeToEvent: [Double] = []
+        for run in 0..<changes {
+            let status: PermissionStatus = run.isMultiple(of: 2) ? .denied : .granted
+            await device.moveToBackground()
+            _ = await device.changeInSettings(.notifications, to: status)
+            let start = ContinuousClock.now
+            try await device.moveToForeground()
+            guard let seen = await iterator.next() else { throw BenchFailure("the page stopped reporting events") }
+            changeToEvent.append(start.duration(to: .now).benchMilliseconds)
+            guard seen == status.bridgeStatus.rawValue else {
+                throw BenchFailure("the page saw \(seen) after a change to \(status)")
+            }
+        }
+        await router.detach()
+        return BridgeBenchReport(
+            configuration: buildConfiguration, iterations: iterations, changes: changes,
+            roundtrip_ms: pair[0], echo_ms: pair[1], ratio: pair[1] > 0 ? pair[0] / pair[1] : 0,
+            change_to_event_ms: median(changeToEvent))
+    }
+
+    private var buildConfiguration: String {
+        #if DEBUG
+            "debug"
+        #else
+            "release"
+        #endif
+    }
+}
+
+/// The figures `permit bench bridge` prints.
+struct BridgeBenchReport: Encodable {
+    var configuration: String
+    var iterations: Int
+    var changes: Int
+    /// Median page → native → page `getCurrentLocation()` through the router, timed in the page.
+    var roundtrip_ms: Double
+    /// Median bare echo over the same transport, timed in the page, interleaved with the bridge calls.
+    var echo_ms: Double
+    var ratio: Double
+    /// Median from the app becoming active after a Settings change to the page's event handler posting back
+    /// (the post back adds one page → native hop).
+    var change_to_event_ms: Double
+
+    var table: String {
+        var lines = [Terminal.bold("Permit bridge benchmark (\(configuration) build, headless Chromium, medians)")]
+        if configuration != "release" {
+            lines.append(Terminal.red("Debug build: figures are not representative; run with swift run -c release."))
+        }
+        func verdict(_ ok: Bool) -> String { ok ? Terminal.green("meets goal") : Terminal.red("misses goal") }
+        lines.append(
+            Terminal.table([
+                ["figure", "value", "goal", ""],
+                ["bridge call, page → native → page (\(iterations))", formatMilliseconds(roundtrip_ms), "", ""],
+                ["bare echo, same transport (\(iterations))", formatMilliseconds(echo_ms), "", ""],
+                ["ratio", String(format: "%.2f", ratio), "<= 1.2", verdict(ratio <= 1.2)],
+                ["Settings change to page event (\(changes))", formatMilliseconds(change_to_event_ms), "< 5 ms",
+                 verdict(change_to_event_ms < 5)],
+            ]))
+        return lines.joined(separator: "\n")
+    }
+}
