@@ -114,15 +114,13 @@ import Testing
         #expect(await device.promptCount(for: .camera) == 1)
     }
 
-    @Test func aThousandRequestsFromThePageShowOnePrompt() async throws {
+    @Test func aThousandConcurrentRequestsFromThePageShowOnePrompt() async throws {
         _ = try await attachedRouter()
-        await device.setHoldsPrompts(true)
+        await device.setUnscriptedPromptAnswer(.granted)
         let replies = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
             for id in 1...1000 {
                 group.addTask { try await call("requestPermission", #"{"type":"camera"}"#, id: id)["result"] }
             }
-            #expect(await yield(until: { await device.pendingPromptCount(for: .camera) == 1 }))
-            #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
             return try await group.reduce(into: [JSONValue?]()) { $0.append($1) }
         }
         #expect(replies.count == 1000 && replies.allSatisfy { $0 == .string("granted") })
@@ -224,6 +222,22 @@ import Testing
     }
 
     // MARK: - Changes
+
+    @Test func updatesRacingEachOtherLeaveExactlyOneBridgeScript() async throws {
+        let (_, center) = try await attachedRouter()
+        await device.setUnscriptedPromptAnswer(.granted)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (id, kind) in ["camera", "location", "notifications"].enumerated() {
+                group.addTask { _ = try await call("requestPermission", #"{"type":"\#(kind)"}"#, id: id + 1) }
+            }
+            group.addTask { await center.refresh() }
+            try await group.waitForAll()
+        }
+        #expect(await yield(until: { await host.userScripts.first?.source.contains(#""notifications":"granted""#) == true }))
+        let scripts = await host.userScripts
+        #expect(scripts.count == 1)
+        #expect(scripts.first?.source.contains(#""camera":"granted","location":"granted","notifications":"granted""#) == true)
+    }
 
     @Test func aChangeIsPushedToThePageAndTheNextDocumentStartsWithIt() async throws {
         let (_, center) = try await attachedRouter()

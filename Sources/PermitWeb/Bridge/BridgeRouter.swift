@@ -33,6 +33,8 @@ public actor BridgeRouter {
     private var scriptID: UserScriptID?
     private var installedStatuses: BridgeStatuses?
     private var changesTask: Task<Void, Never>?
+    /// The latest page update; each waits for the one before, so updates never interleave.
+    private var updateChain: Task<Void, Never>?
 
     /// Creates a router; call ``attach(to:)`` to connect it to a web view.
     ///
@@ -94,7 +96,7 @@ public actor BridgeRouter {
         }
         changesTask = Task { [weak self] in
             for await _ in changes {
-                await self?.pushCurrentStatuses()
+                await self?.updatePage()
             }
         }
     }
@@ -113,19 +115,36 @@ public actor BridgeRouter {
         installedStatuses = statuses
     }
 
-    /// Brings the document-start script and the loaded page up to date with the center.
+    /// Brings the loaded page and the document-start script up to date with the center, after any update
+    /// already under way.
+    private func updatePage() async {
+        let previous = updateChain
+        let task = Task {
+            await previous?.value
+            await self.pushCurrentStatuses()
+        }
+        updateChain = task
+        await task.value
+    }
+
     private func pushCurrentStatuses() async {
         guard let host else { return }
         let statuses = BridgeStatuses(await center.states())
         // A change the page cannot see (a first observation, a status with the same seed string) is not pushed.
         guard statuses != installedStatuses else { return }
+        // The page first, then the script for the next document: a document that loads in between fetches
+        // the statuses in its handshake.
         do {
-            try await installScript(statuses)
             try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses))
             logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
         } catch {
-            // No page, or the web view is restarting: the next document starts with the new script.
             logger.debug("bridge could not push statuses to the page", metadata: ["error": "\(error)"])
+        }
+        do {
+            try await installScript(statuses)
+        } catch {
+            // The web view is restarting or closed; the next install will carry the latest statuses.
+            logger.debug("bridge could not update its document-start script", metadata: ["error": "\(error)"])
         }
     }
 
@@ -202,7 +221,7 @@ public actor BridgeRouter {
         do {
             let status = try await requester(kind)
             // The page's statuses and its update event come before the promise resolves.
-            await pushCurrentStatuses()
+            await updatePage()
             return status
         } catch {
             logger.notice("page permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])

@@ -6,6 +6,8 @@
     var handlers = window.webkit && window.webkit.messageHandlers;
     var handler = handlers && handlers[config.handler];
     if (!handler || typeof handler.postMessage !== 'function') { return; }
+    var receiverKey = Symbol.for('permit.bridge.' + config.handler);
+    if (Object.prototype.hasOwnProperty.call(window, receiverKey)) { return; }  // installed once per document
     var post = handler.postMessage.bind(handler);
     var isMainFrame = window.top === window;
 
@@ -81,7 +83,7 @@
         Object.keys(statusObjects).forEach(function (name) { statusObjects[name]._refresh(); });
     }
 
-    Object.defineProperty(window, Symbol.for('permit.bridge.' + config.handler), {
+    Object.defineProperty(window, receiverKey, {
         value: function (update) { apply(update); },
         writable: false, configurable: false, enumerable: false
     });
