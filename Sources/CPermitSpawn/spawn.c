@@ -19,45 +19,59 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
         return saved;
     }
 
+    // The child's ends, and the log, moved to 10 or above in the parent first: then no redirection below can
+    // overwrite another (a parent with fds 0-2 closed gets pipe ends there), and dup2 to 3 and 4 clears
+    // close-on-exec on the only descriptors the child keeps.
+    int child_in = fcntl(commands[0], F_DUPFD_CLOEXEC, 10);
+    int child_out = fcntl(events[1], F_DUPFD_CLOEXEC, 10);
+    int child_log = log_fd >= 0 ? fcntl(log_fd, F_DUPFD_CLOEXEC, 10) : -1;
+    close(commands[0]);
+    close(events[1]);
+    if (child_in < 0 || child_out < 0 || (log_fd >= 0 && child_log < 0)) {
+        int saved = errno;
+        if (child_in >= 0) close(child_in);
+        if (child_out >= 0) close(child_out);
+        if (child_log >= 0) close(child_log);
+        close(commands[1]);
+        close(events[0]);
+        return saved;
+    }
+
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attributes);
 
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    if (log_fd >= 0) {
-        posix_spawn_file_actions_adddup2(&actions, log_fd, 1);
-        posix_spawn_file_actions_adddup2(&actions, log_fd, 2);
+    int failed = 0;
+    failed |= posix_spawn_file_actions_adddup2(&actions, child_in, 3);
+    failed |= posix_spawn_file_actions_adddup2(&actions, child_out, 4);
+    failed |= posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (child_log >= 0) {
+        failed |= posix_spawn_file_actions_adddup2(&actions, child_log, 1);
+        failed |= posix_spawn_file_actions_adddup2(&actions, child_log, 2);
     } else {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_adddup2(&actions, 1, 2);
+        failed |= posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+        failed |= posix_spawn_file_actions_adddup2(&actions, 1, 2);
     }
-    // Through high numbers first, so that a pipe end that already is fd 3 or 4 cannot be overwritten, and
-    // so that dup2 clears close-on-exec on the descriptors the child keeps.
-    posix_spawn_file_actions_adddup2(&actions, commands[0], 200);
-    posix_spawn_file_actions_adddup2(&actions, events[1], 201);
-    posix_spawn_file_actions_adddup2(&actions, 200, 3);
-    posix_spawn_file_actions_adddup2(&actions, 201, 4);
-    posix_spawn_file_actions_addclosefrom_np(&actions, 5);
+    failed |= posix_spawn_file_actions_addclosefrom_np(&actions, 5);
 
+    // Every signal back to its default (the parent may ignore SIGPIPE or SIGCHLD), none blocked.
     sigset_t none, defaults;
     sigemptyset(&none);
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
+    sigfillset(&defaults);
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setpgroup(&attributes, 0);
     posix_spawnattr_setflags(&attributes,
                              POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 
-    int result = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    int result = failed ? ENOMEM : posix_spawn(pid, path, &actions, &attributes, argv, envp);
 
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
-    close(commands[0]);
-    close(events[1]);
+    close(child_in);
+    close(child_out);
+    if (child_log >= 0) close(child_log);
     if (result != 0) {
         close(commands[1]);
         close(events[0]);

@@ -35,19 +35,36 @@ public struct ChromiumConfiguration: Sendable {
         self.logFile = logFile
     }
 
+    /// Checks that every loopback host is a plain host name (letters, digits, dots and hyphens), so that none
+    /// can add a rule of its own to Chromium's resolver rules.
+    func validate() throws(ChromiumError) {
+        for host in loopbackHosts {
+            let allowed = host.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+            }
+            guard allowed, !host.isEmpty, host.count <= 253 else {
+                throw ChromiumError.launchFailed.with("loopback host '\(host)' is not a plain host name")
+            }
+        }
+    }
+
     /// The command-line arguments for a profile directory.
     func arguments(userDataDirectory: URL) -> [String] {
         let resolverRules = loopbackHosts.map { "MAP \($0) 127.0.0.1" } + ["MAP * ~NOTFOUND"]
+        // Chromium's sandbox cannot run as root, which CI and containers are.
+        let sandbox = geteuid() == 0 ? ["--no-sandbox"] : []
         return [
             "--headless",
             "--remote-debugging-pipe",
-            "--no-sandbox",  // Chromium's sandbox cannot run as root, which CI and containers are
+        ] + sandbox + [
             "--user-data-dir=\(userDataDirectory.path)",
             "--host-resolver-rules=\(resolverRules.joined(separator: ", "))",
             // A proxy on the discard port refuses every connection, so even a literal IP cannot be reached;
             // the loopback hosts bypass it.
             "--proxy-server=http://127.0.0.1:9",
             "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1"]).joined(separator: ";"))",
+            // WebRTC may send UDP past the proxy; only proxied traffic is allowed.
+            "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
             "--no-first-run",
             "--no-default-browser-check",
             "--disable-background-networking",

@@ -4,19 +4,25 @@ import Foundation
 /// One running Chromium: its process group and its DevTools pipe.
 ///
 /// Killing the group on release means a Chromium can never outlive the web view that started it.
-final class ChromiumProcess: @unchecked Sendable {
-    // @unchecked: `exited` is only touched while holding `lock`; everything else is immutable.
-
+final class ChromiumProcess: Sendable {
     let pid: pid_t
     let pipe: DevToolsPipe
-    private let lock = NSLock()
-    private var exitWaiters: [CheckedContinuation<Void, Never>] = []
-    private var exited = false
+    private let exit: ExitState
 
     private init(pid: pid_t, pipe: DevToolsPipe) {
         self.pid = pid
         self.pipe = pipe
-        let thread = Thread { [self] in reap() }
+        let exit = ExitState()
+        self.exit = exit
+        // The reaper holds only the pid and the exit state, never this object, so releasing it (which kills
+        // the group) is not prevented by the browser being alive.
+        let thread = Thread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            // The browser's helpers (zygote, renderers) share its group; none may outlive it.
+            kill(-pid, SIGKILL)
+            exit.markExited()
+        }
         thread.name = "permit.chromium.reaper"
         thread.start()
     }
@@ -45,24 +51,18 @@ final class ChromiumProcess: @unchecked Sendable {
     }
 
     /// Whether the browser process has exited and been reaped.
-    var hasExited: Bool { lock.withLock { exited } }
+    var hasExited: Bool { exit.hasExited }
 
-    /// Returns once the browser process has exited.
+    /// Returns once the browser process has exited, or when the calling task is cancelled.
     func waitForExit() async {
-        await withCheckedContinuation { continuation in
-            let done = lock.withLock {
-                if !exited { exitWaiters.append(continuation) }
-                return exited
-            }
-            if done { continuation.resume() }
-        }
+        await exit.wait()
     }
 
     /// Kills the group and returns once none of its processes is left (helpers that outlived the browser are
     /// reaped by init, which takes a moment), or `false` after `timeout`.
     func killGroupAndWait(timeout: Duration) async -> Bool {
         killGroup()
-        await waitForExit()
+        _ = try? await withTimeout(timeout) { await self.waitForExit() }
         let deadline = ContinuousClock.now + timeout
         // The kernel gives no notification when another parent reaps them, so this polls.
         while kill(-pid, 0) == 0 {
@@ -72,27 +72,49 @@ final class ChromiumProcess: @unchecked Sendable {
         return true
     }
 
-    /// Kills every process in the browser's group at once.
+    /// Kills every process in the browser's group at once, unless the browser was already reaped (its
+    /// group is gone then, and the number could be reused).
     func killGroup() {
-        kill(-pid, SIGKILL)
-    }
-
-    private func reap() {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        // The browser's helpers (zygote, renderers) share its group; none may outlive it.
-        kill(-pid, SIGKILL)
-        let waiters = lock.withLock {
-            exited = true
-            defer { exitWaiters = [] }
-            return exitWaiters
-        }
-        for waiter in waiters { waiter.resume() }
+        if !hasExited { kill(-pid, SIGKILL) }
     }
 
     deinit {
         pipe.close()
-        if !hasExited { kill(-pid, SIGKILL) }
+        killGroup()
+    }
+}
+
+/// Whether a process has exited, and who waits for it.
+private final class ExitState: @unchecked Sendable {
+    // @unchecked: `exited` and `waiters` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var exited = false
+    private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+
+    var hasExited: Bool { lock.withLock { exited } }
+
+    func markExited() {
+        let ready = lock.withLock {
+            exited = true
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    func wait() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = lock.withLock {
+                    if !exited && !Task.isCancelled { waiters[id] = continuation }
+                    return exited || Task.isCancelled
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            lock.withLock { waiters.removeValue(forKey: id) }?.resume()
+        }
     }
 }
 

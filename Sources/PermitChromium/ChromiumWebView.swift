@@ -13,7 +13,13 @@ public import PermitWeb
 /// to disk; a web view released without closing kills its process group.
 ///
 /// Message handlers get the frame and origin of the execution context that posted, as Chromium reports it.
-/// A cross-site iframe runs in a process of its own and has no handlers at all.
+/// A cross-site iframe runs in a process of its own and has no handlers at all (`WKWebView` gives every frame
+/// the handlers, and the bridge refuses them by frame). JavaScript dialogs are dismissed at once, as
+/// `WKWebView` does without a UI delegate: `alert` returns, `confirm` answers `false`, `prompt` `null`, and a
+/// `beforeunload` dialog lets the navigation go on.
+///
+/// Creating a web view sets SIGPIPE to be ignored in this process, so that writing to a browser that just
+/// died fails with an error instead of ending the process.
 ///
 /// For example:
 ///
@@ -28,6 +34,7 @@ public actor ChromiumWebView: WebViewHost {
     private struct Context {
         var frameID: String
         var origin: WebOrigin?
+        var uniqueID: String
     }
 
     private struct CookieKey: Hashable {
@@ -42,11 +49,19 @@ public actor ChromiumWebView: WebViewHost {
         case closed
     }
 
+    /// How long one DevTools command may take before it fails with ``ChromiumError/timedOut``.
+    private static let commandTimeout = Duration.seconds(30)
+    /// More terminations than this within ``restartWindow`` and the web view gives up restarting.
+    private static let restartLimit = 5
+    private static let restartWindow = Duration.seconds(60)
+
     private let configuration: ChromiumConfiguration
     private let executable: URL
     private let profile: URL
     private let ownsProfile: Bool
     private let logger: Logger
+    /// A secret the transport's reply hook requires, so that page script cannot settle its promises.
+    private let replyNonce = UUID().uuidString
 
     private var phase = Phase.running
     private var process: ChromiumProcess?
@@ -54,10 +69,12 @@ public actor ChromiumWebView: WebViewHost {
     private var sessionID = ""
     private var mainFrameID = ""
     private var contexts: [Int64: Context] = [:]
+    private var recentTerminations: [ContinuousClock.Instant] = []
 
     private var scripts: [(id: UserScriptID, source: String)] = []
     private var nextScriptNumber = 0
     private var installedScriptIdentifiers: [String] = []
+    private var scriptSync: Task<Void, any Error>?
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var cookiesSet: [CookieKey: Cookie] = [:]
 
@@ -80,6 +97,14 @@ public actor ChromiumWebView: WebViewHost {
         (observerEvents, observerContinuation) = AsyncStream.makeStream(of: WebViewEvent.self)
     }
 
+    deinit {
+        // Released without close(): nothing may outlive the web view.
+        process?.pipe.close()
+        process?.killGroup()
+        observerContinuation.finish()
+        if ownsProfile { try? FileManager.default.removeItem(at: profile) }
+    }
+
     // MARK: - Launching
 
     /// The Chromium executable to run: `PERMIT_CHROMIUM` when it is set (and only it), else the binary Debian's
@@ -93,10 +118,12 @@ public actor ChromiumWebView: WebViewHost {
     /// Starts Chromium with a blank page and returns the web view once it answers.
     ///
     /// - Throws: ``ChromiumError/notInstalled`` when no executable is found, ``ChromiumError/launchFailed``
-    ///   when it does not start or answer within 20 seconds.
+    ///   when it does not start or answer within 20 seconds, or when a loopback host name is not a plain
+    ///   host name.
     public static func launch(
         configuration: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger
     ) async throws -> ChromiumWebView {
+        try configuration.validate()
         guard let executable = configuration.executable ?? locateExecutable() else { throw ChromiumError.notInstalled }
         let profile =
             configuration.userDataDirectory
@@ -148,8 +175,9 @@ public actor ChromiumWebView: WebViewHost {
             logFile: configuration.logFile?.path)
         self.process = process
         logger.debug("chromium started", metadata: ["pid": "\(process.pid)"])
+        let events = process.pipe.events
         Task { [weak self] in
-            for await event in process.pipe.events {
+            for await event in events {
                 await self?.handle(event, generation: generation)
             }
             await self?.pipeClosed(generation: generation)
@@ -160,31 +188,40 @@ public actor ChromiumWebView: WebViewHost {
         } catch {
             throw ChromiumError.launchFailed.with("no answer on the DevTools pipe: \(error)")
         }
-        let targets = try await pipe.send("Target.getTargets")["targetInfos"]?.arrayValue ?? []
+        let targets = try await command(pipe, "Target.getTargets")["targetInfos"]?.arrayValue ?? []
         let targetID: String
         if let page = targets.first(where: { $0["type"]?.stringValue == "page" })?["targetId"]?.stringValue {
             targetID = page
         } else {
-            let created = try await pipe.send("Target.createTarget", ["url": .string("about:blank")])
+            let created = try await command(pipe, "Target.createTarget", ["url": .string("about:blank")])
             targetID = created["targetId"]?.stringValue ?? ""
         }
-        let attached = try await pipe.send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
+        let attached = try await command(
+            pipe, "Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
         guard let session = attached["sessionId"]?.stringValue else {
             throw ChromiumError.launchFailed.with("could not attach to the page")
         }
         sessionID = session
         mainFrameID = targetID
         for method in ["Page.enable", "Runtime.enable", "Network.enable", "Inspector.enable"] {
-            _ = try await pipe.send(method, session: session)
+            _ = try await command(pipe, method, session: session)
         }
-        _ = try await pipe.send("Page.setLifecycleEventsEnabled", ["enabled": .bool(true)], session: session)
-        _ = try await pipe.send("Runtime.addBinding", ["name": .string(HostShim.bindingName)], session: session)
+        _ = try await command(pipe, "Page.setLifecycleEventsEnabled", ["enabled": .bool(true)], session: session)
+        _ = try await command(pipe, "Runtime.addBinding", ["name": .string(HostShim.bindingName)], session: session)
         installedScriptIdentifiers = []
         // Not through connection(): during a restart that would wait for this very start to finish.
-        try await reinstallScripts(pipe: pipe, session: session)
+        try await installScripts(pipe: pipe, session: session)
         for cookie in cookiesSet.values {
             try await writeCookie(cookie, pipe: pipe, session: session)
         }
+    }
+
+    /// Sends a command, failing with ``ChromiumError/timedOut`` when the browser does not answer in time.
+    private func command(
+        _ pipe: DevToolsPipe, _ method: String, _ params: [String: JSONValue] = [:], session: String? = nil,
+        timeout: Duration = commandTimeout
+    ) async throws -> JSONValue {
+        try await withTimeout(timeout) { try await pipe.send(method, params, session: session) }
     }
 
     // MARK: - Events
@@ -196,16 +233,17 @@ public actor ChromiumWebView: WebViewHost {
         case "Runtime.executionContextCreated":
             guard let context = params["context"], let id = context["id"]?.integerValue,
                 let frameID = context["auxData"]?["frameId"]?.stringValue,
-                context["auxData"]?["isDefault"]?.boolValue == true
+                context["auxData"]?["isDefault"]?.boolValue == true,
+                let uniqueID = context["uniqueId"]?.stringValue
             else { return }
             let origin = context["origin"]?.stringValue.flatMap { try? WebOrigin($0) }
-            contexts[id] = Context(frameID: frameID, origin: origin)
+            contexts[id] = Context(frameID: frameID, origin: origin, uniqueID: uniqueID)
         case "Runtime.executionContextDestroyed":
             if let id = params["executionContextId"]?.integerValue { contexts[id] = nil }
         case "Runtime.executionContextsCleared":
             contexts = [:]
         case "Runtime.bindingCalled":
-            bindingCalled(params)
+            bindingCalled(params, generation: generation)
         case "Page.frameNavigated":
             guard let frame = params["frame"], frame["parentId"] == nil, let id = frame["id"]?.stringValue,
                 let url = frame["url"]?.stringValue.flatMap(URL.init(string:))
@@ -222,39 +260,56 @@ public actor ChromiumWebView: WebViewHost {
             if finishedLoads.count > 16 { finishedLoads.removeFirst() }
             loadWaiters.removeValue(forKey: loader)?.resume()
             if let currentURL { emit(.loaded(currentURL)) }
-        case "Inspector.targetCrashed":
-            logger.warning("chromium's page crashed; restarting the browser")
+        case "Page.javascriptDialogOpening":
+            // As WKWebView without a UI delegate: dismissed at once; only beforeunload lets the page go.
+            let accept = params["type"]?.stringValue == "beforeunload"
+            if let pipe = process?.pipe {
+                let session = sessionID
+                Task { _ = try? await self.command(pipe, "Page.handleJavaScriptDialog", ["accept": .bool(accept)], session: session) }
+            }
+        case "Inspector.targetCrashed", "Inspector.detached":
+            // Browser.close detaches the page too; only an unexpected loss means a restart.
+            guard case .running = phase else { return }
+            logger.warning("chromium's page went away; restarting the browser", metadata: ["event": "\(event.method)"])
             process?.killGroup()
         default:
             break
         }
     }
 
-    private func bindingCalled(_ params: JSONValue) {
+    private func bindingCalled(_ params: JSONValue, generation: Int) {
         guard params["name"]?.stringValue == HostShim.bindingName,
             let contextID = params["executionContextId"]?.integerValue,
-            let payload = params["payload"]?.stringValue.flatMap({ try? JSONValue.parse(Data($0.utf8)) }),
-            let name = payload["h"]?.stringValue, let n = payload["n"]?.integerValue,
-            let body = payload["b"]?.stringValue
+            let payload = params["payload"]?.stringValue, payload.utf8.count <= HostShim.maximumPayloadSize,
+            let message = try? JSONValue.parse(Data(payload.utf8)),
+            let name = message["h"]?.stringValue, let n = message["n"]?.integerValue,
+            let body = message["b"]?.stringValue,
+            let context = contexts[contextID]
         else { return }
-        let context = contexts[contextID]
-        let frame = WebFrame(isMainFrame: context?.frameID == mainFrameID, origin: context?.origin)
+        let frame = WebFrame(isMainFrame: context.frameID == mainFrameID, origin: context.origin)
         guard let handler = handlers[name] else {
-            Task { await self.reply(n, text: "no handler named \(name)", failed: true, context: contextID) }
+            Task { await self.reply(n, text: "no handler named \(name)", failed: true, to: context.uniqueID, generation: generation) }
             return
         }
         Task {
             let reply = await handler(WebMessage(body: body, frame: frame))
-            await self.reply(n, text: reply, failed: false, context: contextID)
+            await self.reply(n, text: reply, failed: false, to: context.uniqueID, generation: generation)
         }
     }
 
-    private func reply(_ n: Int64, text: String, failed: Bool, context: Int64) async {
-        guard let pipe = process?.pipe, contexts[context] != nil else { return }
-        _ = try? await pipe.send(
-            "Runtime.evaluate",
-            ["expression": .string(HostShim.reply(n, text: text, failed: failed)), "contextId": .integer(context)],
-            session: sessionID)
+    /// Settles the page's promise, only in the very document that posted: a context of a later document or
+    /// a restarted browser may reuse the number, never the unique id.
+    private func reply(_ n: Int64, text: String, failed: Bool, to uniqueID: String, generation: Int) async {
+        guard generation == self.generation, contexts.values.contains(where: { $0.uniqueID == uniqueID }),
+            let pipe = process?.pipe
+        else { return }
+        _ = try? await command(
+            pipe, "Runtime.evaluate",
+            [
+                "expression": .string(HostShim.reply(n, text: text, failed: failed, nonce: replyNonce)),
+                "uniqueContextId": .string(uniqueID),
+            ],
+            session: sessionID, timeout: .seconds(10))
     }
 
     private func pipeClosed(generation: Int) async {
@@ -265,7 +320,12 @@ public actor ChromiumWebView: WebViewHost {
         let reason = "Chromium exited"
         logger.warning("chromium went away", metadata: ["pid": "\(process?.pid ?? 0)"])
         emit(.terminated(reason: reason))
-        guard configuration.restartsAfterTermination else {
+        let now = ContinuousClock.now
+        recentTerminations = recentTerminations.filter { now - $0 < Self.restartWindow } + [now]
+        guard configuration.restartsAfterTermination, recentTerminations.count <= Self.restartLimit else {
+            if configuration.restartsAfterTermination {
+                logger.error("chromium keeps dying; not restarting it", metadata: ["terminations": "\(recentTerminations.count)"])
+            }
             phase = .closed
             return
         }
@@ -273,23 +333,34 @@ public actor ChromiumWebView: WebViewHost {
         phase = .restarting(task)
     }
 
+    private var isRestarting: Bool {
+        if case .restarting = phase { true } else { false }
+    }
+
     private func restart() async throws {
         if let process {
             _ = await process.killGroupAndWait(timeout: .seconds(5))
         }
+        guard isRestarting else { return }
         do {
             try await startBrowser()
-            phase = .running
-            if let lastURL {
-                _ = try? await navigate(to: lastURL)
-            }
-            logger.info("chromium restarted", metadata: ["pid": "\(process?.pid ?? 0)"])
-            emit(.restarted)
         } catch {
             logger.error("chromium could not be restarted", metadata: ["error": "\(error)"])
-            phase = .closed
+            if isRestarting { phase = .closed }
             throw error
         }
+        // Closed while starting: what was started belongs to nobody.
+        guard isRestarting else {
+            process?.pipe.close()
+            if let process { _ = await process.killGroupAndWait(timeout: .seconds(5)) }
+            return
+        }
+        phase = .running
+        if let lastURL {
+            _ = try? await navigate(to: lastURL)
+        }
+        logger.info("chromium restarted", metadata: ["pid": "\(process?.pid ?? 0)"])
+        emit(.restarted)
     }
 
     /// The pipe and session to send on, once any restart in progress has finished.
@@ -309,43 +380,56 @@ public actor ChromiumWebView: WebViewHost {
         nextScriptNumber += 1
         let id = UserScriptID(rawValue: nextScriptNumber)
         scripts.append((id, source))
-        let (pipe, session) = try await connection()
-        let added = try await pipe.send(
-            "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
-        if let identifier = added["identifier"]?.stringValue { installedScriptIdentifiers.append(identifier) }
+        try await syncScripts()
         return id
     }
 
     public func removeUserScript(_ id: UserScriptID) async throws {
         guard scripts.contains(where: { $0.id == id }) else { return }
         scripts.removeAll { $0.id == id }
-        try await reinstallScripts()
+        try await syncScripts()
     }
 
     public func addMessageHandler(
         named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
     ) async throws {
         handlers[name] = handler
-        try await reinstallScripts()
+        try await syncScripts()
+    }
+
+    public func removeMessageHandler(named name: String) async throws {
+        guard handlers.removeValue(forKey: name) != nil else { return }
+        try await syncScripts()
+    }
+
+    /// Brings the browser's document-start scripts in line with `scripts` and `handlers`, one sync at a time,
+    /// so that concurrent changes never install a script twice or orphan one.
+    private func syncScripts() async throws {
+        let previous = scriptSync
+        let task = Task {
+            _ = try? await previous?.value
+            let (pipe, session) = try await self.connection()
+            try await self.installScripts(pipe: pipe, session: session)
+        }
+        scriptSync = task
+        try await task.value
     }
 
     /// Installs the transport shim first and then every user script in order, so that each script sees every
     /// handler at document start whatever order they were added in.
-    private func reinstallScripts() async throws {
-        let (pipe, session) = try await connection()
-        try await reinstallScripts(pipe: pipe, session: session)
-    }
-
-    private func reinstallScripts(pipe: DevToolsPipe, session: String) async throws {
-        for identifier in installedScriptIdentifiers {
-            _ = try await pipe.send(
-                "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
-        }
+    private func installScripts(pipe: DevToolsPipe, session: String) async throws {
+        let sources =
+            (handlers.isEmpty ? [] : [HostShim.source(handlerNames: Array(handlers.keys), nonce: replyNonce)])
+            + scripts.map(\.source)
+        let stale = installedScriptIdentifiers
         installedScriptIdentifiers = []
-        let sources = (handlers.isEmpty ? [] : [HostShim.source(handlerNames: Array(handlers.keys))]) + scripts.map(\.source)
+        for identifier in stale {
+            _ = try await command(
+                pipe, "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
+        }
         for source in sources {
-            let added = try await pipe.send(
-                "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
+            let added = try await command(
+                pipe, "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
             if let identifier = added["identifier"]?.stringValue { installedScriptIdentifiers.append(identifier) }
         }
     }
@@ -355,13 +439,14 @@ public actor ChromiumWebView: WebViewHost {
     @discardableResult
     public func evaluateJavaScript(_ source: String) async throws -> String? {
         let (pipe, session) = try await connection()
-        let evaluated = try await pipe.send(
-            "Runtime.evaluate",
+        let evaluated = try await command(
+            pipe, "Runtime.evaluate",
             ["expression": .string(source), "returnByValue": .bool(true), "awaitPromise": .bool(true)],
             session: session)
         if let exception = evaluated["exceptionDetails"] {
-            let text = exception["exception"]?["description"]?.stringValue ?? exception["text"]?.stringValue ?? "exception"
-            throw ChromiumError.javaScriptException.with(String(text.prefix(300)))
+            // The page's own text stays out of the error: it may hold user data.
+            let kind = exception["exception"]?["className"]?.stringValue ?? "exception"
+            throw ChromiumError.javaScriptException.with(kind)
         }
         guard let result = evaluated["result"], result["type"]?.stringValue != "undefined" else { return nil }
         return result["value"]?.jsonText
@@ -375,7 +460,7 @@ public actor ChromiumWebView: WebViewHost {
 
     private func navigate(to url: URL) async throws {
         let (pipe, session) = try await connection()
-        let navigated = try await pipe.send("Page.navigate", ["url": .string(url.absoluteString)], session: session)
+        let navigated = try await command(pipe, "Page.navigate", ["url": .string(url.absoluteString)], session: session)
         if let error = navigated["errorText"]?.stringValue {
             throw ChromiumError.navigationFailed.with("\(url.absoluteString): \(error)")
         }
@@ -403,7 +488,7 @@ public actor ChromiumWebView: WebViewHost {
     /// A PNG screenshot of the page as it is shown now.
     public func screenshot() async throws -> Data {
         let (pipe, session) = try await connection()
-        let captured = try await pipe.send("Page.captureScreenshot", ["format": .string("png")], session: session)
+        let captured = try await command(pipe, "Page.captureScreenshot", ["format": .string("png")], session: session)
         guard let base64 = captured["data"]?.stringValue, let data = Data(base64Encoded: base64) else {
             throw ChromiumError.protocolError.with("no screenshot data")
         }
@@ -413,9 +498,10 @@ public actor ChromiumWebView: WebViewHost {
     // MARK: - Cookies
 
     public func setCookie(_ cookie: Cookie) async throws {
+        // Recorded first, so that a delete that follows wins whatever order the writes finish in.
+        cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
         let (pipe, session) = try await connection()
         try await writeCookie(cookie, pipe: pipe, session: session)
-        cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
     }
 
     private func writeCookie(_ cookie: Cookie, pipe: DevToolsPipe, session: String) async throws {
@@ -430,7 +516,7 @@ public actor ChromiumWebView: WebViewHost {
             params["domain"] = .string("." + cookie.domain)
         }
         if let expires = cookie.expires { params["expires"] = .number(expires.timeIntervalSince1970) }
-        let result = try await pipe.send("Network.setCookie", params, session: session)
+        let result = try await command(pipe, "Network.setCookie", params, session: session)
         if result["success"]?.boolValue == false {
             throw ChromiumError.protocolError.with("Chromium refused cookie \(cookie.name)")
         }
@@ -438,7 +524,7 @@ public actor ChromiumWebView: WebViewHost {
 
     public func cookies() async throws -> [Cookie] {
         let (pipe, _) = try await connection()
-        let all = try await pipe.send("Storage.getCookies")["cookies"]?.arrayValue ?? []
+        let all = try await command(pipe, "Storage.getCookies")["cookies"]?.arrayValue ?? []
         return all.compactMap { entry in
             guard let name = entry["name"]?.stringValue, let value = entry["value"]?.stringValue,
                 let domain = entry["domain"]?.stringValue
@@ -457,8 +543,8 @@ public actor ChromiumWebView: WebViewHost {
         cookiesSet[CookieKey(name: name, domain: domain, path: path)] = nil
         let (pipe, session) = try await connection()
         for scope in [domain, "." + domain] {
-            _ = try await pipe.send(
-                "Network.deleteCookies", ["name": .string(name), "domain": .string(scope), "path": .string(path)],
+            _ = try await command(
+                pipe, "Network.deleteCookies", ["name": .string(name), "domain": .string(scope), "path": .string(path)],
                 session: session)
         }
     }
@@ -470,16 +556,22 @@ public actor ChromiumWebView: WebViewHost {
     }
 
     /// Shuts Chromium down cleanly (it writes its cookies to disk then), kills anything left in its process
-    /// group, and removes a temporary profile. Calling it again does nothing.
+    /// group, and removes a temporary profile. A restart under way is stopped first. Calling it again does
+    /// nothing.
     public func close() async {
         if case .closed = phase, process == nil { return }
+        let restart: Task<Void, any Error>? = if case .restarting(let task) = phase { task } else { nil }
         phase = .closed
+        if let restart {
+            restart.cancel()
+            _ = try? await restart.value
+        }
         for waiter in loadWaiters.values { waiter.resume(throwing: ChromiumError.closed) }
         loadWaiters = [:]
         if let process {
             let pipe = process.pipe
             _ = try? await withTimeout(.seconds(5)) { try await pipe.send("Browser.close") }
-            let exited = (try? await withTimeout(.seconds(5)) { await process.waitForExit() }) != nil
+            let exited = (try? await withTimeout(.seconds(5)) { await process.waitForExit() }) != nil && process.hasExited
             if !exited { logger.warning("chromium did not exit after Browser.close; killing it") }
             pipe.close()
             if await !process.killGroupAndWait(timeout: .seconds(5)) {
@@ -492,7 +584,8 @@ public actor ChromiumWebView: WebViewHost {
     }
 }
 
-/// Runs `operation`, throwing ``ChromiumError/timedOut`` if it takes longer than `duration`.
+/// Runs `operation`, throwing ``ChromiumError/timedOut`` if it takes longer than `duration`; the operation is
+/// cancelled then, and must end promptly when it is.
 func withTimeout<Value: Sendable>(
     _ duration: Duration, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {

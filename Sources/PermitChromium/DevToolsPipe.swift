@@ -6,8 +6,10 @@ import Permit
 ///
 /// Commands are answered by id; everything else is an event, delivered in order on ``events``. When the
 /// browser goes away, every pending command fails with ``ChromiumError/disconnected`` and ``events`` finishes.
+/// A command whose task is cancelled fails at once with `CancellationError`.
 final class DevToolsPipe: @unchecked Sendable {
-    // @unchecked: `state` is only touched while holding `lock`; the file descriptors are immutable.
+    // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen` and `writeEndOpen` are only touched while holding
+    // `lock`; the file descriptors are immutable.
 
     /// A protocol event: its method, parameters and the session it belongs to.
     struct Event: Sendable {
@@ -25,6 +27,7 @@ final class DevToolsPipe: @unchecked Sendable {
     private let writeLock = NSLock()
     private var nextID: Int64 = 0
     private var pending: [Int64: CheckedContinuation<JSONValue, any Error>] = [:]
+    private var cancelled: Set<Int64> = []
     private var isOpen = true
     /// Whether `writeFD` is still open; changed only while holding both `writeLock` and `lock`.
     private var writeEndOpen = true
@@ -33,31 +36,49 @@ final class DevToolsPipe: @unchecked Sendable {
         self.writeFD = writeFD
         self.readFD = readFD
         (events, eventContinuation) = AsyncStream.makeStream(of: Event.self)
-        let thread = Thread { [self] in readLoop() }
+        // Writing to a pipe whose reader died raises SIGPIPE, which would end this process; with the signal
+        // ignored the write fails with EPIPE instead, and the command fails with `disconnected`.
+        signal(SIGPIPE, SIG_IGN)
+        let thread = Thread { [readFD, eventContinuation, weak self] in
+            Self.readLoop(readFD: readFD, events: eventContinuation) { self?.dispatch($0) } finished: { self?.readerFinished() }
+        }
         thread.name = "permit.chromium.devtools"
         thread.start()
     }
 
     /// Sends a command and returns its `result` object.
     func send(_ method: String, _ params: [String: JSONValue] = [:], session: String? = nil) async throws -> JSONValue {
-        try await withCheckedThrowingContinuation { continuation in
-            let id: Int64? = lock.withLock {
-                guard isOpen else { return nil }
-                nextID += 1
-                pending[nextID] = continuation
-                return nextID
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+                let refusal: (any Error)? = lock.withLock {
+                    if cancelled.remove(id) != nil { return CancellationError() }
+                    guard isOpen else { return ChromiumError.disconnected.with("\(method) not sent") }
+                    pending[id] = continuation
+                    return nil
+                }
+                if let refusal {
+                    continuation.resume(throwing: refusal)
+                    return
+                }
+                var message: [String: JSONValue] = ["id": .integer(id), "method": .string(method), "params": .object(params)]
+                if let session { message["sessionId"] = .string(session) }
+                var bytes = JSONValue.object(message).encoded()
+                bytes.append(0)
+                if !writeAll(bytes) {
+                    fail(id, ChromiumError.disconnected.with("\(method) could not be written"))
+                }
             }
-            guard let id else {
-                continuation.resume(throwing: ChromiumError.disconnected.with("\(method) not sent"))
-                return
+        } onCancel: {
+            let continuation: CheckedContinuation<JSONValue, any Error>? = lock.withLock {
+                if let waiting = pending.removeValue(forKey: id) { return waiting }
+                cancelled.insert(id)
+                return nil
             }
-            var message: [String: JSONValue] = ["id": .integer(id), "method": .string(method), "params": .object(params)]
-            if let session { message["sessionId"] = .string(session) }
-            var bytes = JSONValue.object(message).encoded()
-            bytes.append(0)
-            if !writeAll(bytes) {
-                fail(id, ChromiumError.disconnected.with("\(method) could not be written"))
-            }
+            continuation?.resume(throwing: CancellationError())
         }
     }
 
@@ -105,21 +126,31 @@ final class DevToolsPipe: @unchecked Sendable {
 
     // MARK: - Reading
 
-    private func readLoop() {
-        var buffer = Data()
+    /// Reads NUL-terminated messages until the pipe closes; runs on its own thread, holding no reference to
+    /// the pipe object, so that releasing the pipe is never prevented by the browser being alive.
+    private static func readLoop(
+        readFD: Int32, events: AsyncStream<Event>.Continuation, dispatch: (Data) -> Void, finished: () -> Void
+    ) {
+        var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             buffer.append(contentsOf: chunk[0..<count])
-            while let end = buffer.firstIndex(of: 0) {
-                let message = buffer[buffer.startIndex..<end]
-                buffer = Data(buffer[(end + 1)...])
-                dispatch(message)
+            var start = 0
+            while let end = buffer[start...].firstIndex(of: 0) {
+                dispatch(Data(buffer[start..<end]))
+                start = end + 1
             }
+            buffer.removeFirst(start)
         }
         Foundation.close(readFD)
+        finished()
+        events.finish()
+    }
+
+    private func readerFinished() {
         let orphans: [CheckedContinuation<JSONValue, any Error>] = lock.withLock {
             isOpen = false
             defer { pending = [:] }
@@ -129,16 +160,19 @@ final class DevToolsPipe: @unchecked Sendable {
         for continuation in orphans {
             continuation.resume(throwing: ChromiumError.disconnected)
         }
-        eventContinuation.finish()
     }
 
     private func dispatch(_ data: Data) {
-        guard let message = try? JSONValue.parse(data) else { return }
+        guard let message = Self.parse(data) else {
+            // Unreadable even after repair: fail the command it answers, if it names one, so nobody waits forever.
+            if let id = Self.leadingID(data) { fail(id, ChromiumError.protocolError.with("unreadable answer")) }
+            return
+        }
         if let id = message["id"]?.integerValue {
             let continuation = lock.withLock { pending.removeValue(forKey: id) }
             if let error = message["error"] {
-                let text = error["message"]?.stringValue ?? error.jsonText
-                continuation?.resume(throwing: ChromiumError.protocolError.with(text))
+                let text = error["message"]?.stringValue ?? "error"
+                continuation?.resume(throwing: ChromiumError.protocolError.with(String(text.prefix(200))))
             } else {
                 continuation?.resume(returning: message["result"] ?? .object([:]))
             }
@@ -146,5 +180,23 @@ final class DevToolsPipe: @unchecked Sendable {
             eventContinuation.yield(
                 Event(method: method, params: message["params"] ?? .object([:]), sessionID: message["sessionId"]?.stringValue))
         }
+    }
+
+    /// Parses a message; Chromium writes page strings with lone surrogates as `\udXXX` escapes, which
+    /// Foundation rejects, so those are replaced by U+FFFD and parsing is tried again.
+    static func parse(_ data: Data) -> JSONValue? {
+        if let value = try? JSONValue.parse(data) { return value }
+        let text = String(decoding: data, as: UTF8.self)
+        let repaired = text.replacingOccurrences(
+            of: #"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"#, with: #"\\ufffd"#, options: .regularExpression)
+        return try? JSONValue.parse(Data(repaired.utf8))
+    }
+
+    /// The id of a message that starts `{"id":N`, as Chromium's answers do.
+    static func leadingID(_ data: Data) -> Int64? {
+        let prefix = Array(#"{"id":"#.utf8)
+        guard data.starts(with: prefix) else { return nil }
+        let digits = data.dropFirst(prefix.count).prefix { (48...57).contains($0) }
+        return Int64(String(decoding: digits, as: UTF8.self))
     }
 }

@@ -3,54 +3,65 @@ import Permit
 /// The page-side half of the message transport: gives each document WebKit's
 /// `window.webkit.messageHandlers[name].postMessage(text)`, returning a promise of the native reply, over one
 /// DevTools binding that it hides from the page.
+///
+/// Replies come back through a hook that requires the web view's secret nonce, so page script cannot settle
+/// its own pending promises with forged answers; the built-ins the shim uses are captured before the page
+/// runs.
 enum HostShim {
     static let bindingName = "__permitHost"
-    static let replyKey = "permit.host.reply"
+    static let replyHookName = "__permitHostReply"
+    /// The largest binding payload read; larger ones are dropped before parsing.
+    static let maximumPayloadSize = 2 << 20
 
-    static func source(handlerNames: [String]) -> String {
+    static func source(handlerNames: [String], nonce: String) -> String {
         let names = JSONValue.array(handlerNames.sorted().map(JSONValue.string)).jsonText
-        let binding = JSONValue.string(bindingName).jsonText
-        let reply = JSONValue.string(replyKey).jsonText
+        let config = JSONValue.object([
+            "binding": .string(bindingName), "hook": .string(replyHookName), "nonce": .string(nonce),
+        ]).jsonText
         return """
-            (function (names, bindingName, replyKey) {
+            (function (names, config) {
                 'use strict';
-                var binding = window[bindingName];
+                var binding = window[config.binding];
                 if (typeof binding !== 'function') { return; }
-                try { delete window[bindingName]; } catch (error) {}
-                var pending = new Map();
+                try { delete window[config.binding]; } catch (error) {}
+                var stringify = JSON.stringify, PromiseType = Promise, MapType = Map, freeze = Object.freeze;
+                var defineProperty = Object.defineProperty, ErrorType = Error, StringType = String;
+                var pending = new MapType();
                 var next = 0;
-                Object.defineProperty(window, Symbol.for(replyKey), {
-                    value: function (n, text, failed) {
+                defineProperty(window, config.hook, {
+                    value: function (nonce, n, text, failed) {
+                        if (nonce !== config.nonce) { return; }
                         var waiter = pending.get(n);
                         if (!waiter) { return; }
                         pending.delete(n);
-                        if (failed) { waiter[1](new Error(text)); } else { waiter[0](text); }
+                        if (failed) { waiter[1](new ErrorType(text)); } else { waiter[0](text); }
                     },
                     writable: false, configurable: false, enumerable: false
                 });
                 var handlers = {};
                 names.forEach(function (name) {
-                    handlers[name] = Object.freeze({
+                    handlers[name] = freeze({
                         postMessage: function (body) {
-                            return new Promise(function (resolve, reject) {
+                            return new PromiseType(function (resolve, reject) {
                                 next += 1;
                                 pending.set(next, [resolve, reject]);
-                                binding(JSON.stringify({ h: name, n: next, b: String(body) }));
+                                binding(stringify({ h: name, n: next, b: StringType(body) }));
                             });
                         }
                     });
                 });
-                Object.defineProperty(window, 'webkit', {
-                    value: Object.freeze({ messageHandlers: Object.freeze(handlers) }),
+                defineProperty(window, 'webkit', {
+                    value: freeze({ messageHandlers: freeze(handlers) }),
                     writable: false, configurable: false, enumerable: false
                 });
-            })(\(names), \(binding), \(reply));
+            })(\(names), \(config));
             """
     }
 
     /// JavaScript that settles the page's promise number `n` with `text`.
-    static func reply(_ n: Int64, text: String, failed: Bool) -> String {
-        let key = JSONValue.string(replyKey).jsonText
-        return "window[Symbol.for(\(key))](\(n), \(JSONValue.string(text).jsonText), \(failed));"
+    static func reply(_ n: Int64, text: String, failed: Bool, nonce: String) -> String {
+        let hook = JSONValue.string(replyHookName).jsonText
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), \(n), "
+            + "\(JSONValue.string(text).jsonText), \(failed)); } })(window[\(hook)]);"
     }
 }

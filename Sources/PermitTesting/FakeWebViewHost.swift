@@ -74,6 +74,11 @@ public actor FakeWebViewHost: WebViewHost {
         handlers[name] = handler
     }
 
+    /// Removes the handler registered under `name`.
+    public func removeMessageHandler(named name: String) {
+        handlers[name] = nil
+    }
+
     /// Records the script and returns what ``setEvaluationResult(_:)`` says.
     @discardableResult
     public func evaluateJavaScript(_ source: String) -> String? {

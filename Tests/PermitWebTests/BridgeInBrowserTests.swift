@@ -194,30 +194,117 @@ import Testing
 
     // MARK: - A dying browser
 
-    @Test func afterChromiumIsKilledTheHostRestartsItAndThePageIsRightAgain() async throws {
+    @Test func afterChromiumIsKilledTheHostRestartsItAndReappliesScriptsHandlersAndCookies() async throws {
         let world = try await BridgeWorld.make(pages: ["/": Self.recorder])
         let events = EventLog()
         await world.webView.observeEvents { event in events.append(event) }
         try await world.load("/")
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
+        try await world.webView.setCookie(Cookie(name: "FCM_token", value: "t1", domain: "localhost"))
         let pid = try #require(await world.webView.processID())
 
-        await world.device.setStatus(.granted, for: .camera)  // changed while the browser is down
         kill(-pid, SIGKILL)
         await events.wait(for: .restarted)
-        await world.center.refresh()
         #expect(events.all.contains(.terminated(reason: "Chromium exited")))
         #expect(try #require(await world.webView.processID()) != pid)
+        // The page was reloaded with the bridge script of the current statuses, and the handler answers.
         #expect(try await world.evaluate("location.pathname") == .string("/"))
-        // The page sees the change made while the browser was down, by its first script or by an update.
-        #expect(try await world.evaluate("""
-            zooboxPermissions.camera === 'granted' ? 'granted' : new Promise(resolve =>
-              addEventListener('zooboxPermissionsUpdate', event => resolve(event.detail.camera), {once: true}))
-            """) == .string("granted"))
+        #expect(try await world.evaluate("window.first")
+            == .string(#"{"camera":"granted","location":"notDetermined","notifications":"notDetermined"}"#))
         await world.device.answerNextPrompt(for: .notifications, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('notifications')") == .string("granted"))
+        // The cookie set before the crash (never flushed to disk) is back.
+        #expect(try await world.evaluate("document.cookie") == .string("FCM_token=t1"))
         await world.tearDown()
         #expect(kill(-pid, 0) == -1, "the killed browser's group is gone")
     }
+
+    @Test func closingDuringARestartLeavesNoBrowser() async throws {
+        let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
+        let events = EventLog()
+        await world.webView.observeEvents { event in events.append(event) }
+        try await world.webView.load(world.server.url("/"))
+        let pid = try #require(await world.webView.processID())
+        kill(-pid, SIGKILL)
+        await events.wait(for: .terminated(reason: "Chromium exited"))
+        let restarting = await world.webView.processID()
+        await world.webView.close()
+        #expect(await world.webView.processID() == nil)
+        #expect(pgrep("permit-chromium-").isEmpty || !pgrep("permit-chromium-").contains { $0 == restarting })
+        if let restarting, restarting != pid {
+            #expect(kill(-restarting, 0) == -1, "the browser started by the restart is gone")
+        }
+        await world.server.stop()
+    }
+
+    // MARK: - Hostile pages
+
+    @Test func aForeignPageSeesNoStatusesAndGetsNoUpdates() async throws {
+        let world = try await BridgeWorld.make(pages: [:], foreignPages: ["/": "<script>window.first = JSON.stringify(window.zooboxPermissions)</script>"]) { device in
+            await device.setStatus(.granted, for: .camera)
+        }
+        try await world.webView.load(world.foreign.url("/"))
+        #expect(try await world.evaluate("window.first") == .string("{}"))
+        await world.device.answerNextPrompt(for: .location, with: .granted)
+        try await world.center.request(.location)
+        #expect(try await world.evaluate("JSON.stringify(window.zooboxPermissions)") == .string("{}"))
+        await world.tearDown()
+    }
+
+    @Test func aPageCannotForgeAPushOrAReply() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+        try await world.load("/")
+        #expect(try await world.evaluate("""
+            (() => { try { window.__permitBridge_zoobox('guess', {statuses: {camera: 'granted'}}); } catch (e) {}
+                     try { Object.defineProperty(window, '__permitBridge_zoobox', {value: () => {}}); } catch (e) {}
+                     return zooboxPermissions.camera; })()
+            """) == .string("notDetermined"))
+        await world.device.answerNextPrompt(for: .camera, with: .denied)
+        #expect(try await world.evaluate("""
+            (() => { const pending = ZooboxBridge.requestPermission('camera');
+                     for (let n = 0; n < 50; n++) { try { window.__permitHostReply('guess', n, '{"id":1,"result":"granted"}', false); } catch (e) {} }
+                     return pending; })()
+            """) == .string("denied"))
+        await world.tearDown()
+    }
+
+    @Test func anAlertDoesNotBlockTheBridge() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<script>alert('hello'); window.afterAlert = confirm('sure?');</script>"])
+        try await world.load("/")
+        #expect(try await world.evaluate("window.afterAlert") == .bool(false))
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await world.evaluate("setTimeout(() => alert('again'), 0); ZooboxBridge.requestPermission('camera')") == .string("granted"))
+        await world.tearDown()
+    }
+
+    @Test func aThrowingChangeHandlerDoesNotStopLaterUpdates() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": """
+            <script>
+              navigator.permissions.query({name: 'camera'}).then(s => { s.onchange = () => { throw new Error(String.fromCharCode(0xD800)) } });
+              addEventListener('zooboxPermissionsUpdate', () => { throw new Error(String.fromCharCode(0xD800)) });
+            </script>
+            """])
+        try await world.load("/")
+        _ = try await world.evaluate("navigator.permissions.query({name: 'camera'}).then(s => s.state)")
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        try await world.center.request(.camera)
+        await world.device.answerNextPrompt(for: .location, with: .granted)
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('location')") == .string("granted"))
+        #expect(try await world.evaluate("[zooboxPermissions.camera, zooboxPermissions.location]")
+            == .array([.string("granted"), .string("granted")]))
+        await world.tearDown()
+    }
+}
+
+func pgrep(_ pattern: String) -> [Int32] {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { entry -> Int32? in
+        guard let pid = Int32(entry),
+            let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
+            command.contains(pattern)
+        else { return nil }
+        return pid
+    } ?? []
 }
 
 final class EventLog: @unchecked Sendable {

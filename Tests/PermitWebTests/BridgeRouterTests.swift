@@ -245,7 +245,7 @@ import Testing
         try await center.request(.camera)
         #expect(await yield(until: { await host.evaluations.count == 1 }))
         let push = try #require(await host.evaluations.first)
-        #expect(push.contains(#""camera":"granted""#) && push.contains("permit.bridge.zoobox"))
+        #expect(push.contains(#""camera":"granted""#) && push.contains("__permitBridge_zoobox"))
         let scripts = await host.userScripts
         #expect(scripts.count == 1)
         #expect(scripts.first?.source.contains(#""camera":"granted""#) == true)

@@ -30,6 +30,8 @@ public actor BridgeRouter {
     private let logger: Logger
 
     private var host: (any WebViewHost)?
+    /// A secret shared with this router's bridge scripts: the page cannot forge a push without it.
+    private let nonce = UUID().uuidString
     private var scriptID: UserScriptID?
     private var installedStatuses: BridgeStatuses?
     private var changesTask: Task<Void, Never>?
@@ -101,15 +103,27 @@ public actor BridgeRouter {
         }
     }
 
-    /// Stops pushing changes; the page keeps the bridge it has until it navigates.
-    public func detach() {
+    /// Stops pushing changes and removes the bridge script and message handler from the web view; the page
+    /// loaded now keeps its bridge objects, but its calls fail from now on, and later documents have none.
+    public func detach() async {
         changesTask?.cancel()
         changesTask = nil
+        await updateChain?.value
+        guard let host else { return }
+        do {
+            try await host.removeMessageHandler(named: configuration.messageHandlerName)
+            if let scriptID { try await host.removeUserScript(scriptID) }
+        } catch {
+            logger.debug("bridge could not remove itself from the web view", metadata: ["error": "\(error)"])
+        }
+        scriptID = nil
+        installedStatuses = nil
+        self.host = nil
     }
 
     private func installScript(_ statuses: BridgeStatuses) async throws {
         guard let host, statuses != installedStatuses else { return }
-        let newID = try await host.addUserScript(BridgeScript.source(configuration: configuration, statuses: statuses))
+        let newID = try await host.addUserScript(BridgeScript.source(configuration: configuration, statuses: statuses, nonce: nonce))
         if let scriptID { try await host.removeUserScript(scriptID) }
         scriptID = newID
         installedStatuses = statuses
@@ -135,7 +149,7 @@ public actor BridgeRouter {
         // The page first, then the script for the next document: a document that loads in between fetches
         // the statuses in its handshake.
         do {
-            try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses))
+            try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
             logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
         } catch {
             logger.debug("bridge could not push statuses to the page", metadata: ["error": "\(error)"])

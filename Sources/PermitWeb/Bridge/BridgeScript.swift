@@ -15,10 +15,18 @@ enum BridgeScript {
         return String(decoding: data, as: UTF8.self)
     }()
 
+    /// The global the bridge receives native pushes through (non-writable, and useless without the nonce).
+    static func receiverName(_ configuration: BridgeConfiguration) -> String {
+        "__permitBridge_" + configuration.messageHandlerName
+    }
+
     /// The script to install, with the statuses the page sees before its first script runs.
-    static func source(configuration: BridgeConfiguration, statuses: BridgeStatuses) -> String {
+    static func source(configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String) -> String {
         let config = JSONValue.object([
             "handler": .string(configuration.messageHandlerName),
+            "receiver": .string(receiverName(configuration)),
+            "nonce": .string(nonce),
+            "origins": .array(configuration.allowedOrigins.map { .string($0.description) }.sorted { $0.jsonText < $1.jsonText }),
             "permissionsObject": .string(configuration.permissionsObjectName),
             "bridgeObject": .string(configuration.bridgeObjectName),
             "updateEvent": .string(configuration.updateEventName),
@@ -26,14 +34,16 @@ enum BridgeScript {
             "statuses": statuses.statusesJSON,
             "details": statuses.detailsJSON,
         ])
-        return template.replacingOccurrences(of: placeholder, with: config.jsonText)
+        // Only the argument of the final call is filled in: one occurrence, at the end of the template.
+        guard let range = template.range(of: placeholder, options: .backwards) else { return template }
+        return template.replacingCharacters(in: range, with: config.jsonText)
     }
 
     /// JavaScript that hands `statuses` to the bridge of the current document, if it has one.
-    static func push(configuration: BridgeConfiguration, statuses: BridgeStatuses) -> String {
-        let key = JSONValue.string("permit.bridge." + configuration.messageHandlerName).jsonText
-        return "(function (h) { if (typeof h === 'function') { h(\(statuses.json.jsonText)); } })"
-            + "(window[Symbol.for(\(key))]);"
+    static func push(configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String) -> String {
+        let key = JSONValue.string(receiverName(configuration)).jsonText
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
+            + "\(statuses.json.jsonText)); } })(window[\(key)]);"
     }
 }
 

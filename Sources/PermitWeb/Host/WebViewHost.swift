@@ -15,7 +15,11 @@ public import Foundation
 ///   returns. Each ``WebMessage`` carries the frame that posted it, taken from the web view and never from the
 ///   page. Handlers may be called concurrently.
 /// - ``evaluateJavaScript(_:)`` runs in the main frame's main world and returns the completion value as JSON
-///   text (a promise is awaited first), or `nil` for `undefined`.
+///   text, or `nil` for `undefined` or a value JSON cannot hold. Permit passes only expressions whose value
+///   is plain data; a host may await a promise first (Chromium does; `WKWebView` needs `callAsyncJavaScript`
+///   for that).
+/// - JavaScript dialogs (`alert`, `confirm`, `prompt`) never block the page: a host without UI for them
+///   dismisses them at once, as `WKWebView` does without a UI delegate.
 /// - Cookie writes and deletions return only once the web view's cookie store applied them.
 /// - Events are reported in the order they happened. After ``WebViewEvent/terminated(reason:)`` a host that
 ///   recovers re-applies every script, handler and cookie it was given, reloads the last page, and reports
@@ -33,6 +37,9 @@ public protocol WebViewHost: AnyObject, Sendable {
     func addMessageHandler(
         named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
     ) async throws
+
+    /// Removes the handler registered under `name`; documents loaded from then on no longer have it.
+    func removeMessageHandler(named name: String) async throws
 
     /// Runs JavaScript in the main frame and returns its completion value as JSON text, or `nil` for
     /// `undefined`.

@@ -1,49 +1,56 @@
 // Permit's web bridge. Installed by BridgeRouter as a document-start script, so it runs before any of the
-// page's own scripts. The native side fills in __PERMIT_CONFIG__ with JSON: the names, the statuses at
-// install time, and the message handler to post to. Nothing else in this file comes from native code.
+// page's own scripts. The native side passes one JSON object as the argument of the call at the end: the
+// names, the allowed origins, the statuses at install time, the handler to post to and a secret nonce.
+// Nothing else in this file comes from native code.
 (function (config) {
     'use strict';
+    // Built-ins are taken now, before any page script can replace them.
+    var parse = JSON.parse, stringify = JSON.stringify, PromiseType = Promise, freeze = Object.freeze;
+    var assign = Object.assign, keys = Object.keys, defineProperty = Object.defineProperty;
+    var hasOwn = Object.prototype.hasOwnProperty, ErrorType = Error, TypeErrorType = TypeError;
+    var EventType = Event, CustomEventType = CustomEvent, EventTargetType = EventTarget, StringType = String;
+    var setTimer = setTimeout;
     var handlers = window.webkit && window.webkit.messageHandlers;
     var handler = handlers && handlers[config.handler];
     if (!handler || typeof handler.postMessage !== 'function') { return; }
-    var receiverKey = Symbol.for('permit.bridge.' + config.handler);
-    if (Object.prototype.hasOwnProperty.call(window, receiverKey)) { return; }  // installed once per document
+    if (hasOwn.call(window, config.receiver)) { return; }  // installed once per document
     var post = handler.postMessage.bind(handler);
     var isMainFrame = window.top === window;
+    // Statuses are shown only to the main frame of an allowed origin; any other document sees an empty
+    // object, gets no updates, and every call it makes is refused by the native side.
+    var trusted = isMainFrame && config.origins.indexOf(location.origin) >= 0;
 
-    // Statuses are shown to the main frame only; an iframe sees an empty object and every call it makes is
-    // refused by the native side.
     var state = {
-        statuses: Object.freeze(isMainFrame ? Object.assign({}, config.statuses) : {}),
-        details: Object.freeze(isMainFrame ? Object.assign({}, config.details) : {})
+        statuses: freeze(trusted ? assign({}, config.statuses) : {}),
+        details: freeze(trusted ? assign({}, config.details) : {})
     };
     var ready = false;
     var queue = [];
     var nextID = 0;
 
     function BridgeError(code, message) {
-        var error = new Error(message);
+        var error = new ErrorType(message);
         error.name = 'BridgeError';
         error.code = code;
-        return Object.freeze(error);
+        return freeze(error);
     }
 
     function send(message, resolve, reject) {
         var reply;
         try {
-            reply = post(JSON.stringify(message));
+            reply = post(stringify(message));
         } catch (error) {
             reject(BridgeError('unavailable', 'the native bridge is unavailable'));
             return;
         }
-        Promise.resolve(reply).then(function (text) {
+        PromiseType.resolve(reply).then(function (text) {
             var answer;
-            try { answer = JSON.parse(text); } catch (error) {
+            try { answer = parse(text); } catch (error) {
                 reject(BridgeError('malformed', 'the native reply is not JSON'));
                 return;
             }
             if (answer && answer.error) {
-                reject(BridgeError(String(answer.error.code), String(answer.error.message)));
+                reject(BridgeError(StringType(answer.error.code), StringType(answer.error.message)));
             } else {
                 resolve(answer ? answer.result : undefined);
             }
@@ -53,7 +60,7 @@
     }
 
     function call(method, params) {
-        return new Promise(function (resolve, reject) {
+        return new PromiseType(function (resolve, reject) {
             nextID += 1;
             var message = { v: 1, id: nextID, method: method, params: params || {} };
             if (ready || method === 'hello') {
@@ -67,44 +74,50 @@
     // MARK: - Native changes
 
     var statusObjects = {};
+    var statusRefreshers = {};
 
     function apply(update) {
-        if (!isMainFrame || !update || typeof update.statuses !== 'object') { return; }
+        if (!trusted || !update || typeof update.statuses !== 'object') { return; }
         var previous = state.statuses;
         state = {
-            statuses: Object.freeze(Object.assign({}, update.statuses)),
-            details: Object.freeze(Object.assign({}, update.details || {}))
+            statuses: freeze(assign({}, update.statuses)),
+            details: freeze(assign({}, update.details || {}))
         };
-        var changed = Object.keys(state.statuses).some(function (kind) {
+        var changed = keys(state.statuses).some(function (kind) {
             return previous[kind] !== state.statuses[kind];
-        }) || Object.keys(previous).length !== Object.keys(state.statuses).length;
+        }) || keys(previous).length !== keys(state.statuses).length;
         if (!changed) { return; }
-        window.dispatchEvent(new CustomEvent(config.updateEvent, { detail: state.statuses }));
-        Object.keys(statusObjects).forEach(function (name) { statusObjects[name]._refresh(); });
+        // A listener that throws is reported by dispatchEvent and stops nothing.
+        window.dispatchEvent(new CustomEventType(config.updateEvent, { detail: state.statuses }));
+        keys(statusRefreshers).forEach(function (name) { statusRefreshers[name](); });
     }
 
-    Object.defineProperty(window, receiverKey, {
-        value: function (update) { apply(update); },
+    // Native pushes come through here; without the install's nonce, a call does nothing.
+    defineProperty(window, config.receiver, {
+        value: function (nonce, update) { if (nonce === config.nonce) { apply(update); } },
         writable: false, configurable: false, enumerable: false
     });
 
     // MARK: - The page API
 
     var haptics = ['light', 'medium', 'heavy'];
-    var bridge = Object.freeze({
+    var bridge = freeze({
         isPermissionGranted: function (type) {
             return state.statuses[type] === 'granted';
         },
         requestPermission: function (type) {
-            return call('requestPermission', { type: String(type) });
+            if (typeof type !== 'string') {
+                return PromiseType.reject(BridgeError('invalidParams', 'type must be a string'));
+            }
+            return call('requestPermission', { type: type });
         },
         getCurrentLocation: function () {
             return call('getCurrentLocation', {});
         },
         hapticFeedback: function (style) {
-            var chosen = style === undefined ? 'medium' : String(style);
+            var chosen = style === undefined ? 'medium' : style;
             if (haptics.indexOf(chosen) < 0) {
-                return Promise.reject(BridgeError('invalidParams', 'style is light, medium or heavy'));
+                return PromiseType.reject(BridgeError('invalidParams', 'style is light, medium or heavy'));
             }
             return call('hapticFeedback', { style: chosen });
         },
@@ -116,16 +129,16 @@
         }
     });
 
-    Object.defineProperty(window, config.bridgeObject, {
+    defineProperty(window, config.bridgeObject, {
         value: bridge, writable: false, configurable: false, enumerable: true
     });
-    Object.defineProperty(window, config.permissionsObject, {
+    defineProperty(window, config.permissionsObject, {
         get: function () { return state.statuses; }, configurable: false, enumerable: true
     });
 
     // MARK: - navigator.permissions
 
-    if (config.answersQuery && isMainFrame) {
+    if (config.answersQuery && trusted) {
         var names = { geolocation: 'location', camera: 'camera', microphone: 'microphone',
                       notifications: 'notifications', push: 'notifications' };
 
@@ -137,7 +150,7 @@
         }
 
         function makeStatus(name) {
-            var target = new EventTarget();
+            var target = new EventTargetType();
             var current = webState(names[name]);
             var onchange = null;
             var status = Object.create(target, {
@@ -150,39 +163,47 @@
                 },
                 addEventListener: { value: target.addEventListener.bind(target) },
                 removeEventListener: { value: target.removeEventListener.bind(target) },
-                dispatchEvent: { value: target.dispatchEvent.bind(target) },
-                _refresh: {
-                    value: function () {
-                        var next = webState(names[name]);
-                        if (next === current) { return; }
-                        current = next;
-                        var event = new Event('change');
-                        target.dispatchEvent(event);
-                        if (onchange) { onchange.call(status, event); }
+                dispatchEvent: { value: target.dispatchEvent.bind(target) }
+            });
+            statusRefreshers[name] = function () {
+                var next = webState(names[name]);
+                if (next === current) { return; }
+                current = next;
+                if (onchange) {
+                    // Like a listener: an exception is reported, and stops nothing.
+                    try { onchange.call(status, new EventType('change')); } catch (error) {
+                        setTimer(function () { throw error; }, 0);
                     }
                 }
-            });
+                target.dispatchEvent(new EventType('change'));
+            };
             return Object.seal(status);
         }
 
+        var permissions = navigator.permissions;
+        var originalQuery = permissions && typeof permissions.query === 'function'
+            ? permissions.query.bind(permissions) : null;
         var query = function (descriptor) {
             var name = descriptor && typeof descriptor === 'object' ? descriptor.name : undefined;
-            if (!Object.prototype.hasOwnProperty.call(names, name)) {
-                return Promise.reject(new TypeError(
-                    "Failed to execute 'query' on 'Permissions': '" + String(name) +
-                    "' is not a valid value for enumeration PermissionName."));
+            if (typeof name === 'string' && hasOwn.call(names, name)) {
+                if (!statusObjects[name]) { statusObjects[name] = makeStatus(name); }
+                return PromiseType.resolve(statusObjects[name]);
             }
-            if (!statusObjects[name]) { statusObjects[name] = makeStatus(name); }
-            return Promise.resolve(statusObjects[name]);
+            // Names the app does not track go to the browser, which rejects unknown names with a TypeError.
+            if (originalQuery) {
+                try { return originalQuery(descriptor); } catch (error) { return PromiseType.reject(error); }
+            }
+            return PromiseType.reject(new TypeErrorType(
+                "Failed to execute 'query' on 'Permissions': '" + StringType(name) +
+                "' is not a valid value for enumeration PermissionName."));
         };
-        var permissions = navigator.permissions;
         if (permissions) {
-            Object.defineProperty(permissions, 'query', {
+            defineProperty(permissions, 'query', {
                 value: query, writable: false, configurable: false, enumerable: true
             });
         } else {
-            Object.defineProperty(navigator, 'permissions', {
-                value: Object.freeze({ query: query }), writable: false, configurable: false, enumerable: true
+            defineProperty(navigator, 'permissions', {
+                value: freeze({ query: query }), writable: false, configurable: false, enumerable: true
             });
         }
     }
