@@ -95,31 +95,6 @@ struct AppWorld {
     }
 }
 
-@Suite struct LastCheckedFormatterTests {
-    @Test(arguments: [
-        ("en_US", 300.0, "Last checked: 5 minutes ago"),
-        ("en_US", 10800.0, "Last checked: 3 hours ago"),
-        ("en_US", 0.0, "Last checked: now"),
-        ("en_US", -20.0, "Last checked: now"),
-        ("fr_FR", 300.0, "Last checked: il y a 5 minutes"),
-        ("de_DE", 300.0, "Last checked: vor 5 Minuten"),
-    ])
-    func theRelativeTimeFollowsTheLocale(locale: String, elapsed: Double, expected: String) {
-        let formatter = LastCheckedFormatter(locale: Locale(identifier: locale))
-        #expect(formatter.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(elapsed)) == expected)
-    }
-
-    @Test func theSentencesComeFromTheStringsTable() {
-        let french = LastCheckedFormatter(
-            locale: Locale(identifier: "fr_FR"),
-            strings: .init(lastChecked: "Dernière vérification : {time}", never: "Jamais vérifié"))
-        #expect(french.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(120))
-            == "Dernière vérification : il y a 2 minutes")
-        #expect(french.string(checkedAt: nil, now: referenceDate) == "Jamais vérifié")
-        #expect(LastCheckedFormatter().string(checkedAt: nil, now: referenceDate) == "Not checked yet")
-    }
-}
-
 /// A wall clock that moves one minute each time it is read.
 final class Times: Sendable {
     private let count = Counter()
