@@ -69,7 +69,7 @@ struct Status: AsyncParsableCommand {
         let status = SystemStatus(runner: runner, center: center, logger: logger)
 
         let previous = await status.lastReport()
-        let report = await status.refresh()
+        let report = try await status.refresh()
 
         if json {
             try printJSON(StatusReport(report))

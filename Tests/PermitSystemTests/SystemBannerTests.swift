@@ -6,9 +6,9 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct SystemBannerTests {
     /// A launch of the app: new objects over the same store, with a launch identifier of its own.
-    func launch(_ app: AppWorld, id: UUID = UUID(), fault: FaultyFileSystem.Fault? = nil) async -> SystemBanner {
+    func launch(_ app: AppWorld, id: UUID = UUID(), fault: FaultyFileSystem.Fault? = nil) async throws -> SystemBanner {
         let (_, status) = app.launch(fault: fault)
-        await status.refresh()  // the app checks at every launch
+        try await status.refresh()  // the app checks at every launch
         return SystemBanner(status: status, launch: id, logger: makeTestLogger().0)
     }
 
@@ -17,7 +17,7 @@ import Testing
         defer { app.tearDown() }
         await app.cloud.setDriveReachable(false)
         await app.cloud.setCloudKitStatus(.temporarilyUnavailable)
-        let banner = await launch(app)
+        let banner = try await launch(app)
 
         #expect(await banner.warning() == .cannotAccessStorage)
         #expect(await banner.dismiss() == .cloudKitUnavailable)
@@ -33,18 +33,18 @@ import Testing
         defer { app.tearDown() }
         let firstLaunch = UUID()
 
-        let banner = await launch(app, id: firstLaunch)
+        let banner = try await launch(app, id: firstLaunch)
         #expect(await banner.warning() == .cannotAccessStorage)
         #expect(await banner.dismiss() == nil)
 
         // The same launch, a banner model made again (a new screen), over the same store: still dismissed,
         // also after a refresh that finds the problem again.
-        let sameLaunch = await launch(app, id: firstLaunch)
+        let sameLaunch = try await launch(app, id: firstLaunch)
         #expect(await sameLaunch.warning() == nil)
-        #expect(await sameLaunch.refresh() == nil)
+        #expect(try await sameLaunch.refresh() == nil)
 
         // The next launch: the problem lasts, so the banner is back.
-        let nextLaunch = await launch(app)
+        let nextLaunch = try await launch(app)
         #expect(await nextLaunch.warning() == .cannotAccessStorage)
     }
 
@@ -52,11 +52,11 @@ import Testing
         let app = try AppWorld(fileSystem: .denyWrites)
         defer { app.tearDown() }
 
-        let banner = await launch(app)
+        let banner = try await launch(app)
         #expect(await banner.warning() == .cannotAccessStorage)
         await banner.dismiss()
 
-        let nextLaunch = await launch(app, fault: FaultyFileSystem.Fault.none)
+        let nextLaunch = try await launch(app, fault: FaultyFileSystem.Fault.none)
         #expect(await nextLaunch.warning() == nil)
     }
 
@@ -64,15 +64,15 @@ import Testing
         let app = try AppWorld()
         defer { app.tearDown() }
         await app.cloud.setSignedIn(false)
-        let banner = await launch(app)
+        let banner = try await launch(app)
         #expect(await banner.warning() == .iCloudNotAvailable)
         await banner.dismiss()
         #expect(await banner.warning() == nil)
 
         await app.cloud.setSignedIn(true)
-        #expect(await banner.refresh() == nil)
+        #expect(try await banner.refresh() == nil)
         await app.cloud.setSignedIn(false)
-        #expect(await banner.refresh() == .iCloudNotAvailable)  // a new occurrence, not the one dismissed
+        #expect(try await banner.refresh() == .iCloudNotAvailable)  // a new occurrence, not the one dismissed
     }
 
     @Test func noReportMeansNoBanner() async throws {

@@ -19,7 +19,7 @@ import Permit
 ///
 /// ```swift
 /// let banner = SystemBanner(status: status, logger: logger)
-/// await status.refresh()                     // at launch
+/// try await status.refresh()                 // at launch
 /// if let warning = await banner.warning() {  // Cannot Access Storage
 ///     show(warning, onClose: { Task { await banner.dismiss() } })
 /// }
@@ -73,9 +73,11 @@ public actor SystemBanner {
     }
 
     /// Runs the checks again and returns the warning the banner shows now.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled; see ``SystemStatus/refresh()``.
     @discardableResult
-    public func refresh() async -> SystemWarning? {
-        let report = await status.refresh()
+    public func refresh() async throws -> SystemWarning? {
+        let report = try await status.refresh()
         let standing = Set(report.warnings.map(\.id))
         let dismissed = await dismissals()
         if !dismissed.isSubset(of: standing) { await store(dismissed.intersection(standing)) }
