@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import Permit
 
 /// Runs a set of ``SystemCheck``s at once and collects their results in a ``SystemReport``.
 ///
@@ -67,10 +68,8 @@ public struct SystemCheckRunner: Sendable {
         self.logger = logger
     }
 
-    /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space.
-    ///
-    /// A network-availability check is not among them yet: it will join them over the core's network
-    /// monitor once that seam exists.
+    /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space; then
+    /// the network, when a monitor is given.
     ///
     /// - Parameters:
     ///   - cloud: The iCloud and CloudKit accounts: Permit's Apple adapter, a simulated one in tests, or
@@ -78,19 +77,23 @@ public struct SystemCheckRunner: Sendable {
     ///   - documents: The directory the app keeps its data and backups in.
     ///   - minimumFreeSpace: The free bytes under which ``FreeSpaceCheck`` fails.
     ///   - fileSystem: The file operations the documents and free-space checks use.
+    ///   - network: The network monitor ``NetworkCheck`` reads; without one there is no network check.
     public static func standardChecks(
         cloud: any CloudAccountProvider,
         documents: URL,
         minimumFreeSpace: Int64 = FreeSpaceCheck.defaultMinimumBytes,
-        fileSystem: any DocumentsFileSystem = LocalFileSystem()
+        fileSystem: any DocumentsFileSystem = LocalFileSystem(),
+        network: (any NetworkMonitor)? = nil
     ) -> [any SystemCheck] {
-        [
+        var checks: [any SystemCheck] = [
             ICloudAccountCheck(provider: cloud),
             ICloudDriveCheck(provider: cloud),
             CloudKitAccountCheck(provider: cloud),
             DocumentsAccessCheck(directory: documents, fileSystem: fileSystem),
             FreeSpaceCheck(directory: documents, minimumBytes: minimumFreeSpace, fileSystem: fileSystem),
         ]
+        if let network { checks.append(NetworkCheck(monitor: network)) }
+        return checks
     }
 
     /// Runs every check at once and returns their results, in the order of ``checks``, once each has
