@@ -14,7 +14,7 @@ public import PermitSystem
 /// let cloud = SimulatedCloud()
 /// await cloud.setCloudKitStatus(.restricted)
 /// let runner = SystemCheckRunner(checks: [CloudKitAccountCheck(provider: cloud)], logger: logger)
-/// let report = await runner.run()
+/// let report = try await runner.run()
 /// #expect(report.warnings == [.cloudKitUnavailable])
 /// ```
 public actor SimulatedCloud: CloudAccountProvider {

@@ -10,11 +10,15 @@ struct Status: AsyncParsableCommand {
         abstract: "Check that this machine can keep data and backups: the seed's System Status.",
         discussion: """
             Runs the system checks (iCloud, iCloud Drive, CloudKit, a real read/write probe of the documents \
-            directory, free space) at once and prints each result, the warnings they raise and when the \
-            checks last ran. The report is kept in the permission store, so the next run can say when the \
-            previous one was. This tool has no iCloud adapter yet, so the iCloud and CloudKit checks report \
-            "not available on this platform", which raises no warning: a machine without iCloud can still \
-            keep data and backups. The exit status is 1 when a critical warning stands, else 0.
+            directory, free space, the network) at once and prints each result, the warnings they raise and \
+            when the checks last ran. The report is kept in the permission store, so the next run can say when \
+            the previous one was.
+
+            On Linux there is no iCloud: the iCloud, iCloud Drive and CloudKit checks show "not available on \
+            this platform" (ok: false in --json), which raises no warning, since a machine without iCloud can \
+            still keep data and backups. The network check reads the host's interfaces and routes; being \
+            offline is only information, and a network that cannot be read is "could not determine", which \
+            raises nothing. The exit status is 1 when a critical warning stands, else 0.
             """
     )
 
@@ -46,6 +50,19 @@ struct Status: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if let documents, documents.isEmpty {
+            throw ValidationError("--documents needs a directory; an empty path would probe the current directory.")
+        }
+        if let store {
+            if store.isEmpty { throw ValidationError("--store needs a file path.") }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: store, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ValidationError("--store must name a file, not a directory.")
+            }
+        }
+    }
+
     /// Where `permit` keeps its files on this platform.
     static var supportDirectory: URL {
         let base =
@@ -64,12 +81,13 @@ struct Status: AsyncParsableCommand {
             logger: logger)
         let runner = SystemCheckRunner(
             checks: SystemCheckRunner.standardChecks(
-                cloud: UnsupportedCloudAccountProvider(), documents: documentsURL, minimumFreeSpace: minFreeSpace.bytes),
+                cloud: UnsupportedCloudAccountProvider(), documents: documentsURL, minimumFreeSpace: minFreeSpace.bytes,
+                network: LinuxNetworkMonitor(logger: logger)),
             logger: logger)
         let status = SystemStatus(runner: runner, center: center, logger: logger)
 
         let previous = await status.lastReport()
-        let report = await status.refresh()
+        let report = try await status.refresh()
 
         if json {
             try printJSON(StatusReport(report))

@@ -6,15 +6,15 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct CloudChecksTests {
     let logger = makeTestLogger().0
 
-    func report(_ cloud: some CloudAccountProvider) async -> SystemReport {
-        await SystemCheckRunner(
+    func report(_ cloud: some CloudAccountProvider) async throws -> SystemReport {
+        try await SystemCheckRunner(
             checks: [ICloudAccountCheck(provider: cloud), ICloudDriveCheck(provider: cloud), CloudKitAccountCheck(provider: cloud)],
             now: { referenceDate }, logger: logger
         ).run()
     }
 
-    @Test func aSignedInAccountWithDriveAndCloudKitRaisesNothing() async {
-        let report = await report(SimulatedCloud())
+    @Test func aSignedInAccountWithDriveAndCloudKitRaisesNothing() async throws {
+        let report = try await report(SimulatedCloud())
 
         #expect(report.results.map(\.id) == [.iCloud, .iCloudDrive, .cloudKit])
         #expect(report.results.allSatisfy { $0.isOK })
@@ -36,8 +36,8 @@ import Testing
     @Test(arguments: cloudKitCases)
     func eachCloudKitStatusMapsToTheSeedsOutcome(
         status: CloudKitAccountStatus, outcome: SystemCheckOutcome, detail: String, warnings: [SystemWarning]
-    ) async {
-        let report = await report(SimulatedCloud(cloudKitStatus: status))
+    ) async throws {
+        let report = try await report(SimulatedCloud(cloudKitStatus: status))
 
         #expect(report.result(for: .cloudKit)?.outcome == outcome)
         #expect(report.result(for: .cloudKit)?.detail == detail)
@@ -49,8 +49,8 @@ import Testing
         #expect(Set(Self.cloudKitCases.map(\.0)) == Set(CloudKitAccountStatus.allCases))
     }
 
-    @Test func signedOutIsCriticalAndHidesTheDriveWarning() async {
-        let report = await report(SimulatedCloud(signedIn: false, driveReachable: false, cloudKitStatus: .noAccount))
+    @Test func signedOutIsCriticalAndHidesTheDriveWarning() async throws {
+        let report = try await report(SimulatedCloud(signedIn: false, driveReachable: false, cloudKitStatus: .noAccount))
 
         #expect(report.result(for: .iCloud)?.outcome == .failed)
         #expect(report.result(for: .iCloudDrive)?.outcome == .failed)
@@ -58,18 +58,18 @@ import Testing
         #expect(report.hasCriticalWarning)
     }
 
-    @Test func driveOffWhileSignedInIsAWarning() async {
-        let report = await report(SimulatedCloud(driveReachable: false))
+    @Test func driveOffWhileSignedInIsAWarning() async throws {
+        let report = try await report(SimulatedCloud(driveReachable: false))
 
         #expect(report.warnings == [.iCloudDriveDisabled])
         #expect(report.warnings.first?.action == .openSettings)
     }
 
-    @Test func aProviderThatThrowsIsCouldNotDetermine() async {
+    @Test func aProviderThatThrowsIsCouldNotDetermine() async throws {
         let cloud = SimulatedCloud()
         await cloud.setFailure(SystemError.couldNotDetermine.withDetail("no network"))
 
-        let report = await report(cloud)
+        let report = try await report(cloud)
 
         #expect(report.results.map(\.outcome) == [.couldNotDetermine, .couldNotDetermine, .couldNotDetermine])
         #expect(report.result(for: .iCloud)?.detail == "the check failed: could not determine: no network")
@@ -77,8 +77,8 @@ import Testing
         #expect(report.warnings == [.cloudKitUnavailable])
     }
 
-    @Test func aSystemWithoutICloudReportsNotSupportedAndRaisesNothing() async {
-        let report = await report(UnsupportedCloudAccountProvider())
+    @Test func aSystemWithoutICloudReportsNotSupportedAndRaisesNothing() async throws {
+        let report = try await report(UnsupportedCloudAccountProvider())
 
         #expect(report.results.map(\.outcome) == [.notSupported, .notSupported, .notSupported])
         #expect(report.results.allSatisfy { $0.detail == "not available on this platform" })

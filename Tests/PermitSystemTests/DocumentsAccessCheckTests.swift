@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import PermitSystem
 import Testing
@@ -5,8 +6,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct DocumentsAccessCheckTests {
     let logger = makeTestLogger().0
 
-    func run(_ check: some SystemCheck) async -> SystemReport {
-        await SystemCheckRunner(checks: [check], now: { referenceDate }, logger: logger).run()
+    func run(_ check: some SystemCheck) async throws -> SystemReport {
+        try await SystemCheckRunner(checks: [check], now: { referenceDate }, logger: logger).run()
     }
 
     @Test func aWritableDirectoryPassesAndTheProbeLeavesNothingBehind() async throws {
@@ -48,7 +49,7 @@ import Testing
         try Data("x".utf8).write(to: file)
         let documents = file.appendingPathComponent("Documents", isDirectory: true)
 
-        let report = await run(DocumentsAccessCheck(directory: documents))
+        let report = try await run(DocumentsAccessCheck(directory: documents))
 
         let result = try #require(report.result(for: .documents))
         #expect(result.outcome == .failed)
@@ -61,6 +62,20 @@ import Testing
         let backupGuard = BackupGuard(documents: documents, minimumFreeSpace: 1, logger: logger)
         await #expect(throws: SystemError.documentsNotAccessible) { try await backupGuard.ensureBackupPossible() }
         #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
+
+    @Test func aCancelledBackupGuardThrowsCancellationNotDocumentsNotAccessible() async throws {
+        let fileSystem = BlockingFileSystem()
+        defer { fileSystem.release() }
+        let documents = FileManager.default.temporaryDirectory.appendingPathComponent("hung-mount", isDirectory: true)
+        let backupGuard = BackupGuard(
+            documents: documents, minimumFreeSpace: 1, fileSystem: fileSystem, clock: TestClock(), logger: logger)
+
+        let attempt = Task { try await backupGuard.ensureBackupPossible() }
+        await receive(2, from: fileSystem.entries)  // the probe and the free-space check are under way
+        attempt.cancel()
+
+        await #expect(throws: CancellationError.self) { try await attempt.value }
     }
 
     @Test func aDocumentsPathThatIsAFileFails() async throws {
@@ -79,11 +94,12 @@ import Testing
         defer { world.tearDown() }
         let documents = try world.directory("Documents")
 
-        let report = await run(DocumentsAccessCheck(directory: documents, fileSystem: FaultyFileSystem(.denyWrites)))
+        let report = try await run(DocumentsAccessCheck(directory: documents, fileSystem: FaultyFileSystem(.denyWrites)))
 
         let result = try #require(report.result(for: .documents))
         #expect(result.outcome == .failed)
-        #expect(result.detail.hasPrefix("cannot write a test file: "))
+        #expect(result.detail == "cannot write a test file: NSCocoaErrorDomain error 513")
+        #expect(!result.detail.contains(documents.lastPathComponent) && !result.detail.contains(world.root.path))
         #expect(report.warnings == [.cannotAccessStorage])
         #expect(try world.listing(documents).isEmpty)
         let backupGuard = BackupGuard(
@@ -110,7 +126,7 @@ import Testing
         defer { world.tearDown() }
         let documents = try world.directory("Documents")
 
-        let report = await run(DocumentsAccessCheck(directory: documents, fileSystem: FaultyFileSystem(.corruptReads)))
+        let report = try await run(DocumentsAccessCheck(directory: documents, fileSystem: FaultyFileSystem(.corruptReads)))
 
         let result = try #require(report.result(for: .documents))
         #expect(result.outcome == .failed)
@@ -136,7 +152,7 @@ import Testing
         defer { world.tearDown() }
         let documents = world.url("Documents")
 
-        let report = await run(DocumentsAccessCheck(directory: documents, createsMissingDirectory: false))
+        let report = try await run(DocumentsAccessCheck(directory: documents, createsMissingDirectory: false))
 
         #expect(report.result(for: .documents)?.outcome == .failed)
         #expect(report.result(for: .documents)?.detail == "the documents directory does not exist")

@@ -21,11 +21,28 @@ import Testing
     @Test func aMissingDirectoryIsMeasuredOnItsNearestExistingParent() async throws {
         let world = try TempWorld()
         defer { world.tearDown() }
+        let fileSystem = MeasuringFileSystem(freeBytes: 42_500_000)
 
-        let finding = try await FreeSpaceCheck(directory: world.url("a/b/c"), minimumBytes: 1).run()
+        let finding = try await FreeSpaceCheck(
+            directory: world.url("a/b/c"), minimumBytes: 100_000_000, fileSystem: fileSystem
+        ).run()
 
-        #expect(finding.outcome == .passed)
+        #expect(fileSystem.measured.map(\.path) == [world.root.standardizedFileURL.path])
+        #expect(finding == .failed("42.5 MB free; at least 100 MB needed"))
         #expect(LocalFileSystem().isDirectory(at: world.url("a")) == nil)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs Linux's /proc"))
+    func aVolumeThatReportsNoSizeCouldNotDetermineAndRaisesNothing() async throws {
+        // /proc reports a total size of zero: "0 bytes free" there says nothing about the disk.
+        let proc = URL(fileURLWithPath: "/proc", isDirectory: true)
+        #expect(throws: SystemError.couldNotDetermine) { try LocalFileSystem().availableCapacity(at: proc) }
+
+        let report = try await SystemCheckRunner(checks: [FreeSpaceCheck(directory: proc)], logger: logger).run()
+
+        #expect(report.result(for: .freeSpace)?.outcome == .couldNotDetermine)
+        #expect(report.result(for: .freeSpace)?.detail == "the check failed: could not determine: the volume reports no size")
+        #expect(report.warnings.isEmpty)
     }
 
     @Test func lowSpaceWarnsAndTheGuardRefuses() async throws {
@@ -35,7 +52,7 @@ import Testing
         let fileSystem = FaultyFileSystem(.freeBytes(42_500_000))
         let check = FreeSpaceCheck(directory: documents, minimumBytes: 100_000_000, fileSystem: fileSystem)
 
-        let report = await SystemCheckRunner(checks: [check], logger: logger).run()
+        let report = try await SystemCheckRunner(checks: [check], logger: logger).run()
 
         #expect(report.result(for: .freeSpace)?.outcome == .failed)
         #expect(report.result(for: .freeSpace)?.detail == "42.5 MB free; at least 100 MB needed")

@@ -1,4 +1,6 @@
 import Foundation
+import InMemoryLogging
+import Logging
 import Permit
 import PermitSystem
 import PermitTesting
@@ -6,9 +8,9 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct SystemBannerTests {
     /// A launch of the app: new objects over the same store, with a launch identifier of its own.
-    func launch(_ app: AppWorld, id: UUID = UUID(), fault: FaultyFileSystem.Fault? = nil) async -> SystemBanner {
+    func launch(_ app: AppWorld, id: UUID = UUID(), fault: FaultyFileSystem.Fault? = nil) async throws -> SystemBanner {
         let (_, status) = app.launch(fault: fault)
-        await status.refresh()  // the app checks at every launch
+        try await status.refresh()  // the app checks at every launch
         return SystemBanner(status: status, launch: id, logger: makeTestLogger().0)
     }
 
@@ -17,15 +19,14 @@ import Testing
         defer { app.tearDown() }
         await app.cloud.setDriveReachable(false)
         await app.cloud.setCloudKitStatus(.temporarilyUnavailable)
-        let banner = await launch(app)
+        let banner = try await launch(app)
 
         #expect(await banner.warning() == .cannotAccessStorage)
-        #expect(await banner.dismiss() == .cloudKitUnavailable)
+        #expect(await banner.dismiss(.cannotAccessStorage) == .cloudKitUnavailable)
         #expect(await banner.warning() == .cloudKitUnavailable)
-        #expect(await banner.dismiss() == .iCloudDriveDisabled)
-        #expect(await banner.dismiss() == nil)
+        #expect(await banner.dismiss(.cloudKitUnavailable) == .iCloudDriveDisabled)
+        #expect(await banner.dismiss(.iCloudDriveDisabled) == nil)
         #expect(await banner.warning() == nil)
-        #expect(await banner.dismiss() == nil)
     }
 
     @Test func aDismissedWarningStaysAwayForTheLaunchAndReturnsAtTheNextWhileTheProblemLasts() async throws {
@@ -33,18 +34,18 @@ import Testing
         defer { app.tearDown() }
         let firstLaunch = UUID()
 
-        let banner = await launch(app, id: firstLaunch)
+        let banner = try await launch(app, id: firstLaunch)
         #expect(await banner.warning() == .cannotAccessStorage)
-        #expect(await banner.dismiss() == nil)
+        #expect(await banner.dismiss(.cannotAccessStorage) == nil)
 
         // The same launch, a banner model made again (a new screen), over the same store: still dismissed,
         // also after a refresh that finds the problem again.
-        let sameLaunch = await launch(app, id: firstLaunch)
+        let sameLaunch = try await launch(app, id: firstLaunch)
         #expect(await sameLaunch.warning() == nil)
-        #expect(await sameLaunch.refresh() == nil)
+        #expect(try await sameLaunch.refresh() == nil)
 
         // The next launch: the problem lasts, so the banner is back.
-        let nextLaunch = await launch(app)
+        let nextLaunch = try await launch(app)
         #expect(await nextLaunch.warning() == .cannotAccessStorage)
     }
 
@@ -52,11 +53,11 @@ import Testing
         let app = try AppWorld(fileSystem: .denyWrites)
         defer { app.tearDown() }
 
-        let banner = await launch(app)
+        let banner = try await launch(app)
         #expect(await banner.warning() == .cannotAccessStorage)
-        await banner.dismiss()
+        await banner.dismiss(.cannotAccessStorage)
 
-        let nextLaunch = await launch(app, fault: FaultyFileSystem.Fault.none)
+        let nextLaunch = try await launch(app, fault: FaultyFileSystem.Fault.none)
         #expect(await nextLaunch.warning() == nil)
     }
 
@@ -64,25 +65,84 @@ import Testing
         let app = try AppWorld()
         defer { app.tearDown() }
         await app.cloud.setSignedIn(false)
-        let banner = await launch(app)
+        let banner = try await launch(app)
         #expect(await banner.warning() == .iCloudNotAvailable)
-        await banner.dismiss()
+        await banner.dismiss(.iCloudNotAvailable)
         #expect(await banner.warning() == nil)
 
         await app.cloud.setSignedIn(true)
-        #expect(await banner.refresh() == nil)
+        #expect(try await banner.refresh() == nil)
         await app.cloud.setSignedIn(false)
-        #expect(await banner.refresh() == .iCloudNotAvailable)  // a new occurrence, not the one dismissed
+        #expect(try await banner.refresh() == .iCloudNotAvailable)  // a new occurrence, not the one dismissed
     }
 
     @Test func noReportMeansNoBanner() async throws {
-        let app = try AppWorld()
+        let app = try AppWorld(fileSystem: .denyWrites)
         defer { app.tearDown() }
         let (_, status) = app.launch()
         let banner = SystemBanner(status: status, logger: makeTestLogger().0)
 
         #expect(await banner.warning() == nil)
-        #expect(await banner.dismiss() == nil)
-        #expect(banner.launch == SystemBanner.currentLaunch)
+        #expect(await banner.dismiss(.cannotAccessStorage) == nil)
+    }
+
+    @Test func bannersMadeWithTheDefaultLaunchShareItsDismissals() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        let (_, status) = app.launch()
+        try await status.refresh()
+        let first = SystemBanner(status: status, logger: makeTestLogger().0)
+        #expect(await first.dismiss(.cannotAccessStorage) == nil)
+
+        // Another banner of this process, made with the default launch, keeps the dismissal; one of another
+        // launch does not.
+        #expect(await SystemBanner(status: status, logger: makeTestLogger().0).warning() == nil)
+        #expect(await SystemBanner(status: status, launch: UUID(), logger: makeTestLogger().0).warning() == .cannotAccessStorage)
+    }
+
+    @Test func dismissingHidesTheWarningNamedNotTheOneShown() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        await app.cloud.setCloudKitStatus(.restricted)
+        let banner = try await launch(app)
+        #expect(await banner.warning() == .cannotAccessStorage)
+
+        // The person closed a CloudKit banner shown from an older report.
+        #expect(await banner.dismiss(.cloudKitUnavailable) == .cannotAccessStorage)
+        #expect(await banner.dismiss(.cannotAccessStorage) == nil)
+    }
+
+    @Test func aDismissalMadeWhileTheChecksRunIsKept() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        let id = UUID()
+        let banner = try await launch(app, id: id)
+        #expect(await banner.warning() == .cannotAccessStorage)
+        await app.cloud.setHoldsAnswers(true)
+
+        let refresh = Task { try await banner.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        #expect(await banner.dismiss(.cannotAccessStorage) == nil)
+        await app.cloud.setHoldsAnswers(false)
+        await app.cloud.releaseHeldAnswers()
+
+        #expect(try await refresh.value == nil)
+        #expect(await banner.warning() == nil)
+        #expect(try await launch(app, id: id).warning() == nil)  // stored, too
+        #expect(try await launch(app).warning() == .cannotAccessStorage)
+    }
+
+    @Test func anUnreadableDismissalsRecordCountsAsNoneWithAWarning() async throws {
+        let app = try AppWorld(fileSystem: .denyWrites)
+        defer { app.tearDown() }
+        let (center, status) = app.launch()
+        try await status.refresh()
+        try await center.setAttachment(Data(#"{"launch": "not a UUID"}"#.utf8), forKey: SystemBanner.defaultKey)
+        let (logger, logs) = makeTestLogger()
+
+        let banner = SystemBanner(status: status, launch: UUID(), logger: logger)
+
+        #expect(await banner.warning() == .cannotAccessStorage)
+        #expect(logs.entries.contains { $0.level == .warning && "\($0.message)".contains("dismissals unreadable") })
     }
 }

@@ -48,7 +48,7 @@ struct AppWorld {
 
         let first = app.launch()
         #expect(await first.status.lastReport() == nil)
-        let report = await first.status.refresh()
+        let report = try await first.status.refresh()
         #expect(report.checkedAt == referenceDate)
         #expect(report.warnings == [.cloudKitUnavailable])
 
@@ -84,39 +84,42 @@ struct AppWorld {
         let times = Times()
         let launch = app.launch(now: times.provider)
 
-        let before = await launch.status.refresh()
+        let before = try await launch.status.refresh()
         await app.cloud.setSignedIn(false)
-        let after = await launch.status.refresh()
+        let after = try await launch.status.refresh()
 
         #expect(before.warnings.isEmpty)
         #expect(after.warnings == [.iCloudNotAvailable])
         #expect(after.checkedAt > before.checkedAt)
         #expect(await app.launch().status.lastReport() == after)
     }
-}
 
-@Suite struct LastCheckedFormatterTests {
-    @Test(arguments: [
-        ("en_US", 300.0, "Last checked: 5 minutes ago"),
-        ("en_US", 10800.0, "Last checked: 3 hours ago"),
-        ("en_US", 0.0, "Last checked: now"),
-        ("en_US", -20.0, "Last checked: now"),
-        ("fr_FR", 300.0, "Last checked: il y a 5 minutes"),
-        ("de_DE", 300.0, "Last checked: vor 5 Minuten"),
-    ])
-    func theRelativeTimeFollowsTheLocale(locale: String, elapsed: Double, expected: String) {
-        let formatter = LastCheckedFormatter(locale: Locale(identifier: locale))
-        #expect(formatter.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(elapsed)) == expected)
+    @Test func aCancelledRefreshThrowsAndStoresNothing() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let launch = app.launch()
+        let stored = try await launch.status.refresh()
+        await app.cloud.setHoldsAnswers(true)
+
+        let refresh = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        refresh.cancel()
+
+        await #expect(throws: CancellationError.self) { try await refresh.value }
+        #expect(await launch.status.lastReport() == stored)
+        #expect(await app.launch().status.lastReport() == stored)
+        await app.cloud.releaseHeldAnswers()
     }
 
-    @Test func theSentencesComeFromTheStringsTable() {
-        let french = LastCheckedFormatter(
-            locale: Locale(identifier: "fr_FR"),
-            strings: .init(lastChecked: "Dernière vérification : {time}", never: "Jamais vérifié"))
-        #expect(french.string(checkedAt: referenceDate, now: referenceDate.addingTimeInterval(120))
-            == "Dernière vérification : il y a 2 minutes")
-        #expect(french.string(checkedAt: nil, now: referenceDate) == "Jamais vérifié")
-        #expect(LastCheckedFormatter().string(checkedAt: nil, now: referenceDate) == "Not checked yet")
+    @Test func aReportTakenBetweenWholeSecondsReadsBackEqual() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let launch = app.launch(now: { referenceDate.addingTimeInterval(0.123_456_7) })
+
+        let report = try await launch.status.refresh()
+
+        #expect(await launch.status.lastReport() == report)
+        #expect(await app.launch().status.lastReport() == report)
     }
 }
 

@@ -58,7 +58,8 @@ struct FaultyFileSystem: DocumentsFileSystem {
     }
 
     func write(_ data: Data, to url: URL) throws {
-        if case .denyWrites = fault { throw CocoaError(.fileWriteNoPermission) }
+        // Like Foundation's own error, it names the file: a detail must not repeat it.
+        if case .denyWrites = fault { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
         try base.write(data, to: url)
     }
 
@@ -74,6 +75,93 @@ struct FaultyFileSystem: DocumentsFileSystem {
         if case .freeBytes(let bytes) = fault { return bytes }
         return try base.availableCapacity(at: url)
     }
+}
+
+/// A file system whose every call blocks its thread until `release()`, as a hung network mount does.
+final class BlockingFileSystem: DocumentsFileSystem, @unchecked Sendable {  // state guarded by `condition`
+    private let condition = NSCondition()
+    private var released = false
+    private var blockedNow = 0
+    private let entered: AsyncStream<Void>.Continuation
+    /// One element each time a call starts blocking.
+    let entries: AsyncStream<Void>
+
+    init() { (entries, entered) = AsyncStream.makeStream(of: Void.self) }
+
+    /// The calls blocked right now.
+    var blocked: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return blockedNow
+    }
+
+    /// Lets every blocked call, and every later one, return.
+    func release() {
+        condition.lock()
+        released = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func block() {
+        condition.lock()
+        blockedNow += 1
+        entered.yield()
+        while !released { condition.wait() }
+        blockedNow -= 1
+        condition.unlock()
+    }
+
+    func isDirectory(at url: URL) -> Bool? {
+        block()
+        return true
+    }
+    func createDirectory(at url: URL) throws { block() }
+    func write(_ data: Data, to url: URL) throws { block() }
+    func contents(of url: URL) throws -> Data {
+        block()
+        return Data()
+    }
+    func removeItem(at url: URL) throws { block() }
+    func availableCapacity(at url: URL) throws -> Int64 {
+        block()
+        return 1_000_000_000_000
+    }
+}
+
+/// A file system that reports a fixed free size and records where it was measured.
+final class MeasuringFileSystem: DocumentsFileSystem, @unchecked Sendable {  // `urls` guarded by `lock`
+    private let lock = NSLock()
+    private var urls: [URL] = []
+    private let freeBytes: Int64
+    private let base = LocalFileSystem()
+
+    init(freeBytes: Int64) { self.freeBytes = freeBytes }
+
+    /// The URLs whose free space was asked for, in order.
+    var measured: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        return urls
+    }
+
+    func isDirectory(at url: URL) -> Bool? { base.isDirectory(at: url) }
+    func createDirectory(at url: URL) throws { try base.createDirectory(at: url) }
+    func write(_ data: Data, to url: URL) throws { try base.write(data, to: url) }
+    func contents(of url: URL) throws -> Data { try base.contents(of: url) }
+    func removeItem(at url: URL) throws { try base.removeItem(at: url) }
+    func availableCapacity(at url: URL) throws -> Int64 {
+        lock.lock()
+        urls.append(url)
+        lock.unlock()
+        return freeBytes
+    }
+}
+
+/// Waits for `count` elements of `stream`.
+func receive(_ count: Int, from stream: AsyncStream<Void>) async {
+    var iterator = stream.makeAsyncIterator()
+    for _ in 0..<count { _ = await iterator.next() }
 }
 
 /// A check that answers what it is told, for runner tests.

@@ -51,10 +51,14 @@ public struct BackupGuard: Sendable {
     /// Checks the documents directory and its free space now; returns when a backup can be written.
     ///
     /// - Throws: ``SystemError/documentsNotAccessible`` or ``SystemError/lowSpace``, with the check's
-    ///   finding as detail.
+    ///   finding as detail; `CancellationError` when the calling task is cancelled, which says nothing about
+    ///   the documents directory.
     public func ensureBackupPossible() async throws {
+        try Task.checkCancellation()
+        let report = try await runner.run()
+        try Task.checkCancellation()
         do {
-            try Self.check(await runner.run())
+            try Self.check(report)
         } catch {
             logger.warning("backup refused", metadata: ["reason": "\(error)"])
             throw error

@@ -7,9 +7,10 @@ import Permit
 ///
 /// - ``warning()`` is what the banner shows, from ``SystemStatus/lastReport()``: the most severe warning
 ///   of the last check that was not dismissed during this launch, or `nil` for no banner.
-/// - ``dismiss()`` hides the shown warning for the rest of this launch; the banner then shows the next
+/// - ``dismiss(_:)`` hides the warning shown for the rest of this launch; the banner then shows the next
 ///   one, if any. The dismissal is stored (under ``key``, `permit.system.banner` by default), so a banner
-///   model made again during the same launch keeps it.
+///   model made again during the same launch keeps it. A stored record that cannot be read counts as no
+///   dismissals, with a warning in the log.
 /// - At the next launch (a new ``launch`` identifier) dismissals no longer count: a problem that lasts
 ///   comes back. A resolved one stays away, because the checks no longer raise its warning.
 /// - ``refresh()`` runs the checks again. A dismissed warning whose problem was resolved is forgotten, so
@@ -19,9 +20,9 @@ import Permit
 ///
 /// ```swift
 /// let banner = SystemBanner(status: status, logger: logger)
-/// await status.refresh()                     // at launch
+/// try await status.refresh()                 // at launch
 /// if let warning = await banner.warning() {  // Cannot Access Storage
-///     show(warning, onClose: { Task { await banner.dismiss() } })
+///     show(warning, onClose: { Task { await banner.dismiss(warning) } })
 /// }
 /// ```
 public actor SystemBanner {
@@ -38,6 +39,10 @@ public actor SystemBanner {
     public nonisolated let key: String
     private let status: SystemStatus
     private let logger: Logger
+    /// The dismissals of this launch, once read from the store; changed only without suspending.
+    private var dismissed: Set<String>?
+    private var needsPersisting = false
+    private var isPersisting = false
 
     /// Creates the banner model.
     ///
@@ -46,7 +51,8 @@ public actor SystemBanner {
     ///   - launch: The launch dismissals belong to. Default: ``currentLaunch``; tests pass one per simulated
     ///     launch.
     ///   - key: The attachment key for dismissals. Default: ``defaultKey``.
-    ///   - logger: Receives dismissals at `info` and an unsaved dismissal at `warning`.
+    ///   - logger: Receives dismissals at `info`, and an unsaved dismissal or an unreadable stored record at
+    ///     `warning`.
     public init(status: SystemStatus, launch: UUID = SystemBanner.currentLaunch, key: String = defaultKey, logger: Logger) {
         self.status = status
         self.launch = launch
@@ -57,45 +63,82 @@ public actor SystemBanner {
     /// The warning the banner shows, or `nil` for no banner.
     public func warning() async -> SystemWarning? {
         guard let report = await status.lastReport() else { return nil }
-        let dismissed = await dismissals()
+        let dismissed = await loadedDismissals()
         return report.warnings.first { !dismissed.contains($0.id) }
     }
 
-    /// Hides the shown warning until the next launch, and returns the warning shown next, if any.
+    /// Hides `warning` until the next launch, and returns the warning the banner shows next, if any.
+    ///
+    /// The banner's close button passes the warning it shows, so a report refreshed in the meantime cannot
+    /// make it hide another one.
     @discardableResult
-    public func dismiss() async -> SystemWarning? {
-        guard let shown = await warning() else { return nil }
-        var dismissed = await dismissals()
-        dismissed.insert(shown.id)
-        await store(dismissed)
-        logger.info("system warning dismissed until the next launch", metadata: ["warning": "\(shown.id)"])
-        return await warning()
+    public func dismiss(_ warning: SystemWarning) async -> SystemWarning? {
+        _ = await loadedDismissals()
+        // No suspension between reading and changing the dismissals: a refresh cannot interleave.
+        dismissed?.insert(warning.id)
+        await persist()
+        logger.info("system warning dismissed until the next launch", metadata: ["warning": "\(warning.id)"])
+        return await self.warning()
     }
 
     /// Runs the checks again and returns the warning the banner shows now.
+    ///
+    /// A dismissed warning that the new report no longer raises is forgotten; one dismissed while the checks
+    /// ran is kept.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled; see ``SystemStatus/refresh()``.
     @discardableResult
-    public func refresh() async -> SystemWarning? {
-        let report = await status.refresh()
+    public func refresh() async throws -> SystemWarning? {
+        let report = try await status.refresh()
         let standing = Set(report.warnings.map(\.id))
-        let dismissed = await dismissals()
-        if !dismissed.isSubset(of: standing) { await store(dismissed.intersection(standing)) }
+        _ = await loadedDismissals()
+        // No suspension between reading and changing the dismissals: a dismissal cannot be lost.
+        if let current = dismissed, !current.isSubset(of: standing) {
+            dismissed = current.intersection(standing)
+            await persist()
+        }
         return await warning()
     }
 
-    /// The warnings dismissed during this launch.
-    private func dismissals() async -> Set<String> {
-        guard let data = await status.center.attachment(forKey: key),
-            let stored = try? JSONDecoder().decode(StoredDismissals.self, from: data), stored.launch == launch
-        else { return [] }
-        return Set(stored.dismissed)
+    // MARK: - Dismissals
+
+    /// The warnings dismissed during this launch, read from the store the first time.
+    private func loadedDismissals() async -> Set<String> {
+        if let dismissed { return dismissed }
+        let stored = await storedDismissals()
+        // Another call may have loaded and changed them while this one read the store.
+        if dismissed == nil { dismissed = stored }
+        return dismissed ?? stored
     }
 
-    private func store(_ dismissed: Set<String>) async {
+    private func storedDismissals() async -> Set<String> {
+        guard let data = await status.center.attachment(forKey: key) else { return [] }
+        let stored: StoredDismissals
         do {
-            try await status.center.setAttachment(
-                StoredDismissals(launch: launch, dismissed: dismissed.sorted()), forKey: key)
+            stored = try JSONDecoder().decode(StoredDismissals.self, from: data)
         } catch {
-            logger.warning("banner dismissal not stored", metadata: ["key": "\(key)", "error": "\(error)"])
+            logger.warning("stored banner dismissals unreadable; treated as none", metadata: ["key": "\(key)"])
+            return []
+        }
+        return stored.launch == launch ? Set(stored.dismissed) : []
+    }
+
+    /// Stores the dismissals as they are now; writes one at a time, the last always with the latest state.
+    private func persist() async {
+        needsPersisting = true
+        guard !isPersisting else { return }
+        isPersisting = true
+        defer { isPersisting = false }
+        while needsPersisting, let current = dismissed {
+            needsPersisting = false
+            do {
+                try await status.center.setAttachment(
+                    StoredDismissals(launch: launch, dismissed: current.sorted()), forKey: key)
+            } catch {
+                logger.warning(
+                    "banner dismissal not stored",
+                    metadata: ["key": "\(key)", "error": "\(String(reflecting: type(of: error)))"])
+            }
         }
     }
 

@@ -25,6 +25,8 @@ public struct SystemCheckID: RawRepresentable, Hashable, Codable, Sendable, Cust
     public static let documents = SystemCheckID(rawValue: "documents")
     /// Whether the disk holding the documents directory has room: ``FreeSpaceCheck``.
     public static let freeSpace = SystemCheckID(rawValue: "freeSpace")
+    /// Whether a network can be reached: ``NetworkCheck``.
+    public static let network = SystemCheckID(rawValue: "network")
 
     /// The stored name.
     public var description: String { rawValue }

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import Permit
 
 /// Runs a set of ``SystemCheck``s at once and collects their results in a ``SystemReport``.
 ///
@@ -9,16 +10,29 @@ public import Logging
 /// began is recorded as ``SystemCheckOutcome/couldNotDetermine`` and abandoned: it is cancelled, but the
 /// report does not wait for it. A report therefore always arrives, within about ``timeout``.
 ///
+/// - A check abandoned by one run and still running when the next run starts is not started again: the
+///   next run waits for that same run of it (against its own timeout), so a check that hangs holds at most
+///   one task, however often the app refreshes.
+/// - A thrown error's own text never reaches a detail or a log line, since it may name a file: the detail
+///   is ``SystemError``'s description, or "the check failed with an unexpected error" for other errors, and
+///   the log names the error's type. Details are cut to ``maximumDetailLength`` characters.
+/// - Times are rounded to the millisecond, the precision ``SystemStatus`` stores them with, so a stored
+///   report reads back equal to the one returned.
+/// - A run whose task is cancelled throws `CancellationError` rather than report its checks as failed.
+///
 /// For example:
 ///
 /// ```swift
 /// let runner = SystemCheckRunner(
 ///     checks: SystemCheckRunner.standardChecks(cloud: cloud, documents: documentsURL),
 ///     logger: logger)
-/// let report = await runner.run()
+/// let report = try await runner.run()
 /// report.warnings.first?.title        // "Cannot Access Storage"
 /// ```
 public struct SystemCheckRunner: Sendable {
+    /// The longest detail a result keeps, in characters; a longer one is cut and ends with "…".
+    public static let maximumDetailLength = 300
+
     /// The checks, in the order their results are reported.
     public let checks: [any SystemCheck]
     /// How long a run waits for its checks.
@@ -26,6 +40,7 @@ public struct SystemCheckRunner: Sendable {
     private let clock: DeadlineClock
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let inFlight = InFlightChecks()
 
     /// Creates a runner.
     ///
@@ -53,10 +68,8 @@ public struct SystemCheckRunner: Sendable {
         self.logger = logger
     }
 
-    /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space.
-    ///
-    /// A network-availability check is not among them yet: it will join them over the core's network
-    /// monitor once that seam exists.
+    /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space; then
+    /// the network, when a monitor is given.
     ///
     /// - Parameters:
     ///   - cloud: The iCloud and CloudKit accounts: Permit's Apple adapter, a simulated one in tests, or
@@ -64,34 +77,43 @@ public struct SystemCheckRunner: Sendable {
     ///   - documents: The directory the app keeps its data and backups in.
     ///   - minimumFreeSpace: The free bytes under which ``FreeSpaceCheck`` fails.
     ///   - fileSystem: The file operations the documents and free-space checks use.
+    ///   - network: The network monitor ``NetworkCheck`` reads; without one there is no network check.
     public static func standardChecks(
         cloud: any CloudAccountProvider,
         documents: URL,
         minimumFreeSpace: Int64 = FreeSpaceCheck.defaultMinimumBytes,
-        fileSystem: any DocumentsFileSystem = LocalFileSystem()
+        fileSystem: any DocumentsFileSystem = LocalFileSystem(),
+        network: (any NetworkMonitor)? = nil
     ) -> [any SystemCheck] {
-        [
+        var checks: [any SystemCheck] = [
             ICloudAccountCheck(provider: cloud),
             ICloudDriveCheck(provider: cloud),
             CloudKitAccountCheck(provider: cloud),
             DocumentsAccessCheck(directory: documents, fileSystem: fileSystem),
             FreeSpaceCheck(directory: documents, minimumBytes: minimumFreeSpace, fileSystem: fileSystem),
         ]
+        if let network { checks.append(NetworkCheck(monitor: network)) }
+        return checks
     }
 
     /// Runs every check at once and returns their results, in the order of ``checks``, once each has
     /// finished or timed out.
-    public func run() async -> SystemReport {
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled before the report is complete; the
+    ///   checks still running are cancelled, and no result is made up for them.
+    public func run() async throws -> SystemReport {
+        try Task.checkCancellation()
         let deadline = clock.deadline(after: timeout)
-        let results = await withTaskGroup(of: (Int, SystemCheckResult).self) { group in
+        let results = try await withThrowingTaskGroup(of: (Int, SystemCheckResult).self) { group in
             for (index, check) in checks.enumerated() {
-                group.addTask { (index, await self.run(check, until: deadline)) }
+                group.addTask { (index, try await self.run(check, index: index, until: deadline)) }
             }
             var results: [(Int, SystemCheckResult)] = []
-            for await result in group { results.append(result) }
+            for try await result in group { results.append(result) }
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        let report = SystemReport(checkedAt: now(), results: results)
+        try Task.checkCancellation()
+        let report = SystemReport(checkedAt: stamp(), results: results)
         logger.info(
             "system checks finished",
             metadata: [
@@ -101,29 +123,49 @@ public struct SystemCheckRunner: Sendable {
         return report
     }
 
-    private func run(_ check: any SystemCheck, until deadline: @escaping @Sendable () async throws -> Void) async
-        -> SystemCheckResult
-    {
+    private func run(
+        _ check: any SystemCheck, index: Int, until deadline: @escaping @Sendable () async throws -> Void
+    ) async throws -> SystemCheckResult {
         let finding: SystemCheckFinding
-        switch await race(check, against: deadline) {
+        var errorType: String?
+        switch await race(check, index: index, against: deadline) {
         case .finished(.success(let found)):
             finding = found
         case .finished(.failure(let error as SystemError)) where error == .notSupportedOnThisPlatform:
             finding = SystemCheckFinding(outcome: .notSupported, detail: "not available on this platform")
         case .finished(.failure(let error)):
-            finding = .couldNotDetermine("the check failed: \(error)")
+            errorType = String(reflecting: type(of: error))
+            finding = .couldNotDetermine(Self.detail(for: error))
         case .timedOut:
             finding = .couldNotDetermine("no answer within \(Self.describe(timeout))")
         case .cancelled:
-            finding = .couldNotDetermine("the check was cancelled")
+            throw CancellationError()
         }
+        let detail = Self.capped(finding.detail)
         let level: Logger.Level = finding.outcome == .passed || finding.outcome == .notSupported ? .debug : .warning
-        logger.log(
-            level: level, "system check",
-            metadata: ["check": "\(check.id)", "outcome": "\(finding.outcome)", "detail": "\(finding.detail)"])
+        var metadata: Logger.Metadata = ["check": "\(check.id)", "outcome": "\(finding.outcome)", "detail": "\(detail)"]
+        if let errorType { metadata["error"] = "\(errorType)" }
+        logger.log(level: level, "system check", metadata: metadata)
         return SystemCheckResult(
             id: check.id, title: check.title, purpose: check.purpose, outcome: finding.outcome,
-            detail: finding.detail, checkedAt: now())
+            detail: detail, checkedAt: stamp())
+    }
+
+    /// A fixed sentence for a thrown error: its text may hold a path or other user data, so only Permit's
+    /// own errors are described.
+    private static func detail(for error: any Error) -> String {
+        if let error = error as? SystemError { return "the check failed: \(error)" }
+        return "the check failed with an unexpected error"
+    }
+
+    private static func capped(_ detail: String) -> String {
+        guard detail.count > maximumDetailLength else { return detail }
+        return String(detail.prefix(maximumDetailLength - 1)) + "…"
+    }
+
+    /// The wall-clock time, rounded to the millisecond as ``SystemStatus`` stores it.
+    private func stamp() -> Date {
+        Date(timeIntervalSince1970: (now().timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 
     private enum RaceOutcome: Sendable {
@@ -132,16 +174,21 @@ public struct SystemCheckRunner: Sendable {
         case cancelled
     }
 
-    /// Runs `check` in a task of its own and returns its finding, or `.timedOut` when `deadline` passes
-    /// first, without waiting for a check that ignores cancellation.
-    private func race(_ check: any SystemCheck, against deadline: @escaping @Sendable () async throws -> Void) async
-        -> RaceOutcome
-    {
+    /// Waits for `check`'s run (a new one, or the one an earlier run abandoned that is still going) and
+    /// returns its finding, or `.timedOut` when `deadline` passes first, without waiting for a check that
+    /// ignores cancellation.
+    private func race(
+        _ check: any SystemCheck, index: Int, against deadline: @escaping @Sendable () async throws -> Void
+    ) async -> RaceOutcome {
         let (outcomes, continuation) = AsyncStream.makeStream(of: RaceOutcome.self, bufferingPolicy: .bufferingOldest(1))
-        let work = Task {
-            let result: Result<SystemCheckFinding, any Error>
-            do { result = .success(try await check.run()) } catch { result = .failure(error) }
-            continuation.yield(.finished(result))
+        let work = inFlight.task(for: index) { finished in
+            Task {
+                defer { finished() }
+                do { return .success(try await check.run()) } catch { return .failure(error) }
+            }
+        }
+        let waiter = Task {
+            continuation.yield(.finished(await work.value))
         }
         let timer = Task {
             do {
@@ -152,11 +199,16 @@ public struct SystemCheckRunner: Sendable {
             }
         }
         defer {
-            work.cancel()
             timer.cancel()
+            waiter.cancel()
             continuation.finish()
         }
-        for await outcome in outcomes { return outcome }
+        for await outcome in outcomes {
+            if case .timedOut = outcome { work.cancel() }
+            return outcome
+        }
+        // The run's task was cancelled.
+        work.cancel()
         return .cancelled
     }
 
@@ -164,5 +216,32 @@ public struct SystemCheckRunner: Sendable {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
         return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+    }
+}
+
+/// The run of each check that is still going, by the check's index, so that a check that hangs is not
+/// started again while its last run lasts.
+private final class InFlightChecks: @unchecked Sendable {  // `running` is only touched under `lock`
+    typealias Work = Task<Result<SystemCheckFinding, any Error>, Never>
+
+    private let lock = NSLock()
+    private var running: [Int: (id: UUID, task: Work)] = [:]
+
+    /// The running task for check `index`, or a new one from `start`, which is given a closure to call
+    /// when the task ends.
+    func task(for index: Int, start: (@escaping @Sendable () -> Void) -> Work) -> Work {
+        lock.lock()
+        defer { lock.unlock() }
+        if let current = running[index] { return current.task }
+        let id = UUID()
+        let task = start { [weak self] in self?.finished(index, id: id) }
+        running[index] = (id, task)
+        return task
+    }
+
+    private func finished(_ index: Int, id: UUID) {
+        lock.lock()
+        defer { lock.unlock() }
+        if running[index]?.id == id { running[index] = nil }
     }
 }

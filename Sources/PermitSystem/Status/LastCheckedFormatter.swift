@@ -2,10 +2,11 @@ public import Foundation
 
 /// Writes when the checks last ran as a relative, localized phrase: "Last checked: 5 minutes ago".
 ///
-/// The relative part comes from Foundation's `Date.RelativeFormatStyle` in the formatter's locale ("5
-/// minutes ago", "il y a 5 minutes", "vor 5 Minuten"); the sentence around it comes from ``Strings``, which
-/// an app replaces with its own localized strings. A time in the future (the clock was set back) reads as
-/// now.
+/// The time is measured from the `now` it is given, never from the clock: the formatter picks the unit and
+/// the count itself (seconds, minutes, hours, days, weeks; each rounded to the nearest), and Foundation's
+/// `Date.RelativeFormatStyle` only puts that count in words in the formatter's locale ("5 minutes ago",
+/// "il y a 5 minutes", "vor 5 Minuten"). The sentence around it comes from ``Strings``, which an app
+/// replaces with its own localized strings. A time in the future (the clock was set back) reads as now.
 ///
 /// For example:
 ///
@@ -45,10 +46,23 @@ public struct LastCheckedFormatter: Sendable {
 
     /// How long before `now` the checks ran, such as "5 minutes ago" or "now".
     public func relativeTime(checkedAt: Date, now: Date) -> String {
-        let elapsed = max(0, now.timeIntervalSince(checkedAt))
+        let elapsed = Self.wholeUnits(max(0, now.timeIntervalSince(checkedAt)))
         let style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale)
-        // The style measures from the current time; shift the date so that it lies `elapsed` before it.
+        // The style can only measure from the clock. It is given a whole number of the chosen unit before
+        // the clock, so the moments between reading the clock here and there cannot change its words: they
+        // are a fraction of a second, and the style rounds each unit to the nearest.
         return style.format(Date(timeIntervalSinceNow: -elapsed))
+    }
+
+    /// `elapsed` rounded to a whole number of the largest unit it reaches: the largest of seconds, minutes,
+    /// hours, days and weeks in which it rounds to at least one, or less than the next unit.
+    static func wholeUnits(_ elapsed: Double) -> Double {
+        let units: [(seconds: Double, perNext: Double)] = [(1, 60), (60, 60), (3600, 24), (86400, 7), (604_800, .infinity)]
+        for (unit, perNext) in units {
+            let count = (elapsed / unit).rounded()
+            if count < perNext { return count * unit }
+        }
+        return elapsed
     }
 
     /// The whole sentence, such as "Last checked: 5 minutes ago", or ``Strings/never`` when `checkedAt`

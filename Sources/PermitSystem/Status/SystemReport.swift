@@ -6,7 +6,7 @@ public import Foundation
 /// For example:
 ///
 /// ```swift
-/// let report = await runner.run()
+/// let report = try await runner.run()
 /// report.result(for: .documents)?.isOK      // true
 /// report.warnings.map(\.title)              // ["CloudKit Unavailable"]
 /// report.hasCriticalWarning                 // false

@@ -9,14 +9,15 @@ public import Permit
 /// permissions and survives relaunches. A Settings screen shows ``lastReport()``'s results and
 /// "Last checked: 5 minutes ago" from its time (see ``LastCheckedFormatter``).
 ///
-/// Concurrent calls to ``refresh()`` share one run of the checks. A stored report that cannot be decoded
-/// (written by a later version) reads as no report, with a warning.
+/// Concurrent calls to ``refresh()`` share one run of the checks. A run that is cancelled stores nothing: the
+/// last report stays as it was, rather than be replaced by checks that never finished. A stored report that
+/// cannot be decoded (written by a later version) reads as no report, with a warning.
 ///
 /// For example, at launch and from a "Refresh Status" button:
 ///
 /// ```swift
 /// let status = SystemStatus(runner: runner, center: center, logger: logger)
-/// let report = await status.refresh()
+/// let report = try await status.refresh()
 /// let line = LastCheckedFormatter().string(checkedAt: report.checkedAt, now: Date())
 /// ```
 public actor SystemStatus {
@@ -29,7 +30,7 @@ public actor SystemStatus {
     nonisolated let center: PermissionCenter
     private let runner: SystemCheckRunner
     private let logger: Logger
-    private var running: Task<SystemReport, Never>?
+    private var running: Task<SystemReport, any Error>?
 
     /// Creates the status; nothing runs until ``refresh()``.
     ///
@@ -59,21 +60,34 @@ public actor SystemStatus {
     /// Runs the checks now, stores the report and returns it.
     ///
     /// A report that cannot be stored is still returned; the failure is logged.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled before the report is complete. The
+    ///   run is shared, so it is cancelled for every caller waiting on it, and nothing is stored.
     @discardableResult
-    public func refresh() async -> SystemReport {
-        if let running { return await running.value }
-        let task = Task { await self.runAndStore() }
-        running = task
-        defer { running = nil }
-        return await task.value
+    public func refresh() async throws -> SystemReport {
+        let task: Task<SystemReport, any Error>
+        if let running {
+            task = running
+        } else {
+            task = Task { try await self.runAndStore() }
+            running = task
+        }
+        defer { if running == task { running = nil } }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
-    private func runAndStore() async -> SystemReport {
-        let report = await runner.run()
+    private func runAndStore() async throws -> SystemReport {
+        let report = try await runner.run()
         do {
             try await center.setAttachment(try Self.encoder.encode(StoredReport(report: report)), forKey: key)
         } catch {
-            logger.warning("system report not stored", metadata: ["key": "\(key)", "error": "\(error)"])
+            logger.warning(
+                "system report not stored",
+                metadata: ["key": "\(key)", "error": "\(String(reflecting: type(of: error)))"])
         }
         return report
     }

@@ -54,7 +54,14 @@ public struct DocumentsAccessCheck: SystemCheck {
     public var purpose: String { "Required for local backups" }
 
     /// Probes the directory: create a test directory, write, read back and compare, remove.
+    ///
+    /// The file calls run on a thread of their own, never on Swift's shared cooperative threads, so a
+    /// volume that hangs cannot hold up the runner's timeout.
     public func run() async throws -> SystemCheckFinding {
+        try await BlockingWork.run { [self] in probeDirectory() }
+    }
+
+    private func probeDirectory() -> SystemCheckFinding {
         var created = false
         switch fileSystem.isDirectory(at: directory) {
         case true?:
@@ -112,7 +119,8 @@ public struct DocumentsAccessCheck: SystemCheck {
     }
 
     /// The system's words for a failure, without the path: the POSIX error's text when there is one, such as
-    /// "Permission denied".
+    /// "Permission denied", else the error's domain and code. Never the error's localized description, which
+    /// names the file.
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
@@ -120,6 +128,6 @@ public struct DocumentsAccessCheck: SystemCheck {
             let underlying = underlying as NSError
             if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
         }
-        return error.localizedDescription
+        return "\(nsError.domain) error \(nsError.code)"
     }
 }

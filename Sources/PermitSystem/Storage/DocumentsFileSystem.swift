@@ -16,7 +16,8 @@ public import Foundation
 /// - ``removeItem(at:)`` removes a file, or a directory with everything in it.
 /// - ``availableCapacity(at:)`` is the number of bytes an ordinary process can still write on the volume
 ///   that holds `url`, which exists.
-/// - Methods may be called from any thread, concurrently.
+/// - Methods may be called from any thread, concurrently. They may block while the disk answers: the checks
+///   call them on a thread of their own, never on Swift's cooperative threads.
 ///
 /// For example, a file system whose reads return other bytes:
 ///

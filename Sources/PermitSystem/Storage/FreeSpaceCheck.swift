@@ -2,7 +2,9 @@ public import Foundation
 
 /// Checks that the volume holding the documents directory has at least a minimum of free space.
 ///
-/// Fails, raising ``SystemWarning/lowFreeSpace``, when fewer than ``minimumBytes`` are available. When the
+/// Fails, raising ``SystemWarning/lowFreeSpace``, when fewer than ``minimumBytes`` are available. A volume
+/// that reports no size at all (a virtual file system such as `/proc`) is "could not determine", not full.
+/// When the
 /// documents directory does not exist yet, the nearest existing parent's volume is measured. The free space
 /// is real on every platform (see ``LocalFileSystem/availableCapacity(at:)``).
 ///
@@ -45,8 +47,16 @@ public struct FreeSpaceCheck: SystemCheck {
 
     /// Measures the free space and compares it with the minimum.
     ///
-    /// - Throws: The file system's error when the free space cannot be read.
+    /// The file calls run on a thread of their own, never on Swift's shared cooperative threads, so a
+    /// volume that hangs cannot hold up the runner's timeout.
+    ///
+    /// - Throws: The file system's error when the free space cannot be read, such as
+    ///   ``SystemError/couldNotDetermine`` for a volume that reports no size at all.
     public func run() async throws -> SystemCheckFinding {
+        try await BlockingWork.run { [self] in try measure() }
+    }
+
+    private func measure() throws -> SystemCheckFinding {
         var measured = directory.standardizedFileURL
         while fileSystem.isDirectory(at: measured) == nil, measured.pathComponents.count > 1 {
             measured = measured.deletingLastPathComponent()

@@ -3,7 +3,8 @@ public import Foundation
 /// The real disk, through `FileManager`: the ``DocumentsFileSystem`` the checks use unless told otherwise.
 ///
 /// Free space comes from `FileManager.attributesOfFileSystem(forPath:)` (`statvfs` on Linux), so it is
-/// real on every platform.
+/// real on every platform. Its methods block while the disk answers; the checks call them on a thread of
+/// their own.
 ///
 /// For example:
 ///
@@ -43,9 +44,13 @@ public struct LocalFileSystem: DocumentsFileSystem {
 
     /// Reads the volume's free size from `FileManager.attributesOfFileSystem(forPath:)`.
     ///
-    /// - Throws: `SystemError.couldNotDetermine` when the volume does not report it.
+    /// - Throws: ``SystemError/couldNotDetermine`` when the volume does not report its free size, or reports
+    ///   a total size of zero (a virtual file system such as `/proc`, where "0 bytes free" means nothing).
     public func availableCapacity(at url: URL) throws -> Int64 {
         let attributes = try FileManager.default.attributesOfFileSystem(forPath: url.path)
+        guard let total = (attributes[.systemSize] as? NSNumber)?.int64Value, total > 0 else {
+            throw SystemError.couldNotDetermine.withDetail("the volume reports no size")
+        }
         guard let free = (attributes[.systemFreeSize] as? NSNumber)?.int64Value else {
             throw SystemError.couldNotDetermine.withDetail("the volume does not report its free size")
         }

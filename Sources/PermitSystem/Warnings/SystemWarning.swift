@@ -62,6 +62,13 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
         id: "lowFreeSpace", severity: .warning, title: "Storage Almost Full",
         message: "The app may soon be unable to save backups. Please free up space on this device.", action: .none)
 
+    /// The device is offline: for information, with no button. Not in the seed; written in its voice. Being
+    /// offline is a state the app keeps working in, never an error: changes are kept on the device and sync
+    /// when the network is back.
+    public static let offline = SystemWarning(
+        id: "offline", severity: .info, title: "You're Offline",
+        message: "Changes are saved on this device and will sync when you're back online.", action: .none)
+
     // MARK: - Rules
 
     /// The warnings that `results` call for, most severe first (in the seed's order within a severity).
@@ -73,12 +80,14 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
     /// | ``SystemCheckID/cloudKit`` | ``cloudKitUnavailable`` | failed or could not determine |
     /// | ``SystemCheckID/iCloudDrive`` | ``iCloudDriveDisabled`` | failed while the iCloud check passed |
     /// | ``SystemCheckID/freeSpace`` | ``lowFreeSpace`` | failed |
+    /// | ``SystemCheckID/network`` | ``offline`` | failed (the monitor says the network is unavailable) |
     ///
     /// Storage that could not be probed is treated as inaccessible, because a backup cannot rely on it, and
     /// CloudKit's own "could not determine" status means sync is not working. An iCloud or free-space check
     /// that could not tell raises nothing: its result shows it, and alarming someone who may well be signed
-    /// in helps no one. A check that does not apply on this platform (``SystemCheckOutcome/notSupported``)
-    /// raises nothing. Checks without a rule here raise nothing.
+    /// in helps no one. A network monitor that cannot tell raises nothing either; being offline is only
+    /// information, never a warning or an error. A check that does not apply on this platform
+    /// (``SystemCheckOutcome/notSupported``) raises nothing. Checks without a rule here raise nothing.
     public static func warnings(for results: [SystemCheckResult]) -> [SystemWarning] {
         func outcome(_ id: SystemCheckID) -> SystemCheckOutcome? { results.first { $0.id == id }?.outcome }
         var warnings: [SystemWarning] = []
@@ -87,6 +96,7 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
         if [.failed, .couldNotDetermine].contains(outcome(.cloudKit)) { warnings.append(.cloudKitUnavailable) }
         if outcome(.iCloudDrive) == .failed, outcome(.iCloud) == .passed { warnings.append(.iCloudDriveDisabled) }
         if outcome(.freeSpace) == .failed { warnings.append(.lowFreeSpace) }
+        if outcome(.network) == .failed { warnings.append(.offline) }
         // A stable sort: the seed's order stays within each severity.
         return warnings.enumerated().sorted {
             ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset)
