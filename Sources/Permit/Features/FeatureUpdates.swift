@@ -1,6 +1,7 @@
 /// The feature-state changes ``FeatureGates`` sees, as an asynchronous sequence.
 ///
-/// A sequence receives every update from the moment ``FeatureGates/updates()`` was called, in order; iterate
+/// A sequence starts with one update per feature carrying its current state (``FeatureUpdate/previous`` is
+/// `nil`), then receives every change from the moment ``FeatureGates/updates()`` was called, in order; iterate
 /// it once. When the consuming task is cancelled or stops iterating (its iterator is released), the
 /// subscription ends. The sequence finishes when the gates are released.
 ///
