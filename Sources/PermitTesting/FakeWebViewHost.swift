@@ -1,7 +1,7 @@
 public import Foundation
 public import PermitWeb
 
-/// A scriptable ``WebViewHost`` with no browser behind it: it records what is installed and lets a test post
+/// A scriptable `WebViewHost` with no browser behind it: it records what is installed and lets a test post
 /// messages as a page would, from any frame and origin.
 ///
 /// For example:

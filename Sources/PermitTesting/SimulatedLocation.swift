@@ -9,7 +9,7 @@ public actor SimulatedLocation: LocationProvider {
     /// The number of fixes asked for.
     public private(set) var requestCount = 0
 
-    /// Creates a service with a fix, or none (calls then throw ``LocationError/unavailable``).
+    /// Creates a service with a fix, or none (calls then throw `LocationError.unavailable`).
     public init(fix: LocationFix? = nil) {
         self.fix = fix
     }
