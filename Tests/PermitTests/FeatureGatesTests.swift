@@ -82,6 +82,8 @@ import PermitTesting
         await app.policy.finishStartup()
         #expect(await app.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
         #expect(await app.gates.states().map(\.state.isUsable) == [true, false, false, true])
+        #expect(await app.gates.states().map(\.feature) == Self.features)
+        #expect(await app.gates.states().first?.description == "locationCapture: degraded(location)")
     }
 
     /// The next update of `feature` once its prompt is over: while the prompt is on screen, its next step

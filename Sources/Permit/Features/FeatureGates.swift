@@ -96,11 +96,11 @@ public actor FeatureGates {
         await compute(feature, from: currentStates())
     }
 
-    /// The state of every feature now, in the app's order.
-    public func states() async -> [(feature: Feature, state: FeatureState)] {
+    /// The state of every feature now, in the app's order, all computed from the same permission states.
+    public func states() async -> [FeatureSnapshot] {
         let states = await currentStates()
-        var result: [(feature: Feature, state: FeatureState)] = []
-        for feature in features { result.append((feature, await compute(feature, from: states))) }
+        var result: [FeatureSnapshot] = []
+        for feature in features { result.append(FeatureSnapshot(feature: feature, state: await compute(feature, from: states))) }
         return result
     }
 
