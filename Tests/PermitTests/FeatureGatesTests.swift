@@ -1,4 +1,7 @@
+import Clocks
 import Foundation
+import InMemoryLogging
+import Logging
 import Testing
 
 @testable import Permit
@@ -79,15 +82,36 @@ import PermitTesting
         await app.policy.finishStartup()
         #expect(await app.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
         #expect(await app.gates.states().map(\.state.isUsable) == [true, false, false, true])
+        #expect(await app.gates.states().map(\.feature) == Self.features)
+        #expect(await app.gates.states().first?.description == "locationCapture: degraded(location)")
+    }
+
+    /// The next update of `feature` once its prompt is over: while the prompt is on screen, its next step
+    /// may read ``NextStep/Reason/alreadyAsked`` for a moment.
+    func nextAfterPrompt(of feature: Feature, from app: inout App) async -> FeatureUpdate? {
+        while let update = await app.updates.next() {
+            guard update.feature == feature else { continue }
+            if case .unavailable(_, .suppressed(.alreadyAsked)) = update.current { continue }
+            return update
+        }
+        return nil
+    }
+
+    /// Reads updates until `feature` reads `state`; false if the stream ended first.
+    func waitFor(_ feature: Feature, _ state: FeatureState, in updates: inout FeatureUpdates.AsyncIterator) async -> Bool {
+        while let update = await updates.next() {
+            if update.feature == feature, update.current == state { return true }
+        }
+        return false
     }
 
     @Test func aGrantMakesTheFeatureAvailable() async throws {
         var app = await launch(store: InMemoryPermissionStore())
         await device.answerNextPrompt(for: .notifications, with: .granted)
         _ = try await app.policy.request(.notifications)
-        let update = try #require(await app.updates.next())
+        let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
         #expect(update.feature == Self.reminders)
-        #expect(update.previous == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+        #expect(update.previous?.isUsable == false)
         #expect(update.current == .available)
         #expect(await app.state(Self.reminders) == .available)
     }
@@ -96,7 +120,7 @@ import PermitTesting
         var app = await launch(store: InMemoryPermissionStore())
         await device.answerNextPrompt(for: .notifications, with: .denied)
         _ = try await app.policy.request(.notifications)
-        let update = try #require(await app.updates.next())
+        let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
         #expect(update.feature == Self.reminders)
         #expect(update.current == .unavailable(missing: [.notifications], nextStep: .openSettings))
     }
@@ -166,6 +190,69 @@ import PermitTesting
         _ = gates
         gates = nil
         #expect(await yield { center.subscriberCount == 0 })
+    }
+
+    @Test func aSubscriptionStartsWithEveryFeaturesCurrentState() async throws {
+        await device.setStatus(.granted, for: .notifications)
+        await device.launchApp()
+        let logger = makeTestLogger().0
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: logger)
+        await center.start()
+        let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
+        await policy.finishStartup()
+        let gates = FeatureGates(features: Self.features, policy: policy, logger: logger)
+        await gates.refresh()
+
+        for _ in 0..<2 {  // every subscription, however late, starts the same way
+            var updates = gates.updates().makeAsyncIterator()
+            var first: [FeatureUpdate] = []
+            for _ in Self.features {
+                if let update = await updates.next() { first.append(update) }
+            }
+            #expect(first.map(\.feature) == Self.features)
+            #expect(first.allSatisfy { $0.previous == nil })
+            #expect(first.map(\.current) == [
+                .degraded(missing: [.location]), .available,
+                .unavailable(missing: [.camera], nextStep: .showSystemPrompt), .available,
+            ])
+        }
+    }
+
+    @Test func theNextStepFollowsStartupPromptsAndTheCooldownWithoutARefresh() async throws {
+        await device.launchApp()
+        let logger = makeTestLogger().0
+        let clock = TestClock()
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: logger)
+        let policy = PromptPolicy(
+            manifest: Self.manifest, center: center, configuration: .init(promptBudget: 10, cooldown: .seconds(30)),
+            clock: clock, logger: logger)
+        await center.start()  // no launch changes left to refresh the gates: only the policy can
+        let gates = FeatureGates(features: [Self.reminders, Self.scanner], policy: policy, logger: logger)
+        var updates = gates.updates().makeAsyncIterator()
+        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)), in: &updates))
+
+        await policy.finishStartup()  // no refresh: the gates hear it from the policy
+        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
+
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await policy.request(.camera).askedSystem)
+        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.coolingDown)), in: &updates))
+
+        #expect(await sleepIsPending(on: clock))
+        await clock.advance(by: .seconds(30))
+        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
+        #expect(await gates.state(of: Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+    }
+
+    @Test func aMissingDeclarationIsLoggedOnceNotOnEveryRefresh() async throws {
+        let (logger, handler) = makeTestLogger()
+        let center = PermissionCenter(kinds: [.camera], authority: device, store: InMemoryPermissionStore(), logger: logger)
+        let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
+        let mic = Feature("mic", requires: [.microphone])
+        let gates = FeatureGates(features: [mic], policy: policy, logger: logger)
+        for _ in 0..<3 { await gates.refresh() }
+        #expect(await gates.state(of: mic) == .unavailable(missing: [.microphone], nextStep: .unavailable))
+        #expect(handler.entries.filter { $0.level == .warning }.count == 1)
     }
 
     @Test func featureDeclarationsDropDuplicatesAndRequiredWins() {

@@ -121,6 +121,22 @@ struct NetworkFixture {
 
     // MARK: - Polling
 
+    @Test func onePollPublishesAChangeOnlyWhenTheFilesChanged() async throws {
+        let fixture = try NetworkFixture()
+        defer { fixture.tearDown() }
+        try fixture.routes(NetworkFixture.defaultRoute)
+        try fixture.interface("eth0", operstate: "up", flags: "0x1003")
+        let monitor = LinuxNetworkMonitor(root: fixture.root, clock: TestClock(), logger: makeTestLogger().0)
+        #expect(monitor.pollOnce() == .available)
+        var updates = monitor.updates().makeAsyncIterator()
+        #expect(await updates.next() == .available)
+        #expect(monitor.pollOnce() == .available)  // unchanged: nothing published
+        try fixture.interface("eth0", operstate: "down", flags: "0x1002")
+        #expect(monitor.pollOnce() == .unavailable)
+        #expect(await updates.next() == .unavailable)
+        monitor.stopPolling()
+    }
+
     @Test func pollingReportsEachChangeOnceOnTheInjectedClock() async throws {
         let fixture = try NetworkFixture()
         defer { fixture.tearDown() }
@@ -132,16 +148,47 @@ struct NetworkFixture {
         #expect(await updates.next() == .available)
 
         try fixture.interface("eth0", operstate: "down", flags: "0x1002")
+        #expect(await sleepIsPending(on: clock))  // the poller waits for its interval before the clock moves
         await clock.advance(by: .seconds(5))
         #expect(await updates.next() == .unavailable)
 
+        #expect(await sleepIsPending(on: clock))
         await clock.advance(by: .seconds(5))  // nothing changed: nothing reported
         try fixture.interface("eth0", operstate: "up", flags: "0x1003")
+        #expect(await sleepIsPending(on: clock))
         await clock.advance(by: .seconds(5))
         #expect(await updates.next() == .available)
 
         var late = monitor.updates().makeAsyncIterator()  // a new subscriber starts with the current value
         #expect(await late.next() == .available)
+        monitor.stopPolling()
+    }
+
+    @Test func pollingStopsWhenTheLastSubscriptionEndsAndStartsAgainWithTheNext() async throws {
+        let fixture = try NetworkFixture()
+        defer { fixture.tearDown() }
+        try fixture.routes(NetworkFixture.defaultRoute)
+        try fixture.interface("eth0", operstate: "up", flags: "0x1003")
+        let clock = TestClock()
+        let monitor = LinuxNetworkMonitor(root: fixture.root, pollInterval: .seconds(5), clock: clock, logger: makeTestLogger().0)
+        var first: NetworkAvailabilityUpdates.AsyncIterator? = monitor.updates().makeAsyncIterator()
+        var second: NetworkAvailabilityUpdates.AsyncIterator? = monitor.updates().makeAsyncIterator()
+        #expect(await first?.next() == .available)
+        #expect(await sleepIsPending(on: clock))
+        first = nil
+        #expect(monitor.isPolling)  // one listener left
+        _ = second
+        second = nil
+        #expect(await yield { !monitor.isPolling })
+        #expect(await yield { (try? await clock.checkSuspension()) != nil })  // the poller's sleep was cancelled
+
+        var again = monitor.updates().makeAsyncIterator()
+        #expect(monitor.isPolling)
+        #expect(await again.next() == .available)
+        try fixture.interface("eth0", operstate: "down", flags: "0x1002")
+        #expect(await sleepIsPending(on: clock))
+        await clock.advance(by: .seconds(5))
+        #expect(await again.next() == .unavailable)
         monitor.stopPolling()
     }
 

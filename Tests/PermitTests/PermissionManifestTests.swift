@@ -112,4 +112,20 @@ import Testing
         let error = try #require(throws: ManifestError.self) { try PermissionManifest([declaration, declaration]) }
         #expect(error == .duplicateKind && error.entry == 1 && error.kindName == "camera")
     }
+
+    @Test func declarationsInSwiftAreCheckedLikeTheJSONEntries() throws {
+        let valid = PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scans.")
+        let blank = PermissionDeclaration(kind: .location, necessity: .optional, purpose: " \n ")  // no trap
+        let network = PermissionDeclaration(kind: PermissionKind("network"), necessity: .required, purpose: "Sync.")
+        let cases: [([PermissionDeclaration], ManifestError, Int, String)] = [
+            ([valid, blank], .missingPurpose, 1, "location"),
+            ([network], .unknownKind, 0, "network"),
+            ([valid, valid], .duplicateKind, 1, "camera"),
+        ]
+        for (declarations, expected, entry, kind) in cases {
+            let error = try #require(throws: ManifestError.self) { try PermissionManifest(declarations) }
+            #expect(error == expected && error.entry == entry && error.kindName == kind)
+        }
+        #expect(try PermissionManifest([valid]).kinds == [.camera])
+    }
 }

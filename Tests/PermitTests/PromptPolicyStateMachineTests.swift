@@ -6,12 +6,19 @@ import Testing
 @Suite struct PromptPolicyStateMachineTests {
     static let date = Date(timeIntervalSince1970: 1_763_778_000)
 
-    func state(_ status: PermissionStatus, prompted: Bool = false) -> PermissionState {
-        PermissionState(kind: .location, status: status, lastCheckedAt: Self.date, hasPrompted: prompted)
+    func state(_ status: PermissionStatus, prompted: Bool = false, kind: PermissionKind = .location) -> PermissionState {
+        PermissionState(kind: kind, status: status, lastCheckedAt: Self.date, hasPrompted: prompted)
     }
 
-    func declaration(lazy: Bool = true, primer: Bool = false) -> PermissionDeclaration {
-        PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Where.", isLazy: lazy, showsPrimer: primer)
+    func declaration(lazy: Bool = true, primer: Bool = false, kind: PermissionKind = .location) -> PermissionDeclaration {
+        PermissionDeclaration(kind: kind, necessity: .optional, purpose: "Where.", isLazy: lazy, showsPrimer: primer)
+    }
+
+    /// Requests `kind` at `time` and, when it prompts, has the OS answer at once.
+    func prompt(_ machine: inout PromptPolicyStateMachine, _ kind: PermissionKind, at time: Duration) -> PromptPolicyStateMachine.RequestAction {
+        let action = machine.request(for: declaration(kind: kind), state: state(.notDetermined, kind: kind), at: time)
+        if action == .prompt { machine.finishPrompt(for: kind, answered: true, at: time) }
+        return action
     }
 
     func machine(budget: Int = 3, cooldown: Duration = .seconds(10), startupOver: Bool = true) -> PromptPolicyStateMachine {
@@ -67,18 +74,68 @@ import Testing
     @Test func theBudgetCountsPromptsAndSkipsDoNotSpendIt() {
         var machine = machine(budget: 2, cooldown: .zero)
         #expect(machine.request(for: declaration(), state: state(.denied), at: .zero) == .skip(.openSettings))
-        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .prompt)
-        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(1)) == .prompt)
-        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(2)) == .skip(.suppressed(.budgetSpent)))
+        #expect(prompt(&machine, .location, at: .zero) == .prompt)
+        #expect(prompt(&machine, .camera, at: .seconds(1)) == .prompt)
+        #expect(prompt(&machine, .microphone, at: .seconds(2)) == .skip(.suppressed(.budgetSpent)))
         #expect(machine.promptTimes == [.zero, .seconds(1)])
     }
 
     @Test func theCooldownRunsFromTheLastPrompt() {
         var machine = machine(budget: 10, cooldown: .seconds(30))
-        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(5)) == .prompt)
-        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(6)) == .suppressed(.coolingDown))
-        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(34)) == .suppressed(.coolingDown))
-        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(35)) == .showSystemPrompt)
+        #expect(prompt(&machine, .location, at: .seconds(5)) == .prompt)
+        let camera = declaration(kind: .camera)
+        let cameraState = state(.notDetermined, kind: .camera)
+        #expect(machine.nextStep(for: camera, state: cameraState, at: .seconds(6)) == .suppressed(.coolingDown))
+        #expect(machine.nextStep(for: camera, state: cameraState, at: .seconds(34)) == .suppressed(.coolingDown))
+        #expect(machine.nextStep(for: camera, state: cameraState, at: .seconds(35)) == .showSystemPrompt)
+    }
+
+    @Test func aPromptOnScreenHoldsEveryOtherPromptBackAndCountsAgainstTheBudget() {
+        var machine = machine(budget: 2, cooldown: .zero)
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .prompt)
+        let camera = declaration(kind: .camera)
+        #expect(machine.nextStep(for: camera, state: state(.notDetermined, kind: .camera), at: .zero) == .suppressed(.coolingDown))
+        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .zero) == .suppressed(.alreadyAsked))
+        machine.finishPrompt(for: .location, answered: true, at: .seconds(1))
+        #expect(machine.nextStep(for: camera, state: state(.notDetermined, kind: .camera), at: .seconds(1)) == .showSystemPrompt)
+    }
+
+    // A request whose state was read before this launch's prompt for the kind finished must not prompt again.
+    @Test func aStateReadBeforeThisLaunchsPromptEndedCannotLeadToASecondPrompt() {
+        var machine = machine(budget: 10, cooldown: .zero)
+        let stale = state(.notDetermined)  // read by a second request while the first one's prompt was on screen
+        #expect(machine.request(for: declaration(), state: stale, at: .zero) == .prompt)
+        #expect(machine.request(for: declaration(), state: stale, at: .zero) == .skip(.suppressed(.alreadyAsked)))
+        machine.finishPrompt(for: .location, answered: true, at: .seconds(1))
+        #expect(machine.request(for: declaration(), state: stale, at: .seconds(2)) == .skip(.suppressed(.alreadyAsked)))
+        #expect(machine.request(for: declaration(primer: true), state: stale, at: .seconds(2), afterPrimer: true)
+            == .skip(.suppressed(.alreadyAsked)))
+    }
+
+    @Test func aFailedPromptSpendsNothing() {
+        var machine = machine(budget: 1, cooldown: .seconds(60))
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .prompt)
+        machine.finishPrompt(for: .location, answered: false, at: .seconds(1))
+        #expect(machine.promptTimes.isEmpty && machine.asking.isEmpty && machine.answered.isEmpty)
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(1)) == .prompt)
+    }
+
+    @Test func aPrimersContinueIsHeldBackByNeitherTheBudgetNorTheCooldown() {
+        var machine = machine(budget: 1, cooldown: .seconds(60))
+        let primed = declaration(primer: true)
+        #expect(machine.nextStep(for: primed, state: state(.notDetermined), at: .zero) == .showPrimer(Primer(for: primed)))
+        #expect(prompt(&machine, .camera, at: .seconds(1)) == .prompt)  // while the primer is on screen
+        #expect(machine.nextStep(for: primed, state: state(.notDetermined), at: .seconds(2)) == .suppressed(.budgetSpent))
+        #expect(machine.request(for: primed, state: state(.notDetermined), at: .seconds(2), afterPrimer: true) == .prompt)
+        // Only for a declaration with a primer, and never past the status, an earlier prompt or startup.
+        let microphone = declaration(kind: .microphone)
+        #expect(machine.request(for: microphone, state: state(.notDetermined, kind: .microphone), at: .seconds(3), afterPrimer: true)
+            == .skip(.suppressed(.budgetSpent)))
+        var starting = self.machine(startupOver: false)
+        #expect(starting.request(for: primed, state: state(.notDetermined), at: .zero, afterPrimer: true) == .skip(.suppressed(.startup)))
+        #expect(starting.request(for: primed, state: state(.denied), at: .zero, afterPrimer: true) == .skip(.openSettings))
+        #expect(starting.request(for: primed, state: state(.notDetermined, prompted: true), at: .zero, afterPrimer: true)
+            == .skip(.suppressed(.alreadyAsked)))
     }
 
     @Test func aZeroBudgetNeverPrompts() {

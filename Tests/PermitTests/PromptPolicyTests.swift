@@ -126,6 +126,48 @@ import PermitTesting
         #expect(await device.promptCount(for: .notifications) == 1)
     }
 
+    @Test func aPrimersContinueReachesTheSystemPromptAfterAnotherPromptSpentTheCooldown() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 5, cooldown: .seconds(60)))
+        guard case .showPrimer = try await policy.nextStep(for: .location) else {
+            Issue.record("expected the location primer")
+            return
+        }
+        // While the primer is on screen, another part of the app prompts.
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        #expect(try await policy.request(.camera).askedSystem)
+        #expect(try await policy.nextStep(for: .location) == .suppressed(.coolingDown))
+
+        await device.answerNextPrompt(for: .location, with: .granted)  // the user taps Continue
+        let outcome = try await policy.request(.location, afterPrimer: true)
+        #expect(outcome.askedSystem && outcome.state.status == .granted && outcome.nextStep == .ready)
+        #expect(await device.promptCount(for: .location) == 1)
+    }
+
+    @Test func aPromptOnScreenIsSharedAndNeverShownTwiceForAKind() async throws {
+        let policy = try await makePolicy()
+        await device.setHoldsPrompts(true)
+        let first = Task { try await policy.request(.notifications) }
+        #expect(await yield { await device.pendingPromptCount(for: .notifications) == 1 })
+        #expect(try await policy.nextStep(for: .notifications) == .suppressed(.alreadyAsked))
+        #expect(try await policy.nextStep(for: .camera) == .suppressed(.coolingDown))  // one prompt at a time
+        let second = Task { try await policy.request(.notifications) }
+        #expect(await device.answerPendingPrompt(for: .notifications, with: .denied) == 1)
+        let outcomes = [try await first.value, try await second.value]
+        #expect(outcomes.allSatisfy { $0.state.status == .denied && $0.nextStep == .openSettings })
+        #expect(!(try await policy.request(.notifications)).askedSystem)
+        #expect(await device.promptCount(for: .notifications) == 1)
+    }
+
+    @Test func aFailedRequestDoesNotSpendTheBudgetOrTheCooldown() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 1, cooldown: .seconds(60)))
+        // No answer scripted: the simulated OS reports an error.
+        await #expect(throws: PermitError.requestFailed) { try await policy.request(.notifications) }
+        #expect(try await policy.nextStep(for: .notifications) == .showSystemPrompt)
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        let outcome = try await policy.request(.notifications)
+        #expect(outcome.askedSystem && outcome.state.status == .granted)
+    }
+
     // MARK: - Startup
 
     @Test func aLazyPermissionIsNotPromptedAtStartup() async throws {
@@ -208,6 +250,36 @@ import PermitTesting
         _ = try await (first, second)
         let stored = try #require(await store.snapshot.attachments[PromptPolicy.attachmentKey])
         #expect(String(decoding: stored, as: UTF8.self) == #"{"informed":["location","notifications"],"version":1}"#)
+    }
+
+    @Test func aNoticeMarkedWhileSavesFailHoldsThisLaunchAndIsSavedWithTheNextChange() async throws {
+        await device.setStatus(.denied, for: .location)
+        await device.setStatus(.denied, for: .notifications)
+        let policy = try await makePolicy()
+        await store.setFailsSaves(true)
+        try await policy.markDenialNoticeDelivered(for: .location)  // a failed save does not throw
+        #expect(try await !policy.owesDenialNotice(for: .location))
+        #expect(await store.snapshot.attachments[PromptPolicy.attachmentKey] == nil)
+
+        // A relaunch before any save succeeds owes the notice again: told twice at worst, never not at all.
+        await device.terminateApp()
+        let crashed = try await makePolicy(store: InMemoryPermissionStore(await store.snapshot))
+        #expect(try await crashed.owesDenialNotice(for: .location))
+
+        await store.setFailsSaves(false)
+        try await policy.markDenialNoticeDelivered(for: .notifications)
+        let stored = try #require(await store.snapshot.attachments[PromptPolicy.attachmentKey])
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"informed":["location","notifications"],"version":1}"#)
+    }
+
+    @Test func aRequestHeldBackForStartupIsLoggedOnce() async throws {
+        let (logger, handler) = makeTestLogger()
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store, logger: logger)
+        let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
+        await device.launchApp()
+        for _ in 0..<3 { _ = try await policy.request(.notifications) }
+        let lines = handler.entries.filter { "\($0.message)".contains("until finishStartup()") }
+        #expect(lines.count == 1 && lines.first?.level == .debug)
     }
 
     @Test func unreadablePolicyFactsStartEmptyWithAWarning() async throws {

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import InMemoryLogging
 import Logging
@@ -46,4 +47,17 @@ func yield(until condition: () async -> Bool, attempts: Int = 10_000) async -> B
 actor Collector<Value: Sendable> {
     private(set) var values: [Value] = []
     func append(_ value: Value) { values.append(value) }
+}
+
+/// Waits, a bounded number of times, until a task sleeps on `clock`: advancing the clock before that would
+/// move time past a sleep that has not started yet.
+func sleepIsPending(on clock: TestClock<Duration>, attempts: Int = 10_000) async -> Bool {
+    await yield(until: {
+        do {
+            try await clock.checkSuspension()
+            return false
+        } catch {
+            return true
+        }
+    }, attempts: attempts)
 }

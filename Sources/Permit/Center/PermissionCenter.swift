@@ -67,7 +67,7 @@ public actor PermissionCenter {
     private let clock: ElapsedClock
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private let broadcaster = ChangeBroadcaster()
+    private let broadcaster = Broadcaster<PermissionChange>(retain: nil)
 
     private var snapshot = PermissionSnapshot.empty
     /// Whether `snapshot` started from what the store holds; until then nothing is saved over the store.
@@ -343,7 +343,7 @@ public actor PermissionCenter {
         // Published even when the save failed: the OS did change, and the next save will record it.
         let batch = Array(unpublished.prefix(covered))
         unpublished.removeFirst(covered)
-        broadcaster.publish(batch)
+        broadcaster.publish(contentsOf: batch)
     }
 
     // MARK: - Requests
@@ -518,7 +518,7 @@ public actor PermissionCenter {
     /// Subscribe before calling ``start()`` to receive the changes found at launch, first observations
     /// included.
     public nonisolated func changes() -> PermissionChanges {
-        broadcaster.subscribe()
+        PermissionChanges(broadcaster.subscribe())
     }
 
     /// The number of live ``changes()`` subscriptions.

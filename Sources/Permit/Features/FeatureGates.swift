@@ -4,20 +4,21 @@ public import Logging
 ///
 /// The gates read permission states from the policy's ``PromptPolicy/center`` and next steps from the
 /// ``PromptPolicy``. ``state(of:)`` computes a feature's state from what the center knows now; ``updates()``
-/// streams every change of a feature's state, recomputed on every permission change the center records. A
-/// permission revoked in Settings while the app was not running is seen by the center at the next launch, so
-/// the features that depend on it read unavailable (or degraded) from the first read of that launch; one
-/// revoked while the app was in the background is seen when it becomes active.
+/// streams every feature's current state, then every change, recomputed on every permission change the center
+/// records and on every change of the policy's next steps (startup finished, a prompt started or answered, a
+/// cooldown over), so that an unavailable feature's next step is never stale. A permission revoked in Settings
+/// while the app was not running is seen by the center at the next launch, so the features that depend on it
+/// read unavailable (or degraded) from the first read of that launch; one revoked while the app was in the
+/// background is seen when it becomes active.
 ///
-/// Create the gates before starting the center to receive the states computed from the launch's changes.
+/// The gates and their subscriptions can be created at any time, before or after the center starts.
 ///
 /// For example:
 ///
 /// ```swift
 /// let gates = FeatureGates(features: [locationCapture, reminders, coreLogging], policy: policy, logger: logger)
-/// let updates = gates.updates()
 /// await center.start()
-/// for await update in updates where !update.current.isUsable {
+/// for await update in gates.updates() where !update.current.isUsable {
 ///     turnOff(update.feature)                 // dependent features deactivate, silently
 /// }
 /// ```
@@ -28,13 +29,19 @@ public actor FeatureGates {
     public nonisolated let policy: PromptPolicy
 
     private let logger: Logger
-    private let broadcaster = Broadcaster<FeatureUpdate>(replaysLatest: false)
-    private let listener = Locked<Task<Void, Never>?>(nil)
+    /// Keeps each feature's latest state, replayed as a first update to every new subscription.
+    private let broadcaster = Broadcaster<FeatureUpdate>(retain: { update in
+        (key: AnyHashable(update.feature), replay: FeatureUpdate(feature: update.feature, previous: nil, current: update.current))
+    })
+    private let listeners = Locked<[Task<Void, Never>]>([])
     private var lastStates: [Feature: FeatureState] = [:]
     /// The latest refresh; each waits for the one before, so that updates go out in order and never stale.
     private var refreshChain: Task<[FeatureUpdate], Never>?
 
-    /// Creates gates for `features` and starts following the center's changes.
+    /// Creates gates for `features`, computes their states and follows the center's and the policy's changes.
+    ///
+    /// A required permission that the policy's manifest does not declare, or that the center does not track,
+    /// leaves its feature unavailable with ``NextStep/unavailable``; it is logged once, here, at `warning`.
     ///
     /// - Parameters:
     ///   - features: The app's features; duplicates are ignored.
@@ -45,18 +52,43 @@ public actor FeatureGates {
         self.features = features.filter { seen.insert($0).inserted }
         self.policy = policy
         self.logger = logger
-        let changes = policy.center.changes()
-        let task = Task { [weak self] in
-            for await _ in changes {
+        for feature in self.features {
+            for kind in feature.required
+            where policy.manifest.declaration(for: kind) == nil || !policy.center.kinds.contains(kind) {
+                logger.warning(
+                    "a feature requires a permission the policy cannot answer for; it stays unavailable",
+                    metadata: [
+                        "feature": "\(feature)", "kind": "\(kind)",
+                        "declared": "\(policy.manifest.declaration(for: kind) != nil)",
+                        "tracked": "\(policy.center.kinds.contains(kind))",
+                    ])
+            }
+        }
+        let centerChanges = policy.center.changes()
+        let policyChanges = policy.changes()
+        let initial = Task { [weak self] in
+            _ = await self?.refresh()
+        }
+        let followCenter = Task { [weak self] in
+            for await _ in centerChanges {
                 guard let self else { return }
                 await self.refresh()
             }
         }
-        listener.withLock { $0 = task }
+        let followPolicy = Task { [weak self] in
+            var changes = policyChanges.makeIterator()
+            while await changes.next() != nil {
+                guard let self else { return }
+                await self.refresh()
+            }
+        }
+        listeners.withLock { $0 = [initial, followCenter, followPolicy] }
     }
 
     deinit {
-        listener.withLock { $0?.cancel() }
+        listeners.withLock { tasks in
+            for task in tasks { task.cancel() }
+        }
     }
 
     /// The state of `feature` now, computed from the center's current states.
@@ -64,24 +96,27 @@ public actor FeatureGates {
         await compute(feature, from: currentStates())
     }
 
-    /// The state of every feature now, in the app's order.
-    public func states() async -> [(feature: Feature, state: FeatureState)] {
+    /// The state of every feature now, in the app's order, all computed from the same permission states.
+    public func states() async -> [FeatureSnapshot] {
         let states = await currentStates()
-        var result: [(feature: Feature, state: FeatureState)] = []
-        for feature in features { result.append((feature, await compute(feature, from: states))) }
+        var result: [FeatureSnapshot] = []
+        for feature in features { result.append(FeatureSnapshot(feature: feature, state: await compute(feature, from: states))) }
         return result
     }
 
-    /// A stream of every change of a feature's state from now on.
+    /// A stream of every feature's current state, then every change of a feature's state.
     ///
-    /// States are recomputed on every permission change; an update is sent for each feature whose state
-    /// differs from the one last sent (``FeatureUpdate/previous`` is `nil` for a feature never sent before).
+    /// The subscription starts with one update per feature whose state the gates have computed (all of them,
+    /// once the first computation that starts with the gates is done), in the app's order, with
+    /// ``FeatureUpdate/previous`` `nil`. States are recomputed on every permission change and every change of
+    /// the policy's next steps; an update is then sent for each feature whose state differs from the one last
+    /// sent.
     public nonisolated func updates() -> FeatureUpdates {
         FeatureUpdates(broadcaster.subscribe())
     }
 
     /// Recomputes every feature's state now and sends an update for each one that changed; the gates call it
-    /// on every permission change. Call it after ``PromptPolicy/finishStartup()`` to update next steps.
+    /// on every permission change and every change of the policy's next steps.
     ///
     /// - Returns: The updates sent.
     @discardableResult
@@ -131,17 +166,9 @@ public actor FeatureGates {
         guard let first = missingRequired.first else {
             return missingOptional.isEmpty ? .available : .degraded(missing: missingOptional)
         }
+        // Not declared or not tracked: logged once, when the gates were created.
         var step = NextStep.unavailable
-        do {
-            guard let state = states[first] else {
-                throw PermitError.kindNotTracked.withDetail("\(first) is not tracked by the center")
-            }
-            step = try await policy.nextStep(for: first, in: state)
-        } catch {
-            logger.warning(
-                "a feature requires a permission the policy cannot answer for",
-                metadata: ["feature": "\(feature)", "kind": "\(first)", "error": "\(error)"])
-        }
+        if let state = states[first], let known = try? await policy.nextStep(for: first, in: state) { step = known }
         return .unavailable(missing: missingRequired, nextStep: step)
     }
 }

@@ -2,7 +2,7 @@
 public struct FeatureUpdate: Hashable, Sendable, CustomStringConvertible {
     /// The feature.
     public var feature: Feature
-    /// Its state before, or `nil` when the gates had not computed it yet.
+    /// Its state before, or `nil` in the first update a subscription receives for the feature.
     public var previous: FeatureState?
     /// Its state now.
     public var current: FeatureState

@@ -1,6 +1,7 @@
 /// The feature-state changes ``FeatureGates`` sees, as an asynchronous sequence.
 ///
-/// A sequence receives every update from the moment ``FeatureGates/updates()`` was called, in order; iterate
+/// A sequence starts with one update per feature carrying its current state (``FeatureUpdate/previous`` is
+/// `nil`), then receives every change from the moment ``FeatureGates/updates()`` was called, in order; iterate
 /// it once. When the consuming task is cancelled or stops iterating (its iterator is released), the
 /// subscription ends. The sequence finishes when the gates are released.
 ///
@@ -17,22 +18,16 @@ public struct FeatureUpdates: AsyncSequence, Sendable {
     /// The sequence never throws.
     public typealias Failure = Never
 
-    private let stream: AsyncStream<FeatureUpdate>
-    private let continuation: AsyncStream<FeatureUpdate>.Continuation
+    private let subscription: Subscription<FeatureUpdate>
 
-    init(_ subscription: (AsyncStream<FeatureUpdate>, AsyncStream<FeatureUpdate>.Continuation)) {
-        (stream, continuation) = subscription
-    }
+    init(_ subscription: Subscription<FeatureUpdate>) { self.subscription = subscription }
 
     /// Creates the iterator that receives the updates; releasing it ends the subscription.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
-    }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: subscription.makeIterator()) }
 
     /// The iterator of ``FeatureUpdates``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<FeatureUpdate>.AsyncIterator
-        let end: SubscriptionEnd<FeatureUpdate>
+        var base: SubscriptionIterator<FeatureUpdate>
 
         /// The next update, or `nil` when the subscription has ended.
         public mutating func next() async -> FeatureUpdate? { await base.next() }

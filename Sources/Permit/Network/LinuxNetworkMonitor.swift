@@ -9,9 +9,14 @@ public import Logging
 /// ``NetworkAvailability/unknown`` when those files cannot be read, as on a system that is not Linux. It reads
 /// files only and sends no packets.
 ///
-/// The first call to ``updates()`` reads the files at once and starts polling every `pollInterval` on the
-/// injected clock; subscribers see changes only. Polling stops with ``stopPolling()`` or when the monitor is
-/// released.
+/// Each call to ``updates()`` reads the files at once and, if it is not polling yet, starts polling every
+/// `pollInterval` on the injected clock; subscribers see changes only. Polling stops when the last
+/// subscription ends, with ``stopPolling()``, or when the monitor is released. The files are read outside
+/// any lock.
+///
+/// Only the main routing table is read (`/proc/net/route` and `/proc/net/ipv6_route`): a default route that
+/// lives only in another table chosen by a policy rule (`ip rule`), as some VPNs set up, is not seen, and such
+/// a host may read ``NetworkAvailability/unavailable``.
 ///
 /// For example:
 ///
@@ -54,6 +59,7 @@ public final class LinuxNetworkMonitor: NetworkMonitor, Sendable {
         self.files = HostNetworkFiles(root: root)
         self.clock = ElapsedClock(clock)
         self.logger = logger
+        broadcaster.onLastSubscriptionEnd { [weak self] in self?.stopPollingIfUnsubscribed() }
     }
 
     deinit {
@@ -62,34 +68,27 @@ public final class LinuxNetworkMonitor: NetworkMonitor, Sendable {
 
     /// Reads the files now and returns the availability they describe, publishing it if it changed.
     public func availability() async -> NetworkAvailability {
-        readAndPublish()
+        pollOnce()
     }
 
-    /// A stream of the availability: the current one, then every change; starts polling if needed.
+    /// A stream of the availability: the current one, read now, then every change; starts polling if needed.
+    ///
+    /// Polling stops by itself when the last subscription ends.
     public func updates() -> NetworkAvailabilityUpdates {
-        startPolling()
-        return broadcaster.updates()
+        pollOnce()
+        // Subscribe before making sure the poller runs: a subscription that ended meanwhile may have stopped it.
+        let updates = broadcaster.updates()
+        startPoller()
+        return updates
     }
 
     /// Reads the files at once and starts polling, if it has not started yet.
+    ///
+    /// Polling started here goes on until ``stopPolling()``, or until a subscription made afterwards ends and
+    /// leaves none.
     public func startPolling() {
-        poller.withLock { poller in
-            guard poller == nil else { return }
-            readAndPublish()
-            poller = Task { [files, broadcaster, clock, pollInterval, logger] in
-                while true {
-                    do {
-                        try await clock.sleep(for: pollInterval)
-                    } catch {
-                        return  // cancelled
-                    }
-                    let availability = files.availability()
-                    if broadcaster.publish(availability) {
-                        logger.info("network availability changed", metadata: ["availability": "\(availability)"])
-                    }
-                }
-            }
-        }
+        pollOnce()
+        startPoller()
     }
 
     /// Stops polling; the next ``updates()`` starts it again.
@@ -100,12 +99,48 @@ public final class LinuxNetworkMonitor: NetworkMonitor, Sendable {
         }
     }
 
+    /// Whether the monitor is polling now.
+    var isPolling: Bool { poller.withLock { $0 != nil } }
+
+    /// Reads the files once, outside any lock, and publishes the availability if it changed.
     @discardableResult
-    private func readAndPublish() -> NetworkAvailability {
+    func pollOnce() -> NetworkAvailability {
+        Self.poll(files, broadcaster, logger)
+    }
+
+    private static func poll(
+        _ files: HostNetworkFiles, _ broadcaster: NetworkAvailabilityBroadcaster, _ logger: Logger
+    ) -> NetworkAvailability {
         let availability = files.availability()
         if broadcaster.publish(availability) {
             logger.info("network availability changed", metadata: ["availability": "\(availability)"])
         }
         return availability
+    }
+
+    private func startPoller() {
+        poller.withLock { poller in
+            guard poller == nil else { return }
+            poller = Task { [files, broadcaster, clock, pollInterval, logger] in
+                while true {
+                    do {
+                        try await clock.sleep(for: pollInterval)
+                    } catch {
+                        return  // cancelled
+                    }
+                    _ = Self.poll(files, broadcaster, logger)
+                }
+            }
+        }
+    }
+
+    /// Stops polling if no subscription is live; called when the last one ends.
+    private func stopPollingIfUnsubscribed() {
+        poller.withLock { poller in
+            // A subscription made since the last one ended keeps polling going.
+            guard broadcaster.subscriberCount == 0 else { return }
+            poller?.cancel()
+            poller = nil
+        }
     }
 }

@@ -18,7 +18,7 @@ public final class NetworkAvailabilityBroadcaster: Sendable {
 
     /// Creates a broadcaster holding `initial`, by default ``NetworkAvailability/unknown``.
     public init(initial: NetworkAvailability = .unknown) {
-        broadcaster = Broadcaster(latest: initial, replaysLatest: true)
+        broadcaster = .latestValue(initial)
     }
 
     /// The availability last published, or the initial one.
@@ -39,4 +39,9 @@ public final class NetworkAvailabilityBroadcaster: Sendable {
 
     /// The number of live subscriptions.
     public var subscriberCount: Int { broadcaster.subscriberCount }
+
+    /// Calls `action` each time the last live subscription ends, so that a monitor can stop its work.
+    func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
+        broadcaster.onLastSubscriptionEnd(action)
+    }
 }

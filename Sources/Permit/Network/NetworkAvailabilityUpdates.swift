@@ -18,22 +18,16 @@ public struct NetworkAvailabilityUpdates: AsyncSequence, Sendable {
     /// The sequence never throws.
     public typealias Failure = Never
 
-    private let stream: AsyncStream<NetworkAvailability>
-    private let continuation: AsyncStream<NetworkAvailability>.Continuation
+    private let subscription: Subscription<NetworkAvailability>
 
-    init(_ subscription: (AsyncStream<NetworkAvailability>, AsyncStream<NetworkAvailability>.Continuation)) {
-        (stream, continuation) = subscription
-    }
+    init(_ subscription: Subscription<NetworkAvailability>) { self.subscription = subscription }
 
     /// Creates the iterator that receives the availability; releasing it ends the subscription.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
-    }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: subscription.makeIterator()) }
 
     /// The iterator of ``NetworkAvailabilityUpdates``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<NetworkAvailability>.AsyncIterator
-        let end: SubscriptionEnd<NetworkAvailability>
+        var base: SubscriptionIterator<NetworkAvailability>
 
         /// The next availability, or `nil` when the subscription has ended.
         public mutating func next() async -> NetworkAvailability? { await base.next() }

@@ -46,9 +46,10 @@ public enum NextStep: Hashable, Sendable, CustomStringConvertible {
 
     /// The permission is usable.
     case ready
-    /// Show this primer; its one button continues to the system prompt through ``PromptPolicy/request(_:)``.
+    /// Show this primer; its one button continues to the system prompt through
+    /// ``PromptPolicy/request(_:afterPrimer:)`` with `afterPrimer: true`.
     case showPrimer(Primer)
-    /// Ask with ``PromptPolicy/request(_:)``; the OS shows its prompt.
+    /// Ask with ``PromptPolicy/request(_:afterPrimer:)``; the OS shows its prompt.
     case showSystemPrompt
     /// The user declined; offer a way to Settings, and never prompt again.
     case openSettings

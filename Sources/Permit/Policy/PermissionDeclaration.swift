@@ -28,24 +28,25 @@ public struct PermissionDeclaration: Hashable, Sendable {
     }
 
     /// The permission.
-    public var kind: PermissionKind
+    public let kind: PermissionKind
     /// Whether the app's core needs it.
-    public var necessity: Necessity
-    /// Why the app asks: the text of the Info.plist purpose string and of the primer. Never empty.
-    public var purpose: String
+    public let necessity: Necessity
+    /// Why the app asks: the text of the Info.plist purpose string and of the primer. A manifest accepts
+    /// only a declaration whose purpose is not blank.
+    public let purpose: String
     /// Whether it is asked for only at feature use, never at startup. Default: `true`.
-    public var isLazy: Bool
+    public let isLazy: Bool
     /// Whether a primer explaining ``purpose`` comes before the system prompt. Default: `false`.
-    public var showsPrimer: Bool
+    public let showsPrimer: Bool
 
     /// Creates a declaration.
     ///
-    /// - Precondition: `purpose` is not empty once spaces are trimmed. Declarations that come from outside
-    ///   the program go through ``PermissionManifest/init(json:additionalKinds:)``, which reports that as an error instead.
+    /// The declaration is checked when it goes into a ``PermissionManifest``, whether written in Swift
+    /// (``PermissionManifest/init(_:)``) or read from JSON: a blank purpose, the `network` kind or a kind
+    /// declared twice is rejected there with a ``ManifestError`` naming the entry.
     public init(
         kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false
     ) {
-        precondition(!Self.isBlank(purpose), "the purpose text of \(kind) must not be empty")
         self.kind = kind
         self.necessity = necessity
         self.purpose = purpose
@@ -54,4 +55,39 @@ public struct PermissionDeclaration: Hashable, Sendable {
     }
 
     static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+}
+
+/// Checks a manifest's declarations one entry at a time, in order: the one rule set behind both of
+/// ``PermissionManifest``'s initializers.
+struct DeclarationValidator {
+    /// The kinds accepted; `nil` accepts any kind but `network`.
+    let knownKinds: Set<PermissionKind>?
+    private var firstIndex: [PermissionKind: Int] = [:]
+
+    init(knownKinds: Set<PermissionKind>?) { self.knownKinds = knownKinds }
+
+    /// Accepts `declaration` as entry `index`, or throws the ``ManifestError`` that names it.
+    mutating func check(_ declaration: PermissionDeclaration, at index: Int) throws {
+        let kind = declaration.kind
+        try checkKind(kind, at: index)
+        guard !PermissionDeclaration.isBlank(declaration.purpose) else {
+            throw ManifestError.missingPurpose.at(index, kind: kind.rawValue, "\"purpose\" must be a non-empty string")
+        }
+        firstIndex[kind] = index
+    }
+
+    /// Accepts `kind` as the kind of entry `index`: known, not `network`, not declared by an earlier entry.
+    func checkKind(_ kind: PermissionKind, at index: Int) throws {
+        guard kind.rawValue != "network" else {
+            throw ManifestError.unknownKind.at(
+                index, kind: kind.rawValue, "network access is required and implicit; do not declare it")
+        }
+        if let knownKinds, !knownKinds.contains(kind) {
+            throw ManifestError.unknownKind.at(
+                index, kind: kind.rawValue, "not a built-in kind; pass the app's own kinds as additionalKinds")
+        }
+        if let first = firstIndex[kind] {
+            throw ManifestError.duplicateKind.at(index, kind: kind.rawValue, "first declared by entry \(first)")
+        }
+    }
 }

@@ -54,17 +54,15 @@ public struct PermissionManifest: Hashable, Sendable {
     /// The declarations, one per kind, in the app's order.
     public let declarations: [PermissionDeclaration]
 
-    /// Creates a manifest from declarations written in Swift.
+    /// Creates a manifest from declarations written in Swift, checked as a JSON manifest's entries are.
     ///
-    /// - Throws: ``ManifestError/duplicateKind`` when two declarations name the same kind.
+    /// - Throws: A ``ManifestError`` naming the entry at fault (its index in `declarations` and its kind):
+    ///   ``ManifestError/missingPurpose`` for a blank purpose, ``ManifestError/unknownKind`` for `network`
+    ///   (network access is implicit), ``ManifestError/duplicateKind`` for a kind declared twice.
     public init(_ declarations: [PermissionDeclaration]) throws {
-        var firstIndex: [PermissionKind: Int] = [:]
+        var validator = DeclarationValidator(knownKinds: nil)
         for (index, declaration) in declarations.enumerated() {
-            if let first = firstIndex[declaration.kind] {
-                throw ManifestError.duplicateKind.at(
-                    index, kind: declaration.kind.rawValue, "first declared by entry \(first)")
-            }
-            firstIndex[declaration.kind] = index
+            try validator.check(declaration, at: index)
         }
         self.declarations = declarations
     }
@@ -90,38 +88,28 @@ public struct PermissionManifest: Hashable, Sendable {
             throw ManifestError.unsupportedVersion.at(
                 nil, kind: nil, "version \(raw.version); this reader knows version \(Self.formatVersion)")
         }
-        let known = Set(PermissionKind.builtIn).union(additionalKinds)
+        var validator = DeclarationValidator(knownKinds: Set(PermissionKind.builtIn).union(additionalKinds))
         var declarations: [PermissionDeclaration] = []
-        var firstIndex: [PermissionKind: Int] = [:]
         for (index, entry) in raw.permissions.enumerated() {
             guard let name = entry.kind else {
                 throw ManifestError.unknownKind.at(index, kind: nil, "the entry has no \"kind\"")
             }
-            guard name != "network" else {
+            guard let kind = PermissionKind(rawValue: name) else {
                 throw ManifestError.unknownKind.at(
-                    index, kind: name, "network access is required and implicit; do not declare it")
+                    index, kind: name, "not a valid kind identifier; pass the app's own kinds as additionalKinds")
             }
-            guard let kind = PermissionKind(rawValue: name), known.contains(kind) else {
-                throw ManifestError.unknownKind.at(
-                    index, kind: name, "not a built-in kind; pass the app's own kinds as additionalKinds")
-            }
-            if let first = firstIndex[kind] {
-                throw ManifestError.duplicateKind.at(index, kind: name, "first declared by entry \(first)")
-            }
+            try validator.checkKind(kind, at: index)
             guard let necessityName = entry.necessity,
                 let necessity = PermissionDeclaration.Necessity(rawValue: necessityName)
             else {
                 throw ManifestError.invalidNecessity.at(
                     index, kind: name, entry.necessity.map { "got \"\($0)\"" } ?? "the entry has no \"necessity\"")
             }
-            guard let purpose = entry.purpose, !PermissionDeclaration.isBlank(purpose) else {
-                throw ManifestError.missingPurpose.at(index, kind: name, "\"purpose\" must be a non-empty string")
-            }
-            firstIndex[kind] = index
-            declarations.append(
-                PermissionDeclaration(
-                    kind: kind, necessity: necessity, purpose: purpose, isLazy: entry.lazy ?? true,
-                    showsPrimer: entry.primer ?? false))
+            let declaration = PermissionDeclaration(
+                kind: kind, necessity: necessity, purpose: entry.purpose ?? "", isLazy: entry.lazy ?? true,
+                showsPrimer: entry.primer ?? false)
+            try validator.check(declaration, at: index)
+            declarations.append(declaration)
         }
         self.declarations = declarations
     }

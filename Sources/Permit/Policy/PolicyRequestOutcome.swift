@@ -1,4 +1,4 @@
-/// What came of a request made through ``PromptPolicy/request(_:)``.
+/// What came of a request made through ``PromptPolicy/request(_:afterPrimer:)``.
 ///
 /// For example:
 ///

@@ -2,14 +2,15 @@
 ///
 /// App Review guideline 5.1.1(iv) requires a primer to always continue to the system prompt, with neutral
 /// wording and no way to skip it. So a primer has exactly one action, labelled `continueLabel`
-/// ("Continue"); when the user takes it, the app calls ``PromptPolicy/request(_:)``.
+/// ("Continue"); when the user takes it, the app calls ``PromptPolicy/request(_:afterPrimer:)`` with
+/// `afterPrimer: true`, which the budget and the cooldown cannot hold back.
 ///
 /// For example:
 ///
 /// ```swift
 /// if case .showPrimer(let primer) = try await policy.nextStep(for: .location) {
 ///     await presentPrimer(title: primer.title, message: primer.message, button: primer.continueLabel)
-///     _ = try await policy.request(.location)
+///     _ = try await policy.request(.location, afterPrimer: true)
 /// }
 /// ```
 public struct Primer: Hashable, Sendable {

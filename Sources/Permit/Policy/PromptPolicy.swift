@@ -4,18 +4,22 @@ public import Logging
 /// startup for lazy permissions, never a second prompt, a budget and a cooldown, and "inform the user once".
 ///
 /// The policy answers ``nextStep(for:)`` for every declared permission (see ``NextStep``), and
-/// ``request(_:)`` asks the OS only when that step leads to a prompt:
+/// ``request(_:afterPrimer:)`` asks the OS only when that step leads to a prompt:
 ///
 /// - After a denial the step is ``NextStep/openSettings``; a request then returns at once, with no prompt,
 ///   however many times it is made. A permission the app already prompted for that is still not determined
 ///   (iOS's "Allow Once" location expiring) is ``NextStep/suppressed(_:)`` with
 ///   ``NextStep/Reason/alreadyAsked``.
 /// - Until ``finishStartup()`` is called, lazy declarations are held back with ``NextStep/Reason/startup``:
-///   call it once the app's launch work is done, when the user can reach features.
+///   call it once the app's launch work is done, when the user can reach features. An app that forgets it
+///   never prompts for a lazy permission.
 /// - At most ``Configuration/promptBudget`` prompts per launch, at least ``Configuration/cooldown`` apart.
 ///   Both count this process's prompts only: the clock's instants do not survive a relaunch, and a prompt
 ///   that was answered is never repeated anyway.
-/// - Concurrent requests for one kind share one prompt, and all of them complete.
+/// - A primer always continues to the system prompt: ``request(_:afterPrimer:)`` with `afterPrimer: true`
+///   skips the budget and the cooldown.
+/// - Concurrent requests for one kind share one prompt, and all of them complete; a kind is never prompted
+///   for twice.
 ///
 /// "Inform the user once" is a persisted fact per kind: ``owesDenialNotice(for:)`` says whether the user is
 /// still owed the one message that a permission is off, and ``markDenialNoticeDelivered(for:)`` records that
@@ -33,7 +37,8 @@ public import Logging
 /// switch try await policy.nextStep(for: .location) {
 /// case .showPrimer(let primer):
 ///     await presentPrimer(primer)         // one button: "Continue"
-///     fallthrough
+///     let outcome = try await policy.request(.location, afterPrimer: true)
+///     entry.location = outcome.state.isUsable ? await currentLocation() : nil
 /// case .showSystemPrompt:
 ///     let outcome = try await policy.request(.location)
 ///     entry.location = outcome.state.isUsable ? await currentLocation() : nil
@@ -73,6 +78,10 @@ public actor PromptPolicy {
     private let logger: Logger
     private var inFlight: [PermissionKind: Task<PermissionState, any Error>] = [:]
     private var facts: PolicyFacts?
+    private var loggedStartupSuppression: Set<PermissionKind> = []
+    private let changeBroadcaster = Broadcaster<Void>(retain: nil)
+    /// Ends with the policy: the task that reports the end of the cooldown.
+    private let cooldownTimer = Locked<Task<Void, Never>?>(nil)
 
     /// Creates a policy over `center`, which should track every kind `manifest` declares.
     ///
@@ -94,17 +103,23 @@ public actor PromptPolicy {
         self.logger = logger
     }
 
+    deinit {
+        cooldownTimer.withLock { $0?.cancel() }
+    }
+
     // MARK: - Startup
 
     /// Ends the startup phase: lazy permissions may be asked for from now on, at feature use.
     ///
     /// Call it once the app's launch work is done and the user can reach its features. Until then,
-    /// ``nextStep(for:)`` holds lazy permissions back with ``NextStep/Reason/startup`` and ``request(_:)``
-    /// does not prompt for them.
+    /// ``nextStep(for:)`` holds lazy permissions back with ``NextStep/Reason/startup`` and
+    /// ``request(_:afterPrimer:)`` does not prompt for them. An app that never calls it never prompts for a
+    /// lazy permission: the first request held back for that reason is logged at `debug`, once per kind.
     public func finishStartup() {
         guard machine.isStartup else { return }
         machine.finishStartup()
         logger.debug("startup finished; lazy permissions may be asked at feature use")
+        policyChanged()
     }
 
     /// Whether the app is still starting up: ``finishStartup()`` has not been called.
@@ -129,30 +144,62 @@ public actor PromptPolicy {
 
     /// Asks the OS for `kind` if the policy allows a prompt now, and reports what came of it.
     ///
-    /// When ``nextStep(for:)`` leads to a prompt (``NextStep/showPrimer(_:)``, after the primer's Continue,
-    /// or ``NextStep/showSystemPrompt``), the policy asks through the center and returns the answer.
-    /// Otherwise it returns at once with the current state and the step to take instead: no prompt after a
-    /// denial, none at startup for a lazy permission, none beyond the budget or within the cooldown.
+    /// When ``nextStep(for:)`` leads to a prompt (``NextStep/showSystemPrompt``, or ``NextStep/showPrimer(_:)``
+    /// after the primer's Continue), the policy asks through the center and returns the answer. Otherwise it
+    /// returns at once with the current state and the step to take instead: no prompt after a denial, none at
+    /// startup for a lazy permission, none beyond the budget or within the cooldown.
+    ///
+    /// After a primer, pass `afterPrimer: true`: App Review 5.1.1(iv) requires a primer to always continue to
+    /// the system prompt, so the request then skips the budget and the cooldown, which another prompt may have
+    /// used up while the primer was on screen. It is held back only by the status, an earlier prompt for the
+    /// kind, and startup. `afterPrimer` is ignored for a declaration that does not show a primer.
+    ///
+    /// A prompt counts against the budget and starts the cooldown once the OS answered it; a request that
+    /// fails counts for nothing. While it is on screen, no other prompt starts, and a second request for the
+    /// same kind shares it.
     ///
     /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the center's
     ///   errors (``PermitError/kindNotTracked``, ``PermitError/requestFailed``).
-    public func request(_ kind: PermissionKind) async throws -> PolicyRequestOutcome {
+    public func request(_ kind: PermissionKind, afterPrimer: Bool = false) async throws -> PolicyRequestOutcome {
         let declaration = try declaration(of: kind)
         if let shared = inFlight[kind] { return try await joined(shared, declaration) }
         let state = try await state(of: kind)
-        // Another request may have started while the state was read.
+        // Another request may have started, or even finished, while the state was read: the machine knows
+        // this launch's prompts, so a stale state cannot lead to a second one.
         if let shared = inFlight[kind] { return try await joined(shared, declaration) }
-        switch machine.request(for: declaration, state: state, at: clock.now) {
+        switch machine.request(for: declaration, state: state, at: clock.now, afterPrimer: afterPrimer) {
         case .skip(let step):
-            logger.debug("permission request held back", metadata: ["kind": "\(kind)", "step": "\(step)"])
+            if case .suppressed(.startup) = step {
+                logStartupSuppression(of: kind)
+            } else {
+                logger.debug("permission request held back", metadata: ["kind": "\(kind)", "step": "\(step)"])
+            }
+            if case .suppressed(.alreadyAsked) = step, !state.hasPrompted {
+                // Asked earlier in this launch: report what that prompt left.
+                let current = try await self.state(of: kind)
+                return PolicyRequestOutcome(
+                    state: current, askedSystem: false,
+                    nextStep: machine.nextStep(for: declaration, state: current, at: clock.now))
+            }
             return PolicyRequestOutcome(state: state, askedSystem: false, nextStep: step)
         case .prompt:
             logger.info("asking the OS for a permission", metadata: ["kind": "\(kind)"])
+            policyChanged()
             let center = center
             let task = Task { try await center.request(kind) }
             inFlight[kind] = task
             defer { inFlight[kind] = nil }
-            let answered = try await task.value
+            let answered: PermissionState
+            do {
+                answered = try await task.value
+            } catch {
+                machine.finishPrompt(for: kind, answered: false, at: clock.now)
+                policyChanged()
+                throw error
+            }
+            machine.finishPrompt(for: kind, answered: true, at: clock.now)
+            policyChanged()
+            scheduleCooldownEnd()
             let step = machine.nextStep(for: declaration, state: answered, at: clock.now)
             logger.info(
                 "permission request answered", metadata: ["kind": "\(kind)", "status": "\(answered.status)"])
@@ -167,6 +214,40 @@ public actor PromptPolicy {
         return PolicyRequestOutcome(
             state: answered, askedSystem: true,
             nextStep: machine.nextStep(for: declaration, state: answered, at: clock.now))
+    }
+
+    private func logStartupSuppression(of kind: PermissionKind) {
+        guard !loggedStartupSuppression.contains(kind) else { return }
+        loggedStartupSuppression.insert(kind)
+        logger.debug(
+            "permission request held back until finishStartup() is called",
+            metadata: ["kind": "\(kind)", "step": "suppressed(startup)"])
+    }
+
+    // MARK: - Changes of next steps
+
+    /// A stream that receives a value each time the policy's own next steps may have changed: startup
+    /// finished, a prompt started or ended, or a cooldown ran out. Permission changes come from the center.
+    nonisolated func changes() -> Subscription<Void> { changeBroadcaster.subscribe() }
+
+    private func policyChanged() { changeBroadcaster.publish(()) }
+
+    /// Publishes a change when the cooldown that the latest prompt started runs out.
+    private func scheduleCooldownEnd() {
+        let cooldown = machine.configuration.cooldown
+        guard cooldown > .zero else { return }
+        let task = Task { [clock, weak self] in
+            do {
+                try await clock.sleep(for: cooldown)
+            } catch {
+                return  // cancelled: a later prompt restarted the cooldown, or the policy was released
+            }
+            await self?.policyChanged()
+        }
+        cooldownTimer.withLock { timer in
+            timer?.cancel()
+            timer = task
+        }
     }
 
     // MARK: - Informed once
@@ -185,23 +266,35 @@ public actor PromptPolicy {
     }
 
     /// Records that the user was told `kind` is off, so that ``owesDenialNotice(for:)`` is `false` from now
-    /// on, across relaunches. Returns once the fact is persisted.
+    /// on, across relaunches.
+    ///
+    /// Returns once the center holds the fact and has tried to save it. A save that fails does not throw: the
+    /// center logs it and saves the fact again with its next change, as it does for permission changes. Until
+    /// then the fact holds for this launch only, and a relaunch before a successful save owes the notice again,
+    /// so the user may be told twice, never not at all.
     ///
     /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the center's
-    ///   ``PermitError/invalidAttachment`` if the facts could not be stored.
+    ///   ``PermitError/invalidAttachment`` if it refused the facts, in which case nothing changes.
     public func markDenialNoticeDelivered(for kind: PermissionKind) async throws {
         _ = try declaration(of: kind)
-        var updated = await loadFacts()
-        guard !updated.informed.contains(kind) else { return }
+        let before = await loadFacts()
+        guard !before.informed.contains(kind) else { return }
+        var updated = before
         updated.informed = (updated.informed + [kind]).sorted()
         facts = updated
-        logger.info("denial notice delivered", metadata: ["kind": "\(kind)"])
         // Concurrent marks each write the latest facts; write again until what was written is the latest.
         var written: PolicyFacts
         repeat {
             written = facts ?? updated
-            try await center.setAttachment(written, forKey: Self.attachmentKey)
+            do {
+                try await center.setAttachment(written, forKey: Self.attachmentKey)
+            } catch {
+                // The center refused the facts: forget this kind again, keeping what concurrent marks added.
+                facts?.informed.removeAll { $0 == kind }
+                throw error
+            }
         } while facts != written
+        logger.info("denial notice delivered", metadata: ["kind": "\(kind)"])
     }
 
     // MARK: - Helpers

@@ -1,13 +1,15 @@
 /// Decides, for one launch, what the app should do about a permission and whether a request may prompt.
 ///
 /// The machine is pure: it holds no tasks and reads no clock. The caller passes the time as the duration
-/// elapsed since any fixed origin, and carries out the returned decisions. It remembers only when this launch
-/// prompted, for the budget and the cooldown; whether a permission was ever prompted for comes with its
+/// elapsed since any fixed origin, and carries out the returned decisions. It remembers this launch's prompts:
+/// those on screen now (from ``request(for:state:at:afterPrimer:)`` returning ``RequestAction/prompt`` to
+/// ``finishPrompt(for:answered:at:)``) and those the OS answered, for the budget, the cooldown and "never
+/// twice". Whether a permission was ever prompted for in an earlier launch comes with its
 /// ``PermissionState``, which the center persists.
 struct PromptPolicyStateMachine: Sendable {
     /// What the caller does with a request.
     enum RequestAction: Hashable, Sendable {
-        /// Ask the OS; the prompt is counted against the budget and starts the cooldown.
+        /// Ask the OS, then report the outcome with ``PromptPolicyStateMachine/finishPrompt(for:answered:at:)``.
         case prompt
         /// Do not ask; this is the step the app should take instead.
         case skip(NextStep)
@@ -16,8 +18,12 @@ struct PromptPolicyStateMachine: Sendable {
     let configuration: PromptPolicy.Configuration
     /// Whether the app is still starting up: lazy declarations do not prompt.
     private(set) var isStartup = true
-    /// When this launch's prompts started, oldest first.
+    /// When this launch's answered prompts started, oldest first.
     private(set) var promptTimes: [Duration] = []
+    /// The kinds whose prompt is on screen now.
+    private(set) var asking: Set<PermissionKind> = []
+    /// The kinds this launch prompted for and the OS answered.
+    private(set) var answered: Set<PermissionKind> = []
 
     init(configuration: PromptPolicy.Configuration) {
         self.configuration = configuration
@@ -28,6 +34,16 @@ struct PromptPolicyStateMachine: Sendable {
 
     /// The step the app should take now for a permission declared as `declaration` and in `state`.
     func nextStep(for declaration: PermissionDeclaration, state: PermissionState, at now: Duration) -> NextStep {
+        if let step = stepWithoutPrompt(for: declaration, state: state) { return step }
+        // A prompt on screen counts against the budget and holds others back until it is answered.
+        if promptTimes.count + asking.count >= configuration.promptBudget { return .suppressed(.budgetSpent) }
+        if !asking.isEmpty { return .suppressed(.coolingDown) }
+        if let last = promptTimes.last, now - last < configuration.cooldown { return .suppressed(.coolingDown) }
+        return declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
+    }
+
+    /// The step when the status, a past prompt or startup rules a prompt out; `nil` when a prompt may follow.
+    private func stepWithoutPrompt(for declaration: PermissionDeclaration, state: PermissionState) -> NextStep? {
         switch state.status {
         case .granted, .limited, .provisional:
             return .ready
@@ -38,23 +54,41 @@ struct PromptPolicyStateMachine: Sendable {
         case .notDetermined:
             break
         }
-        if state.hasPrompted { return .suppressed(.alreadyAsked) }
+        // `state` may have been read before this launch's prompt for the kind was answered.
+        if state.hasPrompted || asking.contains(state.kind) || answered.contains(state.kind) {
+            return .suppressed(.alreadyAsked)
+        }
         if declaration.isLazy, isStartup { return .suppressed(.startup) }
-        if promptTimes.count >= configuration.promptBudget { return .suppressed(.budgetSpent) }
-        if let last = promptTimes.last, now - last < configuration.cooldown { return .suppressed(.coolingDown) }
-        return declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
+        return nil
     }
 
-    /// Decides whether a request prompts; records the prompt when it does.
+    /// Decides whether a request prompts; when it does, the kind counts as asked until
+    /// ``finishPrompt(for:answered:at:)``.
     ///
-    /// A request goes ahead only when ``nextStep(for:state:at:)`` leads to a prompt: the app calls it after
-    /// its primer's Continue button, or directly when there is no primer.
-    mutating func request(for declaration: PermissionDeclaration, state: PermissionState, at now: Duration)
-        -> RequestAction
-    {
-        let step = nextStep(for: declaration, state: state, at: now)
-        guard step.leadsToPrompt else { return .skip(step) }
-        promptTimes.append(now)
+    /// A request goes ahead only when ``nextStep(for:state:at:)`` leads to a prompt: the app calls it
+    /// directly when there is no primer. After a primer's Continue (`afterPrimer`, honoured only for a
+    /// declaration that shows one), only the status, a past prompt and startup can hold it back: App Review
+    /// 5.1.1(iv) requires a primer to always continue to the system prompt, so neither the budget nor the
+    /// cooldown applies.
+    mutating func request(
+        for declaration: PermissionDeclaration, state: PermissionState, at now: Duration, afterPrimer: Bool = false
+    ) -> RequestAction {
+        if afterPrimer, declaration.showsPrimer {
+            if let step = stepWithoutPrompt(for: declaration, state: state) { return .skip(step) }
+        } else {
+            let step = nextStep(for: declaration, state: state, at: now)
+            guard step.leadsToPrompt else { return .skip(step) }
+        }
+        asking.insert(declaration.kind)
         return .prompt
+    }
+
+    /// The prompt for `kind` is over: the OS `answered` it at `now` (it is counted against the budget, starts
+    /// the cooldown and is never shown again this launch), or the request failed (it counts for nothing).
+    mutating func finishPrompt(for kind: PermissionKind, answered: Bool, at now: Duration) {
+        guard asking.remove(kind) != nil else { return }
+        guard answered else { return }
+        promptTimes.append(now)
+        self.answered.insert(kind)
     }
 }

@@ -1,66 +1,134 @@
 /// Hands values to every current subscriber, reachable synchronously from any thread: the engine behind
-/// Permit's named streams other than ``PermissionChanges``.
+/// every one of Permit's named streams.
 ///
-/// With `replaysLatest`, a new subscription first receives the latest value published, so a stream of states
-/// always starts with the current one.
+/// A broadcaster may retain values for new subscriptions: with a `retain` rule, each published value is kept
+/// under a key (replacing the one kept under the same key), and a new subscription first receives every
+/// value kept, in the order their keys were first seen. A stream of one state keeps one value under one key;
+/// a stream of many things' states keeps one per thing; a stream of events keeps none.
 final class Broadcaster<Element: Sendable>: Sendable {
+    /// What a published value leaves behind for later subscriptions: its key and the value to replay, or
+    /// `nil` to keep nothing.
+    typealias Retain = @Sendable (Element) -> (key: AnyHashable, replay: Element)?
+
     private struct State {
         var nextID = 0
         var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
-        var latest: Element?
+        var retainedKeys: [AnyHashable] = []
+        var retained: [AnyHashable: Element] = [:]
+        var onLastSubscriptionEnd: (@Sendable () -> Void)?
+
+        mutating func retain(_ value: Element, by rule: Retain?) {
+            guard let (key, replay) = rule?(value) else { return }
+            if retained.updateValue(replay, forKey: key) == nil { retainedKeys.append(key) }
+        }
     }
 
     private let state: Locked<State>
-    private let replaysLatest: Bool
+    private let retain: Retain?
 
-    init(latest: Element? = nil, replaysLatest: Bool) {
-        self.state = Locked(State(latest: latest))
-        self.replaysLatest = replaysLatest
+    /// Creates a broadcaster that keeps what `retain` says for new subscriptions (nothing when `nil`),
+    /// starting with `initial`.
+    init(initial: [Element] = [], retain: Retain?) {
+        var state = State()
+        for value in initial { state.retain(value, by: retain) }
+        self.state = Locked(state)
+        self.retain = retain
     }
 
-    /// A new subscription that receives every value from now on (the latest first, when replaying).
-    func subscribe() -> (AsyncStream<Element>, AsyncStream<Element>.Continuation) {
+    /// Creates a broadcaster of one state: a new subscription starts with the latest value.
+    static func latestValue(_ initial: Element?) -> Broadcaster {
+        Broadcaster(initial: initial.map { [$0] } ?? [], retain: { (key: AnyHashable(0), replay: $0) })
+    }
+
+    /// A new subscription that receives every value kept (see ``init(initial:retain:)``), then every value
+    /// published from now on.
+    func subscribe() -> Subscription<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.continuations[state.nextID] = continuation
-            if replaysLatest, let latest = state.latest { continuation.yield(latest) }
+            for key in state.retainedKeys { if let value = state.retained[key] { continuation.yield(value) } }
             return state.nextID
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
-        }
-        return (stream, continuation)
+        continuation.onTermination = { [weak self] _ in self?.end(id) }
+        return Subscription(stream: stream, continuation: continuation)
     }
 
-    /// The latest value published, or the initial one.
-    var latest: Element? { state.withLock { $0.latest } }
+    /// The value kept last, or the initial one: for a broadcaster of one state, that state.
+    var latest: Element? { state.withLock { state in state.retainedKeys.last.flatMap { state.retained[$0] } } }
 
     /// The number of live subscriptions.
     var subscriberCount: Int { state.withLock { $0.continuations.count } }
 
+    /// Calls `action`, from the ending subscription's thread, each time the number of live subscriptions
+    /// drops to zero.
+    func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onLastSubscriptionEnd = action }
+    }
+
     /// Hands `value` to every subscriber, in the order of calls.
     func publish(_ value: Element) {
+        publish(contentsOf: [value])
+    }
+
+    /// Hands `values` to every subscriber, in order, with no other value between them.
+    func publish(contentsOf values: [Element]) {
+        guard !values.isEmpty else { return }
         state.withLock { state in
-            state.latest = value
-            for continuation in state.continuations.values { continuation.yield(value) }
+            for value in values {
+                state.retain(value, by: retain)
+                for continuation in state.continuations.values { continuation.yield(value) }
+            }
         }
     }
 
-    /// Replaces the latest value when `isChange` says it differs, and publishes it; returns whether it did.
+    /// Publishes `value` when `isChange`, given the latest value, says it differs; returns whether it did.
     func publish(_ value: Element, if isChange: (Element?) -> Bool) -> Bool {
         state.withLock { state in
-            guard isChange(state.latest) else { return false }
-            state.latest = value
+            guard isChange(state.retainedKeys.last.flatMap { state.retained[$0] }) else { return false }
+            state.retain(value, by: retain)
             for continuation in state.continuations.values { continuation.yield(value) }
             return true
         }
+    }
+
+    private func end(_ id: Int) {
+        let action = state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.continuations.removeValue(forKey: id) != nil, state.continuations.isEmpty else { return nil }
+            return state.onLastSubscriptionEnd
+        }
+        action?()
     }
 
     deinit {
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.finish() }
     }
+}
+
+/// One subscription to a ``Broadcaster``: the stream of its values and the handle that ends it.
+struct Subscription<Element: Sendable>: Sendable {
+    let stream: AsyncStream<Element>
+    let continuation: AsyncStream<Element>.Continuation
+
+    /// The iterator that receives the values; releasing it ends the subscription.
+    func makeIterator() -> SubscriptionIterator<Element> {
+        SubscriptionIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
+    }
+}
+
+/// The iterator behind every named stream: the subscription's values, ending it when released.
+struct SubscriptionIterator<Element: Sendable> {
+    private var base: AsyncStream<Element>.AsyncIterator
+    private let end: SubscriptionEnd<Element>
+
+    init(base: AsyncStream<Element>.AsyncIterator, end: SubscriptionEnd<Element>) {
+        self.base = base
+        self.end = end
+    }
+
+    /// The next value, or `nil` when the subscription has ended.
+    mutating func next() async -> Element? { await base.next() }
 }
 
 /// Ends a subscription when the iterator that holds it is released, as when a `for await` loop breaks.

@@ -34,13 +34,15 @@ extension Scenario {
         var notices = 0
         for attempt in 1...2 {
             let step = try await policy.nextStep(for: .location)
+            var afterPrimer = false
             if case .showPrimer(let primer) = step {
                 context.note("entry \(attempt), Add Location: primer \"\(primer.message)\" [\(primer.continueLabel)]")
                 await context.device.answerNextPrompt(for: .location, with: .denied)
+                afterPrimer = true  // Continue always leads to the system prompt
             } else {
                 context.note("entry \(attempt), Add Location: next step \(step)")
             }
-            let outcome = try await policy.request(.location)
+            let outcome = try await policy.request(.location, afterPrimer: afterPrimer)
             entries.append(outcome.state.isUsable ? "47.37,8.54" : nil)
             context.note("  \(outcome); entry location \(entries.last.flatMap { $0 } ?? "empty")")
             if try await policy.owesDenialNotice(for: .location) {
@@ -83,20 +85,15 @@ extension Scenario {
         try context.check(
             !startup.askedSystem && startup.nextStep == .suppressed(.startup), "expected no prompt at startup")
         await policy.finishStartup()
-        await gates.refresh()  // the states the settings screen shows
 
-        var updates = gates.updates().makeAsyncIterator()
         var remindersOn = true
         context.note("user turns reminders on: \(await gates.state(of: reminders))")
         await context.device.answerNextPrompt(for: .notifications, with: .denied)
         let outcome = try await policy.request(.notifications)
         context.note("  \(outcome)")
-        while let update = await updates.next() {
-            guard update.feature == reminders else { continue }
-            if !update.current.isUsable { remindersOn = false }  // no dialog, no error
-            context.note("  feature update: \(update); reminders switch \(remindersOn ? "on" : "off")")
-            break
-        }
+        let afterDenial = await gates.state(of: reminders)
+        if !afterDenial.isUsable { remindersOn = false }  // no dialog, no error
+        context.note("  reminders \(afterDenial); reminders switch \(remindersOn ? "on" : "off")")
         try context.check(!remindersOn, "expected reminders to turn themselves off")
         try context.check(
             await gates.state(of: reminders) == .unavailable(missing: [.notifications], nextStep: .openSettings),
@@ -127,29 +124,52 @@ extension Scenario {
         let states = await gates.states().map { "\($0.feature) \($0.state)" }.joined(separator: ", ")
         context.note("launch, all denied, network \(await network.availability()): \(states)")
         try context.check(await gates.state(of: coreLogging) == .available, "expected core logging available")
+        let entryState = await gates.state(of: logEntry)
+        try context.check(
+            entryState == .degraded(missing: [.location]), "expected log entries degraded without location, got \(entryState)")
+        let remindersState = await gates.state(of: reminders)
+        try context.check(
+            remindersState == .unavailable(missing: [.notifications], nextStep: .openSettings),
+            "expected reminders unavailable with Settings as the next step, got \(remindersState)")
 
         var local: [String] = []
-        var synced: [String] = []
-        for index in 1...3 where !(await network.availability().shouldWait(.local)) {
+        for index in 1...3 {
+            try context.check(!(await network.availability().shouldWait(.local)), "expected local work never to wait")
             let location = try await policy.request(.location)
             local.append("entry \(index)" + (location.state.isUsable ? " with location" : ""))
         }
         let syncWaits = await network.availability().shouldWait(.sync)
         context.note("logged \(local.count) entries locally; sync \(syncWaits ? "waits for the network" : "runs")")
-        try context.check(local.count == 3 && syncWaits, "expected 3 local entries and sync waiting")
+        try context.check(local == ["entry 1", "entry 2", "entry 3"] && syncWaits, "expected 3 local entries and sync waiting")
 
-        let sync = Task {
+        let synced = SyncedEntries()
+        let sync = Task { [local] in
             try await network.waitUntilReachable()
-            return local
+            await synced.set(local)
         }
+        var attempts = 0
+        while network.subscriberCount == 0, attempts < 100_000 {
+            attempts += 1
+            await Task.yield()
+        }
+        try context.check(network.subscriberCount == 1, "expected sync to be waiting for the network")
+        let early = await synced.entries
+        try context.check(early == nil, "expected sync to wait while offline, but it ran")
         network.set(.available)
-        synced = try await sync.value
-        context.note("network back: synced \(synced.count) entries")
+        try await sync.value
+        let syncedEntries = await synced.entries ?? []
+        context.note("network back: synced \(syncedEntries.count) entries")
+        try context.check(syncedEntries == local, "expected the 3 entries synced once the network was back")
         let prompts = await context.device.totalPromptCount
-        try context.check(synced.count == 3, "expected the 3 entries synced once the network was back")
         try context.check(prompts == 0, "expected no prompt, saw \(prompts)")
         return "3 entries logged offline with every permission denied, synced when back, 0 prompts"
     }
+}
+
+/// The entries a scenario's sync task pushed, or `nil` while it has not run.
+private actor SyncedEntries {
+    private(set) var entries: [String]?
+    func set(_ entries: [String]) { self.entries = entries }
 }
 
 extension ScenarioContext {
