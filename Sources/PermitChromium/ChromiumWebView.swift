@@ -73,7 +73,9 @@ public actor ChromiumWebView: WebViewHost {
 
     private var scripts: [(id: UserScriptID, source: String)] = []
     private var nextScriptNumber = 0
-    private var installedScriptIdentifiers: [String] = []
+    /// The browser's identifiers of the installed transport shim and user scripts.
+    private var installedShim: String?
+    private var installedScripts: [UserScriptID: String] = [:]
     private var scriptSync: Task<Void, any Error>?
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var cookiesSet: [CookieKey: Cookie] = [:]
@@ -208,7 +210,8 @@ public actor ChromiumWebView: WebViewHost {
         }
         _ = try await command(pipe, "Page.setLifecycleEventsEnabled", ["enabled": .bool(true)], session: session)
         _ = try await command(pipe, "Runtime.addBinding", ["name": .string(HostShim.bindingName)], session: session)
-        installedScriptIdentifiers = []
+        installedShim = nil
+        installedScripts = [:]
         // Not through connection(): during a restart that would wait for this very start to finish.
         try await installScripts(pipe: pipe, session: session)
         for cookie in cookiesSet.values {
@@ -380,58 +383,85 @@ public actor ChromiumWebView: WebViewHost {
         nextScriptNumber += 1
         let id = UserScriptID(rawValue: nextScriptNumber)
         scripts.append((id, source))
-        try await syncScripts()
+        try await changeScripts { pipe, session in try await self.installIfNeeded(id, pipe: pipe, session: session) }
         return id
     }
 
     public func removeUserScript(_ id: UserScriptID) async throws {
         guard scripts.contains(where: { $0.id == id }) else { return }
         scripts.removeAll { $0.id == id }
-        try await syncScripts()
+        try await changeScripts { pipe, session in try await self.uninstall(id, pipe: pipe, session: session) }
+    }
+
+    /// Adds a script after every installed one, so after the shim: no reinstall needed.
+    private func installIfNeeded(_ id: UserScriptID, pipe: DevToolsPipe, session: String) async throws {
+        guard installedScripts[id] == nil, let script = scripts.first(where: { $0.id == id }) else { return }
+        try await install(script, pipe: pipe, session: session)
+    }
+
+    private func uninstall(_ id: UserScriptID, pipe: DevToolsPipe, session: String) async throws {
+        guard let identifier = installedScripts.removeValue(forKey: id) else { return }
+        _ = try await command(
+            pipe, "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
     }
 
     public func addMessageHandler(
         named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
     ) async throws {
+        let isNew = handlers[name] == nil
         handlers[name] = handler
-        try await syncScripts()
+        guard isNew else { return }  // a replaced handler needs no new shim
+        try await changeScripts { pipe, session in try await self.installScripts(pipe: pipe, session: session) }
     }
 
     public func removeMessageHandler(named name: String) async throws {
         guard handlers.removeValue(forKey: name) != nil else { return }
-        try await syncScripts()
+        try await changeScripts { pipe, session in try await self.installScripts(pipe: pipe, session: session) }
     }
 
-    /// Brings the browser's document-start scripts in line with `scripts` and `handlers`, one sync at a time,
-    /// so that concurrent changes never install a script twice or orphan one.
-    private func syncScripts() async throws {
+    /// Runs one change to the browser's document-start scripts after the changes before it, so that
+    /// concurrent changes never install a script twice or orphan one.
+    private func changeScripts(
+        _ change: @escaping @Sendable (DevToolsPipe, String) async throws -> Void
+    ) async throws {
         let previous = scriptSync
         let task = Task {
             _ = try? await previous?.value
             let (pipe, session) = try await self.connection()
-            try await self.installScripts(pipe: pipe, session: session)
+            try await change(pipe, session)
         }
         scriptSync = task
         try await task.value
     }
 
-    /// Installs the transport shim first and then every user script in order, so that each script sees every
-    /// handler at document start whatever order they were added in.
+    /// Reinstalls everything: the transport shim first, then every user script in order, so that each script
+    /// sees every handler at document start whatever order they were added in.
     private func installScripts(pipe: DevToolsPipe, session: String) async throws {
-        let sources =
-            (handlers.isEmpty ? [] : [HostShim.source(handlerNames: Array(handlers.keys), nonce: replyNonce)])
-            + scripts.map(\.source)
-        let stale = installedScriptIdentifiers
-        installedScriptIdentifiers = []
+        let stale = (installedShim.map { [$0] } ?? []) + scripts.compactMap { installedScripts[$0.id] }
+            + installedScripts.filter { entry in !scripts.contains { $0.id == entry.key } }.map(\.value)
+        installedShim = nil
+        installedScripts = [:]
         for identifier in stale {
             _ = try await command(
                 pipe, "Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)], session: session)
         }
-        for source in sources {
-            let added = try await command(
-                pipe, "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
-            if let identifier = added["identifier"]?.stringValue { installedScriptIdentifiers.append(identifier) }
+        if !handlers.isEmpty {
+            installedShim = try await addScript(
+                HostShim.source(handlerNames: Array(handlers.keys), nonce: replyNonce), pipe: pipe, session: session)
         }
+        for script in scripts {
+            try await install(script, pipe: pipe, session: session)
+        }
+    }
+
+    private func install(_ script: (id: UserScriptID, source: String), pipe: DevToolsPipe, session: String) async throws {
+        installedScripts[script.id] = try await addScript(script.source, pipe: pipe, session: session)
+    }
+
+    private func addScript(_ source: String, pipe: DevToolsPipe, session: String) async throws -> String? {
+        let added = try await command(
+            pipe, "Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)], session: session)
+        return added["identifier"]?.stringValue
     }
 
     // MARK: - Page

@@ -117,14 +117,6 @@ struct BenchCore: AsyncParsableCommand {
             print(report.table)
         }
     }
-
-    private var buildConfiguration: String {
-        #if DEBUG
-            "debug"
-        #else
-            "release"
-        #endif
-    }
 }
 
 /// The figures `permit bench core` prints.
@@ -151,7 +143,6 @@ struct CoreBenchReport: Encodable {
         if configuration != "release" {
             lines.append(Terminal.red("Debug build: figures are not representative; run with swift run -c release."))
         }
-        func verdict(_ ok: Bool) -> String { ok ? Terminal.green("meets goal") : Terminal.red("misses goal") }
         lines.append(
             Terminal.table([
                 ["figure", "value", "goal", ""],

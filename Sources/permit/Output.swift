@@ -75,3 +75,17 @@ func printJSON(_ value: some Encodable) throws {
 func formatMilliseconds(_ milliseconds: Double) -> String {
     milliseconds < 10 ? String(format: "%.3f ms", milliseconds) : String(format: "%.1f ms", milliseconds)
 }
+
+/// The build the tool was compiled in: `debug` or `release`; benchmarks report it.
+let buildConfiguration: String = {
+    #if DEBUG
+        "debug"
+    #else
+        "release"
+    #endif
+}()
+
+/// A benchmark figure's verdict against its goal, coloured on a terminal.
+func verdict(_ meetsGoal: Bool) -> String {
+    meetsGoal ? Terminal.green("meets goal") : Terminal.red("misses goal")
+}
