@@ -437,8 +437,7 @@ public actor ChromiumWebView: WebViewHost {
     /// Reinstalls everything: the transport shim first, then every user script in order, so that each script
     /// sees every handler at document start whatever order they were added in.
     private func installScripts(pipe: DevToolsPipe, session: String) async throws {
-        let stale = (installedShim.map { [$0] } ?? []) + scripts.compactMap { installedScripts[$0.id] }
-            + installedScripts.filter { entry in !scripts.contains { $0.id == entry.key } }.map(\.value)
+        let stale = (installedShim.map { [$0] } ?? []) + Array(installedScripts.values)
         installedShim = nil
         installedScripts = [:]
         for identifier in stale {
