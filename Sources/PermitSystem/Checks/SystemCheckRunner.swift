@@ -37,7 +37,7 @@ public struct SystemCheckRunner: Sendable {
     public let checks: [any SystemCheck]
     /// How long a run waits for its checks.
     public let timeout: Duration
-    private let clock: DeadlineClock
+    private let clock: ElapsedClock
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let inFlight = InFlightChecks()
@@ -63,7 +63,7 @@ public struct SystemCheckRunner: Sendable {
         precondition(timeout > .zero, "timeout must be positive")
         self.checks = checks
         self.timeout = timeout
-        self.clock = DeadlineClock(clock)
+        self.clock = ElapsedClock(clock)
         self.now = now
         self.logger = logger
     }

@@ -2,7 +2,8 @@ public import Foundation
 
 /// The device's location service, as the bridge's `getCurrentLocation()` uses it.
 ///
-/// `PermitLocation` implements it over CoreLocation; `PermitTesting` has a simulated one.
+/// The planned `PermitLocation` adapter will implement it over CoreLocation; `PermitTesting` has a simulated
+/// one.
 ///
 /// ## Implementation requirements
 ///

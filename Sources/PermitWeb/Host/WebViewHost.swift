@@ -3,8 +3,8 @@ public import Foundation
 /// The web view a hybrid app shows: the seam through which Permit installs its bridge, talks to the page and
 /// keeps cookies.
 ///
-/// `PermitWebKit` implements it over `WKWebView`, `PermitChromium` over headless Chromium on Linux, and
-/// `PermitTesting` has a scriptable fake.
+/// `PermitChromium` implements it over headless Chromium on Linux and `PermitTesting` has a scriptable fake;
+/// the planned `PermitWebKit` adapter will implement it over `WKWebView`.
 ///
 /// ## Implementation requirements
 ///
