@@ -85,7 +85,8 @@ public actor ChromiumWebView: WebViewHost {
     private var loadWaiters: [String: CheckedContinuation<Void, any Error>] = [:]
     private var finishedLoads: [String] = []
 
-    private var observer: (@Sendable (WebViewEvent) async -> Void)?
+    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
+    private var nextObserverNumber = 0
     private let observerEvents: AsyncStream<WebViewEvent>
     private let observerContinuation: AsyncStream<WebViewEvent>.Continuation
     private var observerTask: Task<Void, Never>?
@@ -156,12 +157,12 @@ public actor ChromiumWebView: WebViewHost {
         observerTask = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
-                await self.currentObserver()?(event)
+                for handler in await self.currentObservers() { await handler(event) }
             }
         }
     }
 
-    private func currentObserver() -> (@Sendable (WebViewEvent) async -> Void)? { observer }
+    private func currentObservers() -> [@Sendable (WebViewEvent) async -> Void] { observers.map(\.handler) }
 
     private func emit(_ event: WebViewEvent) {
         observerContinuation.yield(event)
@@ -580,8 +581,15 @@ public actor ChromiumWebView: WebViewHost {
 
     // MARK: - Events and closing
 
-    public func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) {
-        observer = handler
+    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) -> WebViewObserverID {
+        nextObserverNumber += 1
+        let id = WebViewObserverID(rawValue: nextObserverNumber)
+        observers.append((id, handler))
+        return id
+    }
+
+    public func removeEventObserver(_ id: WebViewObserverID) {
+        observers.removeAll { $0.id == id }
     }
 
     /// Shuts Chromium down cleanly (it writes its cookies to disk then), kills anything left in its process

@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 public import Logging
+import HTTPTypes
 import NIOCore
 
 /// Serves pages on loopback for the browser tests, the benchmarks and the demo.
@@ -16,15 +17,18 @@ public final class PageServer: Sendable {
         public var contentType: String
         /// The body.
         public var body: String
+        /// The values of the `Set-Cookie` header fields to send, one field each.
+        public var setCookies: [String] = []
 
         /// An HTML page with status 200.
         public static func html(_ body: String) -> Page { Page(status: 200, contentType: "text/html; charset=utf-8", body: body) }
 
         /// Creates a response.
-        public init(status: Int, contentType: String, body: String) {
+        public init(status: Int, contentType: String, body: String, setCookies: [String] = []) {
             self.status = status
             self.contentType = contentType
             self.body = body
+            self.setCookies = setCookies
         }
     }
 
@@ -70,9 +74,10 @@ public final class PageServer: Sendable {
             guard let page = route(path) else {
                 return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "not found")))
             }
+            var headers: HTTPFields = [.contentType: page.contentType, .cacheControl: "no-store"]
+            for value in page.setCookies { headers.append(HTTPField(name: .setCookie, value: value)) }
             return Response(
-                status: HTTPResponse.Status(code: page.status),
-                headers: [.contentType: page.contentType, .cacheControl: "no-store"],
+                status: HTTPResponse.Status(code: page.status), headers: headers,
                 body: .init(byteBuffer: ByteBuffer(string: page.body)))
         }
         router.get("/", use: respond)

@@ -24,7 +24,8 @@ public actor FakeWebViewHost: WebViewHost {
 
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var jar: [String: Cookie] = [:]
-    private var observer: (@Sendable (WebViewEvent) async -> Void)?
+    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
+    private var nextObserver = 0
     private var nextScript = 0
     private var evaluationResult: @Sendable (String) -> String? = { _ in nil }
 
@@ -44,9 +45,9 @@ public actor FakeWebViewHost: WebViewHost {
     /// Whether a handler with this name is registered.
     public func hasHandler(named name: String) -> Bool { handlers[name] != nil }
 
-    /// Sends an event to the observer, as the web view would.
+    /// Sends an event to every observer, in the order they were added, as the web view would.
     public func send(_ event: WebViewEvent) async {
-        await observer?(event)
+        for observer in observers { await observer.handler(event) }
     }
 
     /// Sets what ``evaluateJavaScript(_:)`` returns for each script; by default `nil`.
@@ -89,8 +90,8 @@ public actor FakeWebViewHost: WebViewHost {
     /// Records the URL and reports it navigated and loaded.
     public func load(_ url: URL) async {
         loadedURLs.append(url)
-        await observer?(.navigated(url))
-        await observer?(.loaded(url))
+        await send(.navigated(url))
+        await send(.loaded(url))
     }
 
     /// Stores the cookie, replacing one with the same name, domain and path.
@@ -110,9 +111,17 @@ public actor FakeWebViewHost: WebViewHost {
         jar[Self.key(name, domain, path)] = nil
     }
 
-    /// Sets the observer that ``send(_:)`` and ``load(_:)`` report to.
-    public func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) {
-        observer = handler
+    /// Adds an observer that ``send(_:)`` and ``load(_:)`` report to.
+    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) -> WebViewObserverID {
+        nextObserver += 1
+        let id = WebViewObserverID(rawValue: nextObserver)
+        observers.append((id, handler))
+        return id
+    }
+
+    /// Removes an observer.
+    public func removeEventObserver(_ id: WebViewObserverID) {
+        observers.removeAll { $0.id == id }
     }
 
     private static func key(_ name: String, _ domain: String, _ path: String) -> String { "\(name)\u{0}\(domain)\u{0}\(path)" }

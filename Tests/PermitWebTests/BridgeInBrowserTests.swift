@@ -197,7 +197,7 @@ import Testing
     @Test func afterChromiumIsKilledTheHostRestartsItAndReappliesScriptsHandlersAndCookies() async throws {
         let world = try await BridgeWorld.make(pages: ["/": Self.recorder])
         let events = EventLog()
-        await world.webView.observeEvents { event in events.append(event) }
+        _ = await world.webView.addEventObserver { event in events.append(event) }
         try await world.load("/")
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
@@ -223,7 +223,7 @@ import Testing
     @Test func closingDuringARestartLeavesNoBrowser() async throws {
         let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
         let events = EventLog()
-        await world.webView.observeEvents { event in events.append(event) }
+        _ = await world.webView.addEventObserver { event in events.append(event) }
         try await world.webView.load(world.server.url("/"))
         let pid = try #require(await world.webView.processID())
         kill(-pid, SIGKILL)

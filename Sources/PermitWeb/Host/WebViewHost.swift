@@ -21,7 +21,7 @@ public import Foundation
 /// - JavaScript dialogs (`alert`, `confirm`, `prompt`) never block the page: a host without UI for them
 ///   dismisses them at once, as `WKWebView` does without a UI delegate.
 /// - Cookie writes and deletions return only once the web view's cookie store applied them.
-/// - Events are reported in the order they happened. After ``WebViewEvent/terminated(reason:)`` a host that
+/// - Events are reported in the order they happened, to every observer. After ``WebViewEvent/terminated(reason:)`` a host that
 ///   recovers re-applies every script, handler and cookie it was given, reloads the last page, and reports
 ///   ``WebViewEvent/restarted``.
 public protocol WebViewHost: AnyObject, Sendable {
@@ -58,6 +58,13 @@ public protocol WebViewHost: AnyObject, Sendable {
     /// Deletes the cookie with this name, domain and path, if there is one; returns once it is gone.
     func deleteCookie(named name: String, domain: String, path: String) async throws
 
-    /// Sets the handler that receives the web view's events, replacing the previous one; `nil` removes it.
-    func observeEvents(_ handler: (@Sendable (WebViewEvent) async -> Void)?) async
+    /// Adds a handler that receives the web view's events from now on, and returns its identifier.
+    ///
+    /// Each event goes to every handler, in the order the handlers were added, one event at a time: a handler
+    /// that awaits holds up the events after it, never the web view. Permit's cookie sync is one such
+    /// handler; an app may add its own.
+    func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) async -> WebViewObserverID
+
+    /// Removes a handler added with ``addEventObserver(_:)``; events already delivered stay delivered.
+    func removeEventObserver(_ id: WebViewObserverID) async
 }

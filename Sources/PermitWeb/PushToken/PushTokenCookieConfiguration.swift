@@ -1,0 +1,36 @@
+/// Where and how the push token is kept: the cookie's name and attributes and the key of its backup.
+///
+/// The defaults follow seed 002: cookie `FCM_token`, path `/`, a one-year expiry, readable by page script
+/// (its `getFCMToken()` reads `document.cookie`), and Permit's `Secure` and `SameSite=Lax`.
+///
+/// For example, the seed's cookie for `mikmik.site` and its subdomains:
+///
+/// ```swift
+/// let configuration = PushTokenCookieConfiguration(domain: "mikmik.site", isHostOnly: false)
+/// ```
+public struct PushTokenCookieConfiguration: Hashable, Sendable {
+    /// The cookie's name; `FCM_token` by default.
+    public var cookieName: String
+    /// The cookie's scope, flags and lifetime.
+    public var attributes: CookieAttributes
+    /// The key of the backup in the permission store.
+    public var backupKey: String
+
+    /// Creates a configuration with the seed's defaults for everything not given.
+    public init(
+        domain: String, isHostOnly: Bool = true, cookieName: String = "FCM_token", isSecure: Bool = true,
+        isHTTPOnly: Bool = false, lifetime: Double = 365 * 86_400, backupKey: String = "permit.pushToken"
+    ) {
+        self.cookieName = cookieName
+        self.attributes = CookieAttributes(
+            domain: domain, isHostOnly: isHostOnly, isSecure: isSecure, isHTTPOnly: isHTTPOnly, lifetime: lifetime)
+        self.backupKey = backupKey
+    }
+
+    /// Creates a configuration from a cookie name and full attributes.
+    public init(cookieName: String = "FCM_token", attributes: CookieAttributes, backupKey: String = "permit.pushToken") {
+        self.cookieName = cookieName
+        self.attributes = attributes
+        self.backupKey = backupKey
+    }
+}

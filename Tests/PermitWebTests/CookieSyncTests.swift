@@ -1,0 +1,140 @@
+import Foundation
+import Permit
+import PermitTesting
+import PermitWeb
+import Testing
+
+@Suite struct CookieSyncTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let attributes = CookieAttributes(domain: "app.test")
+
+    // MARK: - The plan
+
+    @Test func aMissingCookieIsWrittenAndAMatchingOneIsLeftAlone() {
+        let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
+        let plan = CookieSyncPlan(desired: [wanted], managed: [], actual: [], now: start)
+        let written = attributes.cookie(name: "FCM_token", value: "t1", now: start)
+        #expect(plan.steps == [.write(written)])
+        // A day later the written cookie still matches: no write.
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [written], now: start.addingTimeInterval(86_400)).isEmpty)
+    }
+
+    @Test(arguments: ["value", "secure", "httpOnly", "sameSite", "session", "expiry too far"])
+    func aDifferentCookieIsRewritten(attribute: String) {
+        let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
+        var present = attributes.cookie(name: "FCM_token", value: "t1", now: start)
+        switch attribute {
+        case "value": present.value = "other"
+        case "secure": present.isSecure = false
+        case "httpOnly": present.isHTTPOnly = true
+        case "sameSite": present.sameSite = .strict
+        case "session": present.expires = nil
+        default: present.expires = present.expires?.addingTimeInterval(10)
+        }
+        let plan = CookieSyncPlan(desired: [wanted], managed: [], actual: [present], now: start)
+        #expect(plan.steps == [.write(attributes.cookie(name: "FCM_token", value: "t1", now: start))], "\(attribute)")
+    }
+
+    @Test func aCookieNearItsExpiryIsRenewed() {
+        let wanted = DesiredCookie(name: "p_Camera", value: "yes", attributes: attributes)
+        let written = attributes.cookie(name: "p_Camera", value: "yes", now: start)
+        let later = start.addingTimeInterval(336 * 86_400)  // 29 days left, inside the 30-day window
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [written], now: later).steps
+            == [.write(attributes.cookie(name: "p_Camera", value: "yes", now: later))])
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [written], now: start.addingTimeInterval(334 * 86_400)).isEmpty)
+    }
+
+    @Test func theOtherScopeIsDeletedBeforeTheWrite() {
+        let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
+        var domainScoped = attributes.cookie(name: "FCM_token", value: "t1", now: start)
+        domainScoped.isHostOnly = false
+        let plan = CookieSyncPlan(desired: [wanted], managed: [], actual: [domainScoped], now: start)
+        #expect(plan.steps == [.delete(CookieKey(domainScoped)), .write(attributes.cookie(name: "FCM_token", value: "t1", now: start))])
+    }
+
+    @Test func onlyManagedCookiesAreDeletedAndOthersAreNeverTouched() {
+        let stale = attributes.cookie(name: "FCM_token", value: "old", now: start)
+        let theirs = attributes.cookie(name: "session", value: "s", now: start)
+        let plan = CookieSyncPlan(desired: [], managed: [CookieKey(stale)], actual: [stale, theirs], now: start)
+        #expect(plan.steps == [.delete(CookieKey(stale))])
+        #expect(CookieSyncPlan(desired: [], managed: [CookieKey(stale)], actual: [theirs], now: start).isEmpty)
+    }
+
+    // MARK: - The sync over a web view
+
+    @Test func setWritesOnceAndASecondSyncWritesNothing() async throws {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger, now: { [start] in start })
+        #expect(try await sync.set("FCM_token", value: "t1", attributes: attributes).written == ["FCM_token"])
+        #expect(try await sync.set("FCM_token", value: "t1", attributes: attributes).isEmpty)
+        #expect(try await sync.synchronize().isEmpty)
+        #expect(await host.cookieWriteCount == 1)
+        #expect(await host.cookies() == [attributes.cookie(name: "FCM_token", value: "t1", now: start)])
+    }
+
+    @Test func anInvalidCookieIsNeitherWrittenNorRemembered() async throws {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        await #expect(throws: CookieError.invalidValue) { try await sync.set("FCM_token", value: "a b", attributes: attributes) }
+        await #expect(throws: CookieError.domainMismatch) {
+            try await sync.set("FCM_token", value: "ab", attributes: CookieAttributes(domain: "other.test"))
+        }
+        #expect(try await sync.synchronize().isEmpty)
+        #expect(await host.cookieWriteCount == 0)
+        #expect(await sync.desiredCookies().isEmpty)
+    }
+
+    @Test func aPageLoadRepairsACookieDeletedBehindTheSyncsBack() async throws {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        await sync.start()
+        try await sync.set("FCM_token", value: "t1", attributes: attributes)
+        await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+        await host.load(URL(string: "https://app.test/")!)
+        #expect(await host.cookies().map(\.value) == ["t1"])
+        await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
+        await host.send(.restarted)
+        #expect(await host.cookies().map(\.value) == ["t1"])
+        let writes = await host.cookieWriteCount
+        await host.load(URL(string: "https://app.test/next")!)
+        #expect(await host.cookieWriteCount == writes, "a load with everything in place writes nothing")
+
+        await sync.stop()
+        await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+        await host.load(URL(string: "https://app.test/")!)
+        #expect(await host.cookies().isEmpty, "after stop() page loads no longer repair")
+    }
+
+    @Test func removeDeletesTheCookieAndKeepsItDeleted() async throws {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        await sync.start()
+        try await sync.set("FCM_token", value: "t1", attributes: attributes)
+        #expect(try await sync.remove("FCM_token", attributes: attributes).deleted == ["FCM_token"])
+        #expect(await host.cookies().isEmpty)
+        await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
+        await host.load(URL(string: "https://app.test/")!)
+        #expect(await host.cookies().isEmpty)
+    }
+
+    @Test func permissionCookiesFollowTheCenter() async throws {
+        let device = SimulatedDevice()
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
+        #expect(await jar(host) == ["p_Camera": "no", "p_Location": "no", "p_Notification": "no"])
+
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        _ = try await center.request(.camera)
+        #expect(await yield { await jar(host)["p_Camera"] == "yes" })
+        #expect(await jar(host) == ["p_Camera": "yes", "p_Location": "no", "p_Notification": "no"])
+        await sync.stop()
+    }
+
+    private func jar(_ host: FakeWebViewHost) async -> [String: String] {
+        Dictionary(uniqueKeysWithValues: await host.cookies().map { ($0.name, $0.value) })
+    }
+}

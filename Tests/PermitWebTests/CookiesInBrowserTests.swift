@@ -1,0 +1,225 @@
+import Foundation
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+import Testing
+
+/// Seed 002's page code, verbatim: how the web app reads the push token.
+private let seedPage = """
+    <script>
+    function getFCMToken() {
+        const cookies = document.cookie.split(';');
+        for (let cookie of cookies) {
+            const [name, value] = cookie.trim().split('=');
+            if (name === 'FCM_token') {
+                return value;
+            }
+        }
+        return null;
+    }
+    window.tokenAtLoad = getFCMToken();
+    </script>
+    <p>push</p>
+    """
+
+@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct CookiesInBrowserTests {
+    /// A hybrid app's cookies: the push-token manager and the cookie sync over real headless Chromium, pages
+    /// from a loopback server at `http://localhost:PORT` (browsers count localhost as secure, so `Secure`
+    /// cookies travel over its plain HTTP).
+    struct World {
+        let browser: BrowserWorld
+        let device = SimulatedDevice()
+        let center: PermissionCenter
+        let provider = SimulatedPushTokenProvider()
+        let sync: CookieSync
+        let tokens: PushTokenCookieManager
+        /// Every event, seen after the sync's own observer has handled it.
+        let events = EventLog()
+
+        static func make() async throws -> World {
+            let browser = try await BrowserWorld.make(pages: ["/": seedPage, "/next": seedPage, "/third": seedPage])
+            let world = World(browser: browser)
+            await world.device.launchApp()
+            try await world.tokens.start()
+            await world.sync.start()
+            let events = world.events
+            _ = await browser.webView.addEventObserver { event in events.append(event) }
+            return world
+        }
+
+        private init(browser: BrowserWorld) {
+            self.browser = browser
+            center = PermissionCenter(
+                kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+            sync = CookieSync(host: browser.webView, siteHost: "localhost", logger: quietLogger)
+            tokens = PushTokenCookieManager(
+                configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, center: center,
+                sync: sync, logger: quietLogger)
+        }
+
+        var webView: ChromiumWebView { browser.webView }
+
+        /// Loads `path` and returns once the sync has validated after the load.
+        func load(_ path: String) async throws {
+            let url = browser.server.url(path)
+            try await webView.load(url)
+            await events.wait(for: .loaded(url))
+        }
+
+        func pageToken(_ expression: String = "getFCMToken()") async throws -> String? {
+            try await webView.evaluateJavaScript(expression).flatMap { try JSONValue.parse(Data($0.utf8)).stringValue }
+        }
+
+        /// The `FCM_token` value in the `Cookie` header of the last request for `path`.
+        func serverToken(_ path: String) -> String? {
+            let header = browser.server.requests.last { $0.path == path }?.cookieHeader ?? ""
+            return header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("FCM_token=") }.map { String($0.dropFirst("FCM_token=".count)) }
+        }
+
+        func tearDown() async {
+            await sync.stop()
+            await browser.tearDown()
+        }
+    }
+
+    @Test func thePageAndTheServerSeeTheTokenThroughSaveRefreshAndClear() async throws {
+        let world = try await World.make()
+        let token = await world.provider.registerForRemoteNotifications()
+        try await world.load("/")
+        #expect(try await world.pageToken("window.tokenAtLoad") == token, "the page's first script sees the token")
+        #expect(try await world.pageToken() == token)
+        #expect(world.serverToken("/") == token)
+
+        let refreshed = await world.provider.rotateToken()
+        try await world.load("/next")
+        #expect(try await world.pageToken("window.tokenAtLoad") == refreshed)
+        #expect(world.serverToken("/next") == refreshed)
+
+        try await world.tokens.clear()
+        try await world.load("/third")
+        #expect(try await world.pageToken("window.tokenAtLoad") == nil)
+        #expect(try await world.pageToken() == nil)
+        #expect(world.serverToken("/third") == nil)
+        #expect(world.browser.server.requests.last { $0.path == "/third" } != nil)
+        await world.tearDown()
+    }
+
+    @Test func aCookieDeletedByThePageIsRestoredAtTheNextLoad() async throws {
+        let world = try await World.make()
+        let token = await world.provider.registerForRemoteNotifications()
+        try await world.load("/")
+        _ = try await world.webView.evaluateJavaScript("document.cookie = 'FCM_token=; Max-Age=0; Path=/; Secure'")
+        #expect(try await world.pageToken() == nil, "the page deleted the cookie")
+        #expect(try await world.tokens.debugInfo().cookieToken == nil)
+
+        try await world.load("/next")
+        #expect(try await world.pageToken() == token, "restored after the load")
+        #expect(world.browser.server.requests.last { $0.path == "/next" } != nil)
+        #expect(try await world.tokens.validate() == .valid)
+        await world.tearDown()
+    }
+
+    @Test func aCookieLostWithTheBrowserIsRestoredWhenItRestarts() async throws {
+        let world = try await World.make()
+        let token = await world.provider.registerForRemoteNotifications()
+        try await world.load("/")
+        // Removed from the store behind Permit's back, so the host has nothing of its own to re-apply.
+        try await world.webView.deleteCookie(named: "FCM_token", domain: "localhost", path: "/")
+        let pid = try #require(await world.webView.processID())
+        kill(-pid, SIGKILL)
+        await world.events.wait(for: .restarted)
+        #expect(try await world.tokens.tokenFromCookie() == token)
+        await world.events.wait(for: .loaded(world.browser.server.url("/")))
+        #expect(try await world.pageToken() == token)
+        await world.tearDown()
+    }
+
+    @Test func mirroredPermissionCookiesFollowAGrantInThePage() async throws {
+        let world = try await World.make()
+        try await world.sync.mirrorPermissionCookies(of: world.center, attributes: CookieAttributes(domain: "localhost"))
+        try await world.load("/")
+        #expect(try await world.pageToken("document.cookie")?.contains("p_Camera=no") == true)
+
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        _ = try await world.center.request(.camera)
+        var seen: String?
+        for _ in 0..<500 {
+            seen = try await world.pageToken("document.cookie")
+            if seen?.contains("p_Camera=yes") == true { break }
+            await Task.yield()
+        }
+        #expect(seen?.contains("p_Camera=yes") == true, "document.cookie: \(seen ?? "nil")")
+        #expect(seen?.contains("p_Location=no") == true && seen?.contains("p_Notification=no") == true)
+        await world.tearDown()
+    }
+
+    // MARK: - Fidelity
+
+    @Test func twoHundredGeneratedCookiesComeBackFromChromiumAttributeForAttribute() async throws {
+        let world = try await BrowserWorld.make()
+        var generator = CookieGenerator(seed: 2026, now: Date())
+        let cookies = (0..<200).map { generator.valid(index: $0) }
+        for generated in cookies {
+            try generated.cookie.validate(forHost: generated.host)
+            try await world.webView.setCookie(generated.cookie)
+        }
+        let stored = Dictionary(uniqueKeysWithValues: try await world.webView.cookies().map { (CookieKey($0), $0) })
+        #expect(stored.count == 200)
+        var scopes: Set<String> = []
+        for generated in cookies {
+            let cookie = generated.cookie
+            scopes.insert("\(cookie.isHostOnly ? "host" : "domain") \(cookie.isSecure) \(cookie.isHTTPOnly) \(cookie.sameSite) \(cookie.expires == nil)")
+            #expect(stored[CookieKey(cookie)] == cookie, "\(cookie.setCookieHeader)")
+        }
+        #expect(scopes.count >= 20, "the generated cookies mix scopes, flags and expiries")
+        await world.tearDown()
+    }
+
+    @Test func setCookieHeadersFromPermitsWriterAreParsedByChromiumAsModelled() async throws {
+        var generator = CookieGenerator(seed: 99, now: Date())
+        // Over plain HTTP, Chromium takes Secure cookies only from localhost; the domain cookies go to
+        // app.test from sub.app.test, so those must not be Secure.
+        var local: [Cookie] = []
+        var domain: [Cookie] = []
+        var index = 0
+        while local.count < 60 || domain.count < 40 {
+            let generated = generator.valid(index: index)
+            index += 1
+            if generated.host == "localhost", local.count < 60 {
+                local.append(generated.cookie)
+            } else if !generated.cookie.isHostOnly, domain.count < 40 {
+                var cookie = generated.cookie
+                if cookie.name.lowercased().hasPrefix("__secure-") { cookie.name = "s" + cookie.name }
+                cookie.isSecure = false
+                if cookie.sameSite == .none { cookie.sameSite = .lax }
+                domain.append(cookie)
+            }
+        }
+        let sets = [("/local", local), ("/domain", domain)]
+        let server = try await PageServer.start(logger: quietLogger) { path in
+            guard let cookies = sets.first(where: { $0.0 == path })?.1 else { return nil }
+            return PageServer.Page(
+                status: 200, contentType: "text/html", body: "<p>set</p>", setCookies: cookies.map(\.setCookieHeader))
+        }
+        let webView = try await ChromiumWebView.launch(
+            configuration: ChromiumConfiguration(loopbackHosts: ["localhost", "sub.app.test"]), logger: quietLogger)
+        try await webView.load(URL(string: "http://localhost:\(server.port)/local")!)
+        try await webView.load(URL(string: "http://sub.app.test:\(server.port)/domain")!)
+        let stored = Dictionary(uniqueKeysWithValues: try await webView.cookies().map { (CookieKey($0), $0) })
+        #expect(stored.count == local.count + domain.count)
+        for cookie in local + domain {
+            // Chromium corrects an Expires for the skew between its clock and the response's Date header,
+            // which has whole seconds: the stored expiry may be off by under a second.
+            var found = try #require(stored[CookieKey(cookie)], "\(cookie.setCookieHeader)")
+            if let expires = found.expires, let written = cookie.expires, abs(expires.timeIntervalSince(written)) <= 1 {
+                found.expires = written
+            }
+            #expect(found == cookie, "\(cookie.setCookieHeader)")
+        }
+        await webView.close()
+        await server.stop()
+    }
+}
