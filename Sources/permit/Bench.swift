@@ -1,9 +1,40 @@
 import ArgumentParser
+import Logging
+import PermitChromium
+import PermitPageServer
 
 /// `permit bench`: benchmarks, meant for a release build.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Permit's performance (build with -c release for meaningful figures).",
-        subcommands: [BenchCore.self, BenchBridge.self]
+        subcommands: [BenchCore.self, BenchBridge.self, BenchCookies.self]
     )
+}
+
+/// Serves one page at `/` on loopback, launches headless Chromium, runs `body`, and closes both whatever
+/// happens.
+func withBrowser<Result: Sendable>(
+    page text: String, logger: Logger, _ body: (ChromiumWebView, PageServer) async throws -> Result
+) async throws -> Result {
+    Terminal.progress("starting the page server and headless Chromium")
+    let server = try await PageServer.start(logger: logger) { path in
+        path == "/" ? .html("<!doctype html><title>bench</title><p>\(text)</p>") : nil
+    }
+    let webView: ChromiumWebView
+    do {
+        webView = try await ChromiumWebView.launch(logger: logger)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    do {
+        let result = try await body(webView, server)
+        await webView.close()
+        await server.stop()
+        return result
+    } catch {
+        await webView.close()
+        await server.stop()
+        throw error
+    }
 }

@@ -44,27 +44,10 @@ struct BenchBridge: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        Terminal.progress("starting the page server and headless Chromium")
-        let server = try await PageServer.start(logger: logger) { path in
-            path == "/" ? .html("<!doctype html><title>bench</title><p>bridge benchmark</p>") : nil
+        let report = try await withBrowser(page: "bridge benchmark", logger: logger) { webView, server in
+            try await measure(webView: webView, server: server, folder: folder, logger: logger)
         }
-        let webView: ChromiumWebView
-        do {
-            webView = try await ChromiumWebView.launch(logger: logger)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
-            let report = try await measure(webView: webView, server: server, folder: folder, logger: logger)
-            await webView.close()
-            await server.stop()
-            if json { try printJSON(report) } else { print(report.table) }
-        } catch {
-            await webView.close()
-            await server.stop()
-            throw error
-        }
+        if json { try printJSON(report) } else { print(report.table) }
     }
 
     private func measure(
