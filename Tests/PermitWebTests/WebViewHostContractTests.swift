@@ -71,4 +71,28 @@ import Testing
             try await host.removeMessageHandler(named: "never-added")
         }
     }
+
+    @Test(arguments: hosts)
+    func everyObserverSeesEachEventInOrderUntilItIsRemoved(kind: HostKind) async throws {
+        try await withHost(kind) { host in
+            let page = URL(string: "data:text/html,<p>one</p>")!
+            let first = EventLog()
+            let second = EventLog()
+            let firstID = await host.addEventObserver { first.append($0) }
+            let secondID = await host.addEventObserver { event in
+                // Runs after the first observer has handled the event.
+                if event == .loaded(page), !first.all.contains(event) { second.append(.terminated(reason: "out of order")) }
+                second.append(event)
+            }
+            #expect(firstID != secondID)
+            try await host.load(page)
+            await second.wait(for: .loaded(page))
+            await host.removeEventObserver(firstID)
+            let next = URL(string: "data:text/html,<p>two</p>")!
+            try await host.load(next)
+            await second.wait(for: .loaded(next))
+            #expect(first.all == [.navigated(page), .loaded(page)])
+            #expect(second.all == [.navigated(page), .loaded(page), .navigated(next), .loaded(next)])
+        }
+    }
 }
