@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads a property list, XML or binary, with Foundation's `PropertyListSerialization`, which reads both
+/// forms on every platform (on Linux without `FoundationXML`), and turns every failure into a ``LintError``
+/// naming the file.
+enum PropertyListFile {
+    /// The top-level dictionary of the property list in `data`, and whether it was binary.
+    static func dictionary(from data: Data, file: String) throws -> (values: [String: Any], isBinary: Bool) {
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        guard !data.isEmpty else { throw LintError.malformedPropertyList.about(file, "the file is empty") }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let reason =
+                isBinary
+                ? "a binary property list that is truncated or corrupt"
+                : "neither an XML nor a binary property list (\(Self.reason(error)))"
+            throw LintError.malformedPropertyList.about(file, reason)
+        }
+        guard let values = object as? [String: Any] else {
+            throw LintError.unexpectedContent.about(
+                file, "the property list's top level is \(Self.typeName(object)), not a dictionary")
+        }
+        return (values, isBinary)
+    }
+
+    /// Reads `url`, or throws ``LintError/unreadable`` naming `file`.
+    static func read(_ url: URL, file: String) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw LintError.unreadable.about(file, Self.reason(error))
+        }
+    }
+
+    /// The part of an error that says what went wrong: Foundation's debug description when it has one.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo["NSDebugDescription"] as? String { return debug }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        return nsError.localizedDescription
+    }
+
+    /// A property-list type name for people: `an array`, `a string`, ...
+    static func typeName(_ object: Any) -> String {
+        switch object {
+        case is String: "a string"
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        case is Data: "data"
+        case is Date: "a date"
+        default: "a number or boolean"
+        }
+    }
+}
