@@ -12,7 +12,7 @@ import Foundation
 ///   Xcode expands `$(PRODUCT_NAME)` in an Info.plist, but the same text in the manifest is shown as written
 ///   by the primer; set ``allowsBuildSettings`` to accept them.
 /// - ``LintRule/purposeTooShort``: the text, trimmed, has fewer than ``minimumLength`` characters.
-/// - ``LintRule/purposeVague``: fewer than ``minimumSpecificWords`` words remain once the words that any
+/// - ``LintRule/purposeVague``: a text with no placeholder in which fewer than ``minimumSpecificWords`` words remain once the words that any
 ///   purpose string could contain are set aside: ``genericWords`` ("this", "app", "needs", "access",
 ///   "allow", "experience", ...) and the permission's own nouns ("camera", "location", ...). "This app needs
 ///   access to your camera." leaves none; "Scans the receipts you photograph." leaves three.
@@ -64,7 +64,8 @@ public struct PurposeStringRules: Hashable, Sendable {
     public func findings(in text: String, file: String, key: String) -> [LintFinding] {
         var findings: [LintFinding] = []
         let quoted = Self.quote(text)
-        if let placeholder = placeholder(in: text) {
+        let placeholder = placeholder(in: text)
+        if let placeholder {
             findings.append(
                 LintFinding(
                     rule: .purposePlaceholder, file: file, key: key,
@@ -79,7 +80,7 @@ public struct PurposeStringRules: Hashable, Sendable {
                     message: "the purpose text \(quoted) has \(length) characters, fewer than \(minimumLength)",
                     fix: "say what the app does with the permission and when, in a full sentence"))
         }
-        if length > 0 {
+        if placeholder == nil, length > 0 {
             let specific = specificWords(in: text)
             if specific.count < minimumSpecificWords {
                 let kept = specific.isEmpty ? "no word" : "only " + specific.map { "\"\($0)\"" }.joined(separator: ", ")

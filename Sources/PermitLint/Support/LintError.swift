@@ -49,8 +49,8 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot be edited in place, such as a binary property list.
     public static let notEditable = LintError(.notEditable)
 
-    /// The same error about `file`, with `detail` folded onto one line.
-    func about(_ file: String, _ detail: String) -> LintError {
+    /// The same error about `file`, with `detail` folded onto one line, for tools that read files themselves.
+    public func about(_ file: String, _ detail: String) -> LintError {
         let oneLine = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
         return LintError(code, file: file, detail: oneLine)
     }
