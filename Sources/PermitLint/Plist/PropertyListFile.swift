@@ -8,16 +8,17 @@ enum PropertyListFile {
     static func dictionary(from data: Data, file: String) throws -> (values: [String: Any], isBinary: Bool) {
         let isBinary = data.starts(with: Array("bplist".utf8))
         guard !data.isEmpty else { throw LintError.malformedPropertyList.about(file, "the file is empty") }
+        let truncated = LintError.malformedPropertyList.about(file, "a binary property list that is truncated or corrupt")
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            let reason =
-                isBinary
-                ? "a binary property list that is truncated or corrupt"
-                : "neither an XML nor a binary property list (\(Self.reason(error)))"
-            throw LintError.malformedPropertyList.about(file, reason)
+            if isBinary { throw truncated }
+            throw LintError.malformedPropertyList.about(
+                file, "neither an XML nor a binary property list (\(Self.reason(error)))")
         }
+        // A few bytes of "bplist" header alone read as an old-style string: still a broken binary plist.
+        if isBinary, object is String { throw truncated }
         guard let values = object as? [String: Any] else {
             throw LintError.unexpectedContent.about(
                 file, "the property list's top level is \(Self.typeName(object)), not a dictionary")

@@ -298,6 +298,11 @@ struct XMLScanner {
 
     func line(at offset: Int) -> Int { Self.line(at: offset, in: bytes) }
 
+    /// The offset of the first byte in `range` that is not XML whitespace, or `nil`.
+    func firstNonWhitespace(in range: Range<Int>) -> Int? {
+        range.first { !Self.isWhitespace(bytes[$0]) }
+    }
+
     static func line(at offset: Int, in bytes: [UInt8]) -> Int {
         bytes[..<min(offset, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }

@@ -181,8 +181,8 @@ private struct XMLTreeBuilder {
                     open.text += text
                 } else if case .cdata = token.kind {
                     throw scanner.error("a CDATA section outside the root element", at: token.range.lowerBound)
-                } else if !text.allSatisfy(\.isXMLWhitespace) {
-                    throw scanner.error("text outside the root element", at: token.range.lowerBound)
+                } else if let offset = scanner.firstNonWhitespace(in: token.range) {
+                    throw scanner.error("text outside the root element", at: offset)
                 }
             case .comment, .processingInstruction:
                 break
@@ -207,7 +207,3 @@ private struct XMLTreeBuilder {
     }
 }
 
-extension Character {
-    /// XML's whitespace: space, tab, carriage return, line feed.
-    var isXMLWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\r" || self == "\r\n" }
-}
