@@ -119,8 +119,7 @@ struct Lint: ParsableCommand {
         for finding in report.findings {
             let severity =
                 finding.severity == .error ? Terminal.red(finding.severity.rawValue) : Terminal.yellow(finding.severity.rawValue)
-            let key = finding.message.contains(finding.key) ? "" : Terminal.bold(finding.key) + ": "
-            Terminal.line("\(finding.file): \(severity): \(key)\(finding.message) [\(finding.rule.id)]")
+            Terminal.line("\(finding.file): \(severity): \(finding.keyPrefix)\(finding.message) [\(finding.rule.id)]")
             Terminal.line(Terminal.dim("    fix: \(finding.fix)"))
         }
         let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources].compactMap { $0 }

@@ -35,10 +35,14 @@ public struct LintFinding: Hashable, Sendable, Encodable, CustomStringConvertibl
     public var severity: LintSeverity { rule.severity }
 
     /// The finding as a compiler writes a diagnostic, `file: error: key: message [rule]`, which Xcode shows
-    /// beside the build when `permit lint` runs in a build phase.
+    /// beside the build when `permit lint` runs in a build phase. The key is left out when the message
+    /// already names it.
     public var description: String {
-        "\(file): \(severity): \(key): \(message) [\(rule.id)]"
+        "\(file): \(severity): \(keyPrefix)\(message) [\(rule.id)]"
     }
+
+    /// `key: `, or nothing when the message names the key.
+    public var keyPrefix: String { message.contains(key) ? "" : key + ": " }
 
     // MARK: - Encodable
 
