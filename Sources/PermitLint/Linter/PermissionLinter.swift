@@ -4,7 +4,7 @@ public import Permit
 /// Checks an app's build files against its permission manifest, before submission: Info.plist purpose
 /// keys and strings, Permit modules imported, the privacy manifest, the Android manifest.
 ///
-/// The manifest (``PermissionManifest``, JSON format version 1) is the single source of truth: every kind
+/// The manifest (`PermissionManifest`, JSON format version 1) is the single source of truth: every kind
 /// the app asks for is declared there with its purpose text, and every build file must agree with it,
 /// nothing missing (an error) and nothing more (a warning: permission creep). The checks are pure: the
 /// linter reads nothing itself once the inputs are loaded, and ``lint(_:)`` never throws.
