@@ -105,6 +105,9 @@ struct Lint: ParsableCommand {
                 androidManifest: try androidManifest.map { try AndroidManifest(contentsOf: URL(fileURLWithPath: $0)) },
                 sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) })
         }
+        if privacyManifest != nil, sources == nil {
+            Terminal.progress("permit lint: --privacy-manifest is checked only with --sources, which tell whether the app uses UserDefaults")
+        }
         let report = linter.lint(inputs)
 
         if json {

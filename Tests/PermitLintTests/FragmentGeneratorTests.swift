@@ -88,10 +88,7 @@ import Testing
             with: "\t\t<string>UIInterfaceOrientationPortrait</string>\n\t</array>\n"
                 + "\t<key>NSCameraUsageDescription</key>\n\t<string>\(Self.camera)</string>\n")
         #expect(updated == expected)
-        let report = PermissionLinter().lint(
-            LintInputs(
-                manifest: try Fixture.manifest("ashtrail.json"), manifestFile: "m",
-                infoPlist: try InfoPlist(data: Data(updated.utf8), file: "Info.plist")))
+        let report = try lintAshTrail(infoPlist: InfoPlist(data: Data(updated.utf8), file: "Info.plist"))
         #expect(report.isClean, "\(report.findings)")
     }
 
@@ -168,10 +165,7 @@ import Testing
                 + "    <uses-permission android:name=\"android.permission.ACCESS_COARSE_LOCATION\" />\n"
                 + "    <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\" />\n")
         #expect(updated == expected)
-        let report = PermissionLinter().lint(
-            LintInputs(
-                manifest: try Fixture.manifest("ashtrail.json"), manifestFile: "m",
-                androidManifest: try AndroidManifest(data: Data(updated.utf8), file: "A.xml")))
+        let report = try lintAshTrail(android: AndroidManifest(data: Data(updated.utf8), file: "A.xml"))
         #expect(report.isClean, "\(report.findings)")
     }
 
@@ -235,14 +229,21 @@ import Testing
         let privacy = try PrivacyManifest(data: Data(updated.utf8), file: "P")
         #expect(privacy.accessedAPIReasons == ["NSPrivacyAccessedAPICategoryUserDefaults": ["CA92.1"]])
         #expect(updated.contains("<dict>\n\t<key>NSPrivacyAccessedAPITypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>NSPrivacyAccessedAPIType</key>"))
-        let report = PermissionLinter().lint(
-            LintInputs(
-                manifest: try Fixture.manifest("ashtrail.json"), manifestFile: "m", privacyManifest: privacy,
-                sources: try Fixture.sources("AshTrailApp")))
+        let report = try lintAshTrail(privacy: privacy, sources: Fixture.sources("AshTrailApp"))
         #expect(report.isClean, "\(report.findings)")
     }
 
     // MARK: - Helpers
+
+    /// Lints the files given against AshTrail's manifest.
+    private func lintAshTrail(
+        infoPlist: InfoPlist? = nil, android: AndroidManifest? = nil, privacy: PrivacyManifest? = nil, sources: SourceScan? = nil
+    ) throws -> LintReport {
+        PermissionLinter().lint(
+            LintInputs(
+                manifest: try Fixture.manifest("ashtrail.json"), manifestFile: "Manifests/ashtrail.json", infoPlist: infoPlist,
+                privacyManifest: privacy, androidManifest: android, sources: sources))
+    }
 
     private func update(infoPlist name: String, manifest: String) throws -> String {
         let generator = FragmentGenerator(manifest: try Fixture.manifest(manifest))

@@ -31,10 +31,7 @@ enum AndroidRules {
             guard let kinds = PlatformTable.kindsByAndroidPermission[permission] else { continue }
             reported.insert(permission)
             findings.append(
-                LintFinding(
-                    rule: .androidUndeclaredPermission, file: android.file, key: permission,
-                    message: "\(permission) belongs to \(InfoPlistRules.list(kinds)), which the manifest does not declare",
-                    fix: "declare the kind in the manifest if the app asks for it; otherwise remove the <uses-permission>"))
+                .creep(.androidUndeclaredPermission, file: android.file, key: permission, kinds: kinds, entry: "the <uses-permission>"))
         }
         return findings
     }

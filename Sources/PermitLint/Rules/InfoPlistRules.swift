@@ -41,11 +41,7 @@ enum InfoPlistRules {
                         message: "iOS never reads \(key): \(Self.list(kinds)) needs no purpose string",
                         fix: "remove the key; the permission's own prompt explains itself"))
             } else if declared.isDisjoint(with: kinds) {
-                findings.append(
-                    LintFinding(
-                        rule: .undeclaredPurposeKey, file: plist.file, key: key,
-                        message: "\(key) is the purpose key of \(Self.list(kinds)), which the manifest does not declare",
-                        fix: "declare the kind in the manifest if the app asks for it; otherwise remove the key"))
+                findings.append(.creep(.undeclaredPurposeKey, file: plist.file, key: key, kinds: kinds, entry: "the key"))
             }
         }
         return findings
@@ -54,5 +50,15 @@ enum InfoPlistRules {
     /// `location`, `location or locationAlways`, ...
     static func list(_ kinds: [PermissionKind]) -> String {
         kinds.map(\.rawValue).joined(separator: " or ")
+    }
+}
+
+extension LintFinding {
+    /// Permission creep: `key`, an `entry` of `file`, belongs to `kinds`, none of which the manifest declares.
+    static func creep(_ rule: LintRule, file: String, key: String, kinds: [PermissionKind], entry: String) -> LintFinding {
+        LintFinding(
+            rule: rule, file: file, key: key,
+            message: "\(key) belongs to \(InfoPlistRules.list(kinds)), which the manifest does not declare",
+            fix: "declare the kind in the manifest if the app asks for it; otherwise remove \(entry)")
     }
 }
