@@ -45,8 +45,6 @@ struct Generate: ParsableCommand {
         help: ArgumentHelp("Edit this file in place instead of printing the fragment.", valueName: "file"))
     var update: String?
 
-    @OptionGroup var options: GlobalOptions
-
     func validate() throws {
         if update?.isEmpty == true { throw ValidationError("--update needs the path of the file to edit.") }
     }

@@ -29,6 +29,14 @@ import Testing
         #expect(tree.indentation(ofLineAt: child.range.lowerBound) == "  ")
     }
 
+    @Test func anEndTagWithSpacesBoundsTheContent() throws {
+        let tree = try XMLTree(bytes: Array("<a>\n  <b>x</b  >\n</a\t>".utf8))
+        let b = tree.root.children[0]
+        #expect(String(decoding: tree.bytes[b.contentStart..<b.contentEnd], as: UTF8.self) == "x")
+        #expect(String(decoding: tree.bytes[b.range], as: UTF8.self) == "<b>x</b  >")
+        #expect(tree.root.range == 0..<tree.bytes.count)
+    }
+
     @Test func namespacesAreResolvedThroughAncestors() throws {
         let xml = """
             <m xmlns:a="urn:one" xmlns="urn:default"><p xmlns:b="urn:two"><q a:k="1" b:k="2" k="3"/></p></m>

@@ -42,7 +42,7 @@ public struct AndroidManifest: Hashable, Sendable {
     /// Reads the manifest at `url`, named in findings by its path as given.
     public init(contentsOf url: URL) throws {
         let file = url.relativePath
-        try self.init(data: PropertyListFile.read(url, file: file), file: file)
+        try self.init(data: InputFile.read(url, file: file), file: file)
     }
 
     // MARK: - Parsing

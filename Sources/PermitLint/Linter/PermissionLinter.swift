@@ -66,6 +66,6 @@ public struct PermissionLinter: Sendable {
     /// Reads the JSON permission manifest at `url`, named in errors by its path as given.
     public func readManifest(contentsOf url: URL) throws -> PermissionManifest {
         let file = url.relativePath
-        return try readManifest(json: PropertyListFile.read(url, file: file), file: file)
+        return try readManifest(json: InputFile.read(url, file: file), file: file)
     }
 }

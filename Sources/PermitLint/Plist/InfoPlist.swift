@@ -39,7 +39,7 @@ public struct InfoPlist: Hashable, Sendable {
     ///   ``LintError/unexpectedContent``.
     public init(contentsOf url: URL) throws {
         let file = url.relativePath
-        try self.init(data: PropertyListFile.read(url, file: file), file: file)
+        try self.init(data: InputFile.read(url, file: file), file: file)
     }
 
     /// The string at `key`, or `nil` when the key is absent or not a string.

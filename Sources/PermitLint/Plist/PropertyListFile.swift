@@ -15,7 +15,7 @@ enum PropertyListFile {
         } catch {
             if isBinary { throw truncated }
             throw LintError.malformedPropertyList.about(
-                file, "neither an XML nor a binary property list (\(Self.reason(error)))")
+                file, "neither an XML nor a binary property list (\(InputFile.reason(error)))")
         }
         // A few bytes of "bplist" header alone read as an old-style string: still a broken binary plist.
         if isBinary, object is String { throw truncated }
@@ -24,23 +24,6 @@ enum PropertyListFile {
                 file, "the property list's top level is \(Self.typeName(object)), not a dictionary")
         }
         return (values, isBinary)
-    }
-
-    /// Reads `url`, or throws ``LintError/unreadable`` naming `file`.
-    static func read(_ url: URL, file: String) throws -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw LintError.unreadable.about(file, Self.reason(error))
-        }
-    }
-
-    /// The part of an error that says what went wrong: Foundation's debug description when it has one.
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let debug = nsError.userInfo["NSDebugDescription"] as? String { return debug }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        return nsError.localizedDescription
     }
 
     /// A property-list type name for people: `an array`, `a string`, ...

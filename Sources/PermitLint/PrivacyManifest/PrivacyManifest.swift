@@ -48,7 +48,7 @@ public struct PrivacyManifest: Hashable, Sendable {
     /// Reads the privacy manifest at `url`, named in findings by its path as given.
     public init(contentsOf url: URL) throws {
         let file = url.relativePath
-        try self.init(data: PropertyListFile.read(url, file: file), file: file)
+        try self.init(data: InputFile.read(url, file: file), file: file)
     }
 
     /// The reasons declared for `category`, or `nil` when the manifest does not declare the category.

@@ -64,7 +64,7 @@ public struct SourceScan: Hashable, Sendable {
         var files: [(name: String, text: String)] = []
         for file in urls {
             let name = isDirectory.boolValue ? Self.display(file, under: url, path: path) : path
-            let data = try PropertyListFile.read(file, file: name)
+            let data = try InputFile.read(file, file: name)
             guard let text = String(data: data, encoding: .utf8) else {
                 throw LintError.unreadable.about(name, "not UTF-8 text")
             }

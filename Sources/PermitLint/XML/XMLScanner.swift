@@ -31,15 +31,15 @@ struct XMLScanner {
     private let bytes: [UInt8]
     /// The offset of the next byte to read.
     private(set) var offset: Int
+    /// Whether the document starts with a UTF-16 byte-order mark.
+    private let encodingIsUnsupported: Bool
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
         // A UTF-8 byte-order mark is allowed before the document.
         offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { encodingIsUnsupported = true }
+        encodingIsUnsupported = bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
     }
-
-    private var encodingIsUnsupported = false
 
     /// The next token, or `nil` at the end of the document.
     mutating func next() throws -> Token? {

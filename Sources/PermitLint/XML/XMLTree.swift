@@ -4,8 +4,9 @@
 /// module on Linux (`FoundationXML`), so the Android manifest and the XML property lists it edits are read
 /// here. It reads UTF-8 XML 1.0: elements, attributes in single or double quotes, comments, CDATA sections,
 /// processing instructions, a DOCTYPE (its internal subset skipped), the five predefined entities and
-/// character references. It does not resolve namespaces itself (``Element/namespaceURI(forPrefix:)`` does on
-/// demand) and rejects anything not well-formed with an ``XMLSyntaxError`` naming the line.
+/// character references. Each element knows the namespace prefixes in scope, so an attribute is found by its
+/// namespace whatever prefix a file binds to it. Anything not well-formed is rejected with an
+/// ``XMLSyntaxError`` naming the line.
 struct XMLTree: Sendable {
     /// An attribute as written: its qualified name, its decoded value.
     struct Attribute: Sendable, Equatable {
@@ -19,7 +20,7 @@ struct XMLTree: Sendable {
     }
 
     /// An element, its attributes, its child elements and its text.
-    final class Element: Sendable {
+    struct Element: Sendable {
         let name: String
         let attributes: [Attribute]
         let children: [Element]
@@ -27,42 +28,36 @@ struct XMLTree: Sendable {
         let text: String
         /// The bytes of the start tag, `<name ...>` or `<name .../>`.
         let startTag: Range<Int>
-        /// The bytes of the whole element, start tag to end tag.
-        let range: Range<Int>
-        /// The element's parent's namespace declarations, inherited.
-        let inheritedNamespaces: [String: String]
+        /// The bytes of the end tag, `</name>`, or `nil` for `<name/>`.
+        let endTag: Range<Int>?
+        /// The namespaces in scope inside this element: prefix to URI, `""` for the default namespace.
+        let namespaces: [String: String]
         /// The 1-based line of the start tag.
         let line: Int
 
-        init(
-            name: String, attributes: [Attribute], children: [Element], text: String, startTag: Range<Int>,
-            range: Range<Int>, inheritedNamespaces: [String: String], line: Int
-        ) {
-            self.name = name
-            self.attributes = attributes
-            self.children = children
-            self.text = text
-            self.startTag = startTag
-            self.range = range
-            self.inheritedNamespaces = inheritedNamespaces
-            self.line = line
-        }
+        /// The bytes of the whole element, start tag to end tag.
+        var range: Range<Int> { startTag.lowerBound..<(endTag ?? startTag).upperBound }
 
         /// Whether the element is written `<name/>`, with no end tag.
-        var isSelfClosing: Bool { startTag == range }
+        var isSelfClosing: Bool { endTag == nil }
 
         /// The byte offset where the element's content starts (after its start tag).
         var contentStart: Int { startTag.upperBound }
 
         /// The byte offset where the element's content ends (before its end tag).
-        var contentEnd: Int {
-            guard !isSelfClosing else { return startTag.upperBound }
-            return range.upperBound - (name.utf8.count + 3)  // "</" + name + ">"
+        var contentEnd: Int { endTag?.lowerBound ?? startTag.upperBound }
+
+        /// The value of the attribute whose local name is `localName` in namespace `uri`.
+        func attribute(_ localName: String, namespace uri: String) -> String? {
+            attributes.first { attribute in
+                guard let prefix = attribute.prefix, prefix != "xmlns" else { return false }
+                return attribute.localName == localName && namespaces[prefix] == uri
+            }?.value
         }
 
-        /// The namespaces in scope inside this element: prefix to URI, `""` for the default namespace.
-        var namespaces: [String: String] {
-            var scope = inheritedNamespaces
+        /// `inherited` with the namespace declarations among `attributes` added: `xmlns` and `xmlns:prefix`.
+        static func namespaces(_ inherited: [String: String], declaredBy attributes: [Attribute]) -> [String: String] {
+            var scope = inherited
             for attribute in attributes {
                 if attribute.name == "xmlns" {
                     scope[""] = attribute.value
@@ -72,21 +67,6 @@ struct XMLTree: Sendable {
             }
             return scope
         }
-
-        /// The URI bound to `prefix` in this element's scope.
-        func namespaceURI(forPrefix prefix: String) -> String? { namespaces[prefix] }
-
-        /// The value of the attribute whose local name is `localName` in namespace `uri`.
-        func attribute(_ localName: String, namespace uri: String) -> String? {
-            let scope = namespaces
-            return attributes.first { attribute in
-                guard let prefix = attribute.prefix, prefix != "xmlns" else { return false }
-                return attribute.localName == localName && scope[prefix] == uri
-            }?.value
-        }
-
-        /// The child elements named `name`.
-        func children(named name: String) -> [Element] { children.filter { $0.name == name } }
     }
 
     /// The document's bytes.
@@ -122,7 +102,8 @@ struct XMLTree: Sendable {
 
 /// Builds an ``XMLTree`` from the tokens of an ``XMLScanner``.
 private struct XMLTreeBuilder {
-    private final class OpenElement {
+    /// An element whose end tag is still to come.
+    private struct OpenElement {
         let name: String
         let attributes: [XMLTree.Attribute]
         let startTag: Range<Int>
@@ -131,12 +112,10 @@ private struct XMLTreeBuilder {
         var children: [XMLTree.Element] = []
         var text = ""
 
-        init(name: String, attributes: [XMLTree.Attribute], startTag: Range<Int>, namespaces: [String: String], line: Int) {
-            self.name = name
-            self.attributes = attributes
-            self.startTag = startTag
-            self.namespaces = namespaces
-            self.line = line
+        func closed(by endTag: Range<Int>?) -> XMLTree.Element {
+            XMLTree.Element(
+                name: name, attributes: attributes, children: children, text: text, startTag: startTag, endTag: endTag,
+                namespaces: namespaces, line: line)
         }
     }
 
@@ -153,16 +132,14 @@ private struct XMLTreeBuilder {
                 guard root == nil || !stack.isEmpty else {
                     throw scanner.error("a second root element <\(name)> after the document's root", at: token.range.lowerBound)
                 }
-                let inherited = stack.last.map { Self.scope(of: $0) } ?? [:]
-                let line = scanner.line(at: token.range.lowerBound)
+                let open = OpenElement(
+                    name: name, attributes: attributes, startTag: token.range,
+                    namespaces: XMLTree.Element.namespaces(stack.last?.namespaces ?? [:], declaredBy: attributes),
+                    line: scanner.line(at: token.range.lowerBound))
                 if selfClosing {
-                    let element = XMLTree.Element(
-                        name: name, attributes: attributes, children: [], text: "", startTag: token.range,
-                        range: token.range, inheritedNamespaces: inherited, line: line)
-                    if let parent = stack.last { parent.children.append(element) } else { root = element }
+                    Self.add(open.closed(by: nil), to: &stack, root: &root)
                 } else {
-                    stack.append(
-                        OpenElement(name: name, attributes: attributes, startTag: token.range, namespaces: inherited, line: line))
+                    stack.append(open)
                 }
             case .endTag(let name):
                 guard let open = stack.popLast() else {
@@ -171,14 +148,10 @@ private struct XMLTreeBuilder {
                 guard open.name == name else {
                     throw scanner.error("end tag </\(name)> does not close <\(open.name)> of line \(open.line)", at: token.range.lowerBound)
                 }
-                let element = XMLTree.Element(
-                    name: open.name, attributes: open.attributes, children: open.children, text: open.text,
-                    startTag: open.startTag, range: open.startTag.lowerBound..<token.range.upperBound,
-                    inheritedNamespaces: open.namespaces, line: open.line)
-                if let parent = stack.last { parent.children.append(element) } else { root = element }
+                Self.add(open.closed(by: token.range), to: &stack, root: &root)
             case .text(let text), .cdata(let text):
-                if let open = stack.last {
-                    open.text += text
+                if !stack.isEmpty {
+                    stack[stack.count - 1].text += text
                 } else if case .cdata = token.kind {
                     throw scanner.error("a CDATA section outside the root element", at: token.range.lowerBound)
                 } else if let offset = scanner.firstNonWhitespace(in: token.range) {
@@ -199,11 +172,11 @@ private struct XMLTreeBuilder {
         return root
     }
 
-    private static func scope(of open: OpenElement) -> [String: String] {
-        XMLTree.Element(
-            name: open.name, attributes: open.attributes, children: [], text: "", startTag: open.startTag,
-            range: open.startTag, inheritedNamespaces: open.namespaces, line: open.line
-        ).namespaces
+    private static func add(_ element: XMLTree.Element, to stack: inout [OpenElement], root: inout XMLTree.Element?) {
+        if stack.isEmpty {
+            root = element
+        } else {
+            stack[stack.count - 1].children.append(element)
+        }
     }
 }
-
