@@ -57,7 +57,11 @@ struct Generate: ParsableCommand {
             let manifest = try manifestOptions.readManifest(with: linter)
             let generator = FragmentGenerator(manifest: manifest, deploymentTarget: manifestOptions.deploymentTarget)
             guard let update else {
-                print(fragment(generator), terminator: "")
+                let text = fragment(generator)
+                if text.isEmpty {
+                    Terminal.progress("permit generate: no declared kind needs an Info.plist purpose key (notifications needs none)")
+                }
+                print(text, terminator: "")
                 return
             }
             let url = URL(fileURLWithPath: update)
