@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "PermitChromium", targets: ["PermitChromium"]),
         .library(name: "PermitSystem", targets: ["PermitSystem"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
+        // The build-time checks, for an app's own tests and for tools; `permit lint` and `permit generate` wrap it.
+        .library(name: "PermitLint", targets: ["PermitLint"]),
         .executable(name: "permit", targets: ["permit"]),
     ],
     dependencies: [
@@ -66,6 +68,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "PermitLint",
+            dependencies: ["Permit"]
+        ),
+        .target(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
@@ -80,6 +86,7 @@ let package = Package(
                 "Permit",
                 "PermitWeb",
                 "PermitChromium",
+                "PermitLint",
                 "PermitPageServer",
                 "PermitSystem",
                 "PermitTesting",
@@ -119,6 +126,11 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
+        ),
+        .testTarget(
+            name: "PermitLintTests",
+            dependencies: ["Permit", "PermitLint"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

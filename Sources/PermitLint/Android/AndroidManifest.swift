@@ -1,0 +1,75 @@
+public import Foundation
+
+/// The permissions an Android app's `AndroidManifest.xml` asks for.
+///
+/// The `<uses-permission>` and `<uses-permission-sdk-23>` children of `<manifest>` are read, their
+/// `name` attribute in the Android namespace (`http://schemas.android.com/apk/res/android`) under whatever
+/// prefix the file binds to it, usually `android`. An entry marked `tools:node="remove"` is left out: the
+/// manifest merger removes it from the app. The file is parsed by PermitLint's own XML reader, so it works
+/// the same on every platform; a file that is not well-formed XML is rejected with a ``LintError`` naming
+/// the file and the line.
+///
+/// For example:
+///
+/// ```swift
+/// let android = try AndroidManifest(contentsOf: URL(fileURLWithPath: "android/app/src/main/AndroidManifest.xml"))
+/// android.permissions.contains("android.permission.POST_NOTIFICATIONS")
+/// ```
+public struct AndroidManifest: Hashable, Sendable {
+    /// The path of the file, as given, for findings.
+    public let file: String
+    /// The permissions asked for, fully qualified, in the file's order.
+    public let permissions: [String]
+
+    /// The Android namespace that `android:name` belongs to.
+    public static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    /// The namespace of the manifest merger's `tools:node`.
+    public static let toolsNamespace = "http://schemas.android.com/tools"
+
+    /// Reads the manifest in `data`; `file` names it in findings and errors.
+    ///
+    /// - Throws: ``LintError/malformedXML``, or ``LintError/unexpectedContent`` when the root is not
+    ///   `<manifest>` or a `<uses-permission>` has no `android:name`.
+    public init(data: Data, file: String) throws {
+        let tree = try Self.tree(data, file: file)
+        self.file = file
+        self.permissions = try Self.permissionElements(of: tree, file: file).compactMap { element in
+            element.attribute("node", namespace: Self.toolsNamespace) == "remove"
+                ? nil : element.attribute("name", namespace: Self.androidNamespace)
+        }
+    }
+
+    /// Reads the manifest at `url`, named in findings by its path as given.
+    public init(contentsOf url: URL) throws {
+        let file = url.relativePath
+        try self.init(data: InputFile.read(url, file: file), file: file)
+    }
+
+    // MARK: - Parsing
+
+    static let permissionElementNames: Set<String> = ["uses-permission", "uses-permission-sdk-23"]
+
+    /// Parses `data` as XML whose root is `<manifest>`.
+    static func tree(_ data: Data, file: String) throws -> XMLTree {
+        let tree: XMLTree
+        do {
+            tree = try XMLTree(bytes: Array(data))
+        } catch let error as XMLSyntaxError {
+            throw LintError.malformedXML.about(file, error.description)
+        }
+        guard tree.root.name == "manifest" else {
+            throw LintError.unexpectedContent.about(file, "the root element is <\(tree.root.name)>, not <manifest>")
+        }
+        return tree
+    }
+
+    /// The `<uses-permission>` elements under the root, each checked to carry an `android:name`.
+    static func permissionElements(of tree: XMLTree, file: String) throws -> [XMLTree.Element] {
+        let elements = tree.root.children.filter { permissionElementNames.contains($0.name) }
+        for element in elements where element.attribute("name", namespace: androidNamespace) == nil {
+            throw LintError.unexpectedContent.about(
+                file, "line \(element.line): <\(element.name)> has no name in the Android namespace (android:name)")
+        }
+        return elements
+    }
+}

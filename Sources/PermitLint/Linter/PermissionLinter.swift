@@ -1,0 +1,71 @@
+public import Foundation
+public import Permit
+
+/// Checks an app's build files against its permission manifest, before submission: Info.plist purpose
+/// keys and strings, Permit modules imported, the privacy manifest, the Android manifest.
+///
+/// The manifest (`PermissionManifest`, JSON format version 1) is the single source of truth: every kind
+/// the app asks for is declared there with its purpose text, and every build file must agree with it,
+/// nothing missing (an error) and nothing more (a warning: permission creep). The checks are pure: the
+/// linter reads nothing itself once the inputs are loaded, and ``lint(_:)`` never throws.
+///
+/// For example:
+///
+/// ```swift
+/// let linter = PermissionLinter()
+/// let manifest = try linter.readManifest(contentsOf: URL(fileURLWithPath: "permissions.json"))
+/// let report = linter.lint(LintInputs(
+///     manifest: manifest, manifestFile: "permissions.json",
+///     infoPlist: try InfoPlist(contentsOf: URL(fileURLWithPath: "App/Info.plist"))))
+/// for finding in report.findings { print(finding) }
+/// // App/Info.plist: error: NSCameraUsageDescription: NSCameraUsageDescription is missing, ... [missing-purpose-key]
+/// ```
+public struct PermissionLinter: Sendable {
+    /// What the linter checks and how strictly.
+    public let configuration: LintConfiguration
+
+    /// Creates a linter.
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Every finding for `inputs`, minus the rules the configuration turns off.
+    public func lint(_ inputs: LintInputs) -> LintReport {
+        var findings: [LintFinding] = []
+        for declaration in inputs.manifest.declarations {
+            findings += configuration.purposeStrings.findings(
+                in: declaration.purpose, file: inputs.manifestFile, key: declaration.kind.rawValue)
+        }
+        if let plist = inputs.infoPlist {
+            findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
+        }
+        if let sources = inputs.sources {
+            findings += SourceRules.moduleFindings(manifest: inputs.manifest, sources: sources)
+            if let privacy = inputs.privacyManifest {
+                findings += SourceRules.privacyFindings(sources: sources, privacy: privacy)
+            }
+        }
+        if let android = inputs.androidManifest {
+            findings += AndroidRules.findings(manifest: inputs.manifest, android: android)
+        }
+        return LintReport(findings: findings.filter { configuration.isEnabled($0.rule) })
+    }
+
+    /// Reads a JSON permission manifest with `PermissionManifest`'s own reader, accepting the configuration's
+    /// kinds and the ones PermitLint knows beyond the built-in ones (`calendarWriteOnly`).
+    ///
+    /// - Throws: ``LintError/malformedManifest`` naming `file`, with the `ManifestError`'s sentence as detail.
+    public func readManifest(json data: Data, file: String) throws -> PermissionManifest {
+        do {
+            return try PermissionManifest(json: data, additionalKinds: configuration.manifestKinds)
+        } catch let error as ManifestError {
+            throw LintError.malformedManifest.about(file, error.description)
+        }
+    }
+
+    /// Reads the JSON permission manifest at `url`, named in errors by its path as given.
+    public func readManifest(contentsOf url: URL) throws -> PermissionManifest {
+        let file = url.relativePath
+        return try readManifest(json: InputFile.read(url, file: file), file: file)
+    }
+}

@@ -1,0 +1,47 @@
+public import Foundation
+
+/// The keys of an app's Info.plist, read from an XML or a binary property list.
+///
+/// Only what the rules need is kept: which keys exist at the top level, and the string value of each key
+/// that holds a string. A file that is not a property list, is truncated, or whose top level is not a
+/// dictionary is rejected with a ``LintError`` naming the file.
+///
+/// For example:
+///
+/// ```swift
+/// let plist = try InfoPlist(contentsOf: URL(fileURLWithPath: "App/Info.plist"))
+/// plist.string(for: "NSCameraUsageDescription")   // "Scans the receipts you photograph..."
+/// ```
+public struct InfoPlist: Hashable, Sendable {
+    /// The path of the file, as given, for findings.
+    public let file: String
+    /// Every top-level key.
+    public let keys: Set<String>
+    /// The top-level keys whose values are strings, with their values.
+    public let strings: [String: String]
+    /// Whether the file is a binary property list (`bplist00`) rather than XML.
+    public let isBinary: Bool
+
+    /// Reads the property list in `data`; `file` names it in findings and errors.
+    ///
+    /// - Throws: ``LintError/malformedPropertyList`` or ``LintError/unexpectedContent``.
+    public init(data: Data, file: String) throws {
+        let (values, isBinary) = try PropertyListFile.dictionary(from: data, file: file)
+        self.file = file
+        self.keys = Set(values.keys)
+        self.strings = values.compactMapValues { $0 as? String }
+        self.isBinary = isBinary
+    }
+
+    /// Reads the property list at `url`, named in findings by its path as given.
+    ///
+    /// - Throws: ``LintError/unreadable``, ``LintError/malformedPropertyList`` or
+    ///   ``LintError/unexpectedContent``.
+    public init(contentsOf url: URL) throws {
+        let file = url.relativePath
+        try self.init(data: InputFile.read(url, file: file), file: file)
+    }
+
+    /// The string at `key`, or `nil` when the key is absent or not a string.
+    public func string(for key: String) -> String? { strings[key] }
+}

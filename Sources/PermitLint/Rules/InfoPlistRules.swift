@@ -1,0 +1,64 @@
+import Permit
+
+/// The Info.plist rules: `missing-purpose-key`, `undeclared-purpose-key`, `unread-purpose-key`,
+/// `purpose-mismatch`, and the voice rules on purpose strings that differ from the manifest's texts.
+enum InfoPlistRules {
+    static func findings(
+        manifest: PermissionManifest, plist: InfoPlist, configuration: LintConfiguration
+    ) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let plan = PurposeKeyPlan(manifest: manifest, deploymentTarget: configuration.deploymentTarget)
+        let update = "`permit generate --info-plist --update \(plist.file)` writes it"
+        for entry in plan.entries {
+            let value = plist.string(for: entry.key)
+            guard let value, !value.trimmingWhitespace.isEmpty else {
+                let problem =
+                    !plist.keys.contains(entry.key) ? "is missing" : value == nil ? "is not a string" : "is empty"
+                findings.append(
+                    LintFinding(
+                        rule: .missingPurposeKey, file: plist.file, key: entry.key,
+                        message: "\(entry.key) \(problem), and the manifest declares \(entry.kind): asking for it "
+                            + "crashes the app, and App Store Connect rejects a build that references its API (ITMS-90683)",
+                        fix: "add <key>\(entry.key)</key> with the purpose text; \(update)"))
+                continue
+            }
+            guard value != entry.purpose else { continue }
+            findings.append(
+                LintFinding(
+                    rule: .purposeMismatch, file: plist.file, key: entry.key,
+                    message: "\(entry.key) says \(PurposeStringRules.quote(value)), and the manifest's purpose for "
+                        + "\(entry.kind) says \(PurposeStringRules.quote(entry.purpose))",
+                    fix: "keep one text in the manifest, the source of truth; \(update)"))
+            findings += configuration.purposeStrings.findings(in: value, file: plist.file, key: entry.key)
+        }
+        let declared = Set(manifest.kinds)
+        for key in plist.keys.sorted() {
+            guard let kinds = PlatformTable.kindsByPurposeKey[key] else { continue }
+            if PlatformTable.neverReadKeys.contains(key) {
+                findings.append(
+                    LintFinding(
+                        rule: .unreadPurposeKey, file: plist.file, key: key,
+                        message: "iOS never reads \(key): \(Self.list(kinds)) needs no purpose string",
+                        fix: "remove the key; the permission's own prompt explains itself"))
+            } else if declared.isDisjoint(with: kinds) {
+                findings.append(.creep(.undeclaredPurposeKey, file: plist.file, key: key, kinds: kinds, entry: "the key"))
+            }
+        }
+        return findings
+    }
+
+    /// `location`, `location or locationAlways`, ...
+    static func list(_ kinds: [PermissionKind]) -> String {
+        kinds.map(\.rawValue).joined(separator: " or ")
+    }
+}
+
+extension LintFinding {
+    /// Permission creep: `key`, an `entry` of `file`, belongs to `kinds`, none of which the manifest declares.
+    static func creep(_ rule: LintRule, file: String, key: String, kinds: [PermissionKind], entry: String) -> LintFinding {
+        LintFinding(
+            rule: rule, file: file, key: key,
+            message: "\(key) belongs to \(InfoPlistRules.list(kinds)), which the manifest does not declare",
+            fix: "declare the kind in the manifest if the app asks for it; otherwise remove \(entry)")
+    }
+}

@@ -1,0 +1,105 @@
+public import Foundation
+
+/// What an app's Swift sources use that its build files must declare: the modules they import and whether
+/// they touch `UserDefaults`.
+///
+/// Give it a directory of sources, which is searched for `.swift` files (hidden folders and `.build` are
+/// skipped), or one file. Comments and string literals are ignored, so a commented-out
+/// `// import PermitCamera` does not count. A `Package.resolved` names packages, not the modules an app
+/// links, so it cannot answer either question.
+///
+/// For example:
+///
+/// ```swift
+/// let scan = try SourceScan(contentsOf: URL(fileURLWithPath: "App/Sources"))
+/// scan.file(importing: "PermitLocation")          // "App/Sources/LocationFeature.swift"
+/// scan.userDefaultsUse?.identifier                 // "UserDefaultsPermissionStore"
+/// ```
+public struct SourceScan: Hashable, Sendable {
+    /// Where a module is imported or `UserDefaults` is used: the file and the identifier.
+    public struct Use: Hashable, Sendable {
+        /// The file, as its path was given or found under the directory given.
+        public let file: String
+        /// The module or identifier.
+        public let identifier: String
+    }
+
+    /// The path that was scanned, as given.
+    public let path: String
+    /// The first file importing each module, by module.
+    public let imports: [String: String]
+    /// The first use of an identifier that reads or writes `UserDefaults` (Permit's
+    /// `UserDefaultsPermissionStore`, `UserDefaults`, `@AppStorage`), or `nil`.
+    public let userDefaultsUse: Use?
+
+    /// Scans sources already read: pairs of a file name and its text, in order.
+    public init(path: String, files: [(name: String, text: String)]) {
+        self.path = path
+        var imports: [String: String] = [:]
+        var userDefaultsUse: Use?
+        for (name, text) in files {
+            let code = SwiftCode(text)
+            for module in code.importedModules where imports[module] == nil { imports[module] = name }
+            if userDefaultsUse == nil {
+                let identifiers = code.identifiers
+                if let identifier = PlatformTable.userDefaultsIdentifiers.first(where: identifiers.contains) {
+                    userDefaultsUse = Use(file: name, identifier: identifier)
+                }
+            }
+        }
+        self.imports = imports
+        self.userDefaultsUse = userDefaultsUse
+    }
+
+    /// Scans the Swift file at `url`, or every `.swift` file under the directory at `url`.
+    ///
+    /// - Throws: ``LintError/unreadable`` when the path does not exist or a file cannot be read as UTF-8.
+    public init(contentsOf url: URL) throws {
+        let path = url.relativePath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw LintError.unreadable.about(path, "no such file or directory")
+        }
+        let urls = isDirectory.boolValue ? try Self.swiftFiles(under: url, path: path) : [url]
+        var files: [(name: String, text: String)] = []
+        for file in urls {
+            let name = isDirectory.boolValue ? Self.display(file, under: url, path: path) : path
+            let data = try InputFile.read(file, file: name)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw LintError.unreadable.about(name, "not UTF-8 text")
+            }
+            files.append((name, text))
+        }
+        self.init(path: path, files: files)
+    }
+
+    /// The first file that imports `module`, or `nil` when none does.
+    public func file(importing module: String) -> String? { imports[module] }
+
+    // MARK: - Files
+
+    private static func swiftFiles(under directory: URL, path: String) throws -> [URL] {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { throw LintError.unreadable.about(path, "the directory cannot be listed") }
+        var files: [URL] = []
+        for case let url as URL in enumerator {
+            if url.lastPathComponent == ".build" || url.lastPathComponent == "DerivedData" {
+                enumerator.skipDescendants()
+            } else if url.pathExtension == "swift" {
+                files.append(url)
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// `file`'s path under `directory`, joined to the directory's path as given.
+    private static func display(_ file: URL, under directory: URL, path: String) -> String {
+        let base = directory.standardizedFileURL.path
+        let full = file.standardizedFileURL.path
+        guard full.hasPrefix(base + "/") else { return full }
+        let relative = full.dropFirst(base.count + 1)
+        return path.hasSuffix("/") ? path + relative : path + "/" + relative
+    }
+}

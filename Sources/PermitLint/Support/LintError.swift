@@ -1,0 +1,77 @@
+/// Why an input file could not be checked or edited, naming the file.
+///
+/// A lint run never crashes on a bad file: it stops with this error, whose ``description`` is one line,
+/// `FILE: summary: detail`. `permit lint` and `permit generate` print it and exit with status 65 (`EX_DATAERR`).
+/// Compare against the static members to tell errors apart; new members may be added later.
+///
+/// For example:
+///
+/// ```swift
+/// do {
+///     let plist = try InfoPlist(contentsOf: url)
+/// } catch let error as LintError where error == .malformedPropertyList {
+///     print(error)     // "Info.plist: not a property list: ... at line 12"
+/// }
+/// ```
+public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case unreadable
+        case malformedManifest
+        case malformedPropertyList
+        case malformedXML
+        case unexpectedContent
+        case notEditable
+    }
+
+    private let code: Code
+    /// The file at fault, as its path was given.
+    public let file: String
+    /// Human-readable detail on one line, such as the line where parsing stopped. Not part of equality.
+    public let detail: String
+
+    private init(_ code: Code, file: String = "", detail: String = "") {
+        self.code = code
+        self.file = file
+        self.detail = detail
+    }
+
+    /// The file does not exist or cannot be read.
+    public static let unreadable = LintError(.unreadable)
+    /// The permission manifest is not a valid JSON manifest; the detail is the `ManifestError`'s sentence.
+    public static let malformedManifest = LintError(.malformedManifest)
+    /// The Info.plist or privacy manifest is neither an XML nor a binary property list, or is truncated.
+    public static let malformedPropertyList = LintError(.malformedPropertyList)
+    /// The Android manifest, or an XML property list being edited, is not well-formed XML.
+    public static let malformedXML = LintError(.malformedXML)
+    /// The file parses but does not have the expected shape: a property list that is not a dictionary, an
+    /// Android manifest whose root is not `<manifest>`, a `<uses-permission>` without a name.
+    public static let unexpectedContent = LintError(.unexpectedContent)
+    /// The file cannot be edited in place, such as a binary property list.
+    public static let notEditable = LintError(.notEditable)
+
+    /// The same error about `file`, with `detail` folded onto one line, for tools that read files themselves.
+    public func about(_ file: String, _ detail: String) -> LintError {
+        let oneLine = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return LintError(code, file: file, detail: oneLine)
+    }
+
+    /// Errors are equal when they are the same member, whatever file and detail they carry.
+    public static func == (lhs: LintError, rhs: LintError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the member only, consistent with equality.
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// One line naming the file, the error and the detail.
+    public var description: String {
+        let summary =
+            switch code {
+            case .unreadable: "cannot be read"
+            case .malformedManifest: "not a valid permission manifest"
+            case .malformedPropertyList: "not a property list"
+            case .malformedXML: "not well-formed XML"
+            case .unexpectedContent: "unexpected content"
+            case .notEditable: "cannot be edited in place"
+            }
+        return "\(file): \(summary)" + (detail.isEmpty ? "" : ": \(detail)")
+    }
+}

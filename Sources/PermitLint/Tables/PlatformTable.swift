@@ -1,0 +1,193 @@
+import Permit
+
+/// What each permission kind needs in an app's build files: Info.plist purpose keys, Android permissions,
+/// Permit adapter modules and privacy-manifest reasons.
+///
+/// PermitLint's one table, kept as data: the rules and the generator read it and hold no kind-specific
+/// branches. The PermitLint catalog's rules article prints it for people.
+enum PlatformTable {
+    // MARK: - Rows
+
+    /// One kind's needs.
+    struct Row: Sendable {
+        let kind: PermissionKind
+        /// The Info.plist keys that belong to the kind; the first is the kind's own.
+        let purposeKeys: [PurposeKey]
+        /// The Android permissions the kind needs, fully qualified.
+        let androidRequired: [String]
+        /// Android permissions that belong to the kind without being needed: legacy or finer-grained ones.
+        let androidAccepted: [String]
+    }
+
+    /// An Info.plist purpose key and when a kind needs it.
+    struct PurposeKey: Sendable {
+        enum Need: Sendable {
+            /// Needed on every supported iOS version.
+            case always
+            /// Needed only when the app also runs on iOS versions before this one.
+            case before(DeploymentTarget)
+            /// A legacy key of the kind, read only by iOS versions Permit does not support: allowed, not needed.
+            case accepted
+            /// A key iOS never reads (the kind has no purpose string); present, it is reported.
+            case neverRead
+        }
+
+        let name: String
+        let need: Need
+
+        /// Whether an app whose oldest iOS is `target` needs the key.
+        func isNeeded(for target: DeploymentTarget) -> Bool {
+            switch need {
+            case .always: true
+            case .before(let version): target < version
+            case .accepted, .neverRead: false
+            }
+        }
+
+        /// Whether the key's presence is justified by declaring its kind.
+        var isRead: Bool {
+            if case .neverRead = need { return false }
+            return true
+        }
+    }
+
+    /// A write-only calendar kind that PermitLint knows beside ``PermissionKind/builtIn``: iOS 17's
+    /// `requestWriteOnlyAccessToEvents`. An app declares it as one of its own kinds.
+    static let calendarWriteOnly = PermissionKind("calendarWriteOnly")
+
+    private static let iOS17 = DeploymentTarget(major: 17)
+
+    private static func key(_ name: String, _ need: PurposeKey.Need = .always) -> PurposeKey {
+        PurposeKey(name: name, need: need)
+    }
+
+    private static func android(_ names: String...) -> [String] {
+        names.map { $0.contains(".") ? $0 : "android.permission." + $0 }
+    }
+
+    /// One row per kind PermitLint knows.
+    ///
+    /// Location: iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` and need the when-in-use
+    /// key as well for "always"; `NSLocationAlwaysUsageDescription` is read only before iOS 11. Android 12 and
+    /// later need the coarse permission beside the fine one. Bluetooth: `NSBluetoothPeripheralUsageDescription`
+    /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``.
+    static let rows: [Row] = [
+        Row(
+            kind: .location, purposeKeys: [key("NSLocationWhenInUseUsageDescription")],
+            androidRequired: android("ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"), androidAccepted: []),
+        Row(
+            kind: .locationAlways,
+            purposeKeys: [
+                key("NSLocationAlwaysAndWhenInUseUsageDescription"), key("NSLocationWhenInUseUsageDescription"),
+                key("NSLocationAlwaysUsageDescription", .accepted),
+            ],
+            androidRequired: android("ACCESS_BACKGROUND_LOCATION", "ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"),
+            androidAccepted: []),
+        Row(
+            kind: .camera, purposeKeys: [key("NSCameraUsageDescription")],
+            androidRequired: android("CAMERA"), androidAccepted: []),
+        Row(
+            kind: .microphone, purposeKeys: [key("NSMicrophoneUsageDescription")],
+            androidRequired: android("RECORD_AUDIO"), androidAccepted: []),
+        Row(
+            kind: .notifications, purposeKeys: [key("NSUserNotificationUsageDescription", .neverRead)],
+            androidRequired: android("POST_NOTIFICATIONS"), androidAccepted: []),
+        Row(
+            kind: .photos, purposeKeys: [key("NSPhotoLibraryUsageDescription")],
+            androidRequired: android("READ_MEDIA_IMAGES"),
+            androidAccepted: android("READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED", "READ_EXTERNAL_STORAGE")),
+        Row(
+            kind: .photosAddOnly, purposeKeys: [key("NSPhotoLibraryAddUsageDescription")],
+            androidRequired: [], androidAccepted: android("WRITE_EXTERNAL_STORAGE")),
+        Row(
+            kind: .contacts, purposeKeys: [key("NSContactsUsageDescription")],
+            androidRequired: android("READ_CONTACTS"), androidAccepted: android("WRITE_CONTACTS")),
+        Row(
+            kind: .calendar,
+            purposeKeys: [key("NSCalendarsFullAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17))],
+            androidRequired: android("READ_CALENDAR", "WRITE_CALENDAR"), androidAccepted: []),
+        Row(
+            kind: calendarWriteOnly,
+            purposeKeys: [
+                key("NSCalendarsWriteOnlyAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17)),
+            ],
+            androidRequired: android("WRITE_CALENDAR"), androidAccepted: []),
+        Row(
+            kind: .reminders,
+            purposeKeys: [key("NSRemindersFullAccessUsageDescription"), key("NSRemindersUsageDescription", .before(iOS17))],
+            androidRequired: [], androidAccepted: []),
+        Row(
+            kind: .bluetooth,
+            purposeKeys: [key("NSBluetoothAlwaysUsageDescription"), key("NSBluetoothPeripheralUsageDescription", .accepted)],
+            androidRequired: android("BLUETOOTH_CONNECT", "BLUETOOTH_SCAN"),
+            androidAccepted: android("BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
+        Row(
+            kind: .motion, purposeKeys: [key("NSMotionUsageDescription")],
+            androidRequired: android("ACTIVITY_RECOGNITION"), androidAccepted: []),
+        Row(
+            kind: .speechRecognition, purposeKeys: [key("NSSpeechRecognitionUsageDescription")],
+            androidRequired: android("RECORD_AUDIO"), androidAccepted: []),
+        Row(
+            kind: .tracking, purposeKeys: [key("NSUserTrackingUsageDescription")],
+            androidRequired: android("com.google.android.gms.permission.AD_ID"), androidAccepted: []),
+        Row(
+            kind: .mediaLibrary, purposeKeys: [key("NSAppleMusicUsageDescription")],
+            androidRequired: android("READ_MEDIA_AUDIO"), androidAccepted: []),
+    ]
+
+    /// Network access is required and implicit: declared by no one, needed by every app.
+    static let implicitAndroidRequired = android("INTERNET")
+    /// Observing the network's availability reads its state; allowed, not needed.
+    static let implicitAndroidAccepted = android("ACCESS_NETWORK_STATE")
+
+    /// The kinds PermitLint knows beyond ``PermissionKind/builtIn``, accepted in a manifest it reads.
+    static let additionalKinds: [PermissionKind] = rows.map(\.kind).filter { !PermissionKind.builtIn.contains($0) }
+
+    private static let rowsByKind = Dictionary(uniqueKeysWithValues: rows.map { ($0.kind, $0) })
+
+    /// The row of `kind`, or `nil` for a kind PermitLint does not know (an app's own).
+    static func row(for kind: PermissionKind) -> Row? { rowsByKind[kind] }
+
+    /// Every Info.plist key in the table, with the kinds it belongs to.
+    static let kindsByPurposeKey: [String: [PermissionKind]] = rows.reduce(into: [:]) { table, row in
+        for key in row.purposeKeys { table[key.name, default: []].append(row.kind) }
+    }
+
+    /// Every Android permission in the table, with the kinds it belongs to; the implicit ones belong to none.
+    static let kindsByAndroidPermission: [String: [PermissionKind]] = rows.reduce(into: [:]) { table, row in
+        for permission in row.androidRequired + row.androidAccepted {
+            table[permission, default: []].append(row.kind)
+        }
+    }
+
+    // MARK: - Modules
+
+    /// Permit's Apple adapter modules and the kinds each may ask for; an app links only the ones it imports.
+    static let modules: [(name: String, kinds: [PermissionKind])] = [
+        ("PermitLocation", [.location, .locationAlways]),
+        ("PermitCamera", [.camera, .microphone]),
+        ("PermitNotifications", [.notifications]),
+        ("PermitWebKit", []),
+        ("PermitUIKit", []),
+        ("PermitCloud", []),
+        ("PermitSwiftUI", []),
+    ]
+
+    // MARK: - Privacy manifest
+
+    /// The required-reason category of `UserDefaults`.
+    static let userDefaultsCategory = "NSPrivacyAccessedAPICategoryUserDefaults"
+    /// The reasons Apple accepts for `UserDefaults`: the app's own data, an app group, a third-party SDK's
+    /// wrapper, managed app configuration.
+    static let userDefaultsReasons = ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"]
+    /// The reason `permit generate` writes: data the app itself reads and writes (Permit's store).
+    static let userDefaultsDefaultReason = "CA92.1"
+    /// Identifiers whose use in the app's sources means the app reads or writes `UserDefaults`.
+    static let userDefaultsIdentifiers = ["UserDefaultsPermissionStore", "UserDefaults", "NSUserDefaults", "AppStorage"]
+}
+
+extension PlatformTable {
+    /// The keys iOS never reads, such as `NSUserNotificationUsageDescription`.
+    static let neverReadKeys: Set<String> = Set(
+        rows.flatMap { row in row.purposeKeys.filter { !$0.isRead }.map(\.name) })
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Permit
+import PermitLint
+
+/// `permit lint`: checks an app's build files against its permission manifest before submission.
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check an app's Info.plist, privacy manifest, Android manifest and imports against its permission manifest.",
+        discussion: """
+            The permission manifest is the single source of truth: every kind the app asks for is declared \
+            there, with its purpose text. Each finding has a severity, a rule, the file, the key and a fix. \
+            Errors: a declared kind's Info.plist purpose key missing or empty (App Store Connect rejects the \
+            build, ITMS-90683), a Permit module imported that asks for an undeclared kind, the privacy manifest \
+            lacking the UserDefaults reason while the sources use it, an Android <uses-permission> missing. \
+            Warnings: purpose keys or Android permissions for undeclared kinds (permission creep), a key iOS \
+            never reads, a purpose string that differs from the manifest, is a placeholder, too short or vague, \
+            a declared kind whose Permit module is not imported. Each rule runs when its files are given.
+
+            Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
+            or one file; their import lines and identifiers are read, comments and strings skipped.
+
+            Exit status: 0 when no error stands (warnings only, unless --warnings-as-errors), 1 when one does, \
+            64 for a usage error, 65 when an input file cannot be read or parsed (one line naming the file).
+            """
+    )
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    @Option(name: .long, help: ArgumentHelp("The app's Info.plist, XML or binary.", valueName: "file"))
+    var infoPlist: String?
+
+    @Option(name: .long, help: ArgumentHelp("The app's PrivacyInfo.xcprivacy.", valueName: "file"))
+    var privacyManifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Android app's AndroidManifest.xml.", valueName: "file"))
+    var androidManifest: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The app's Swift sources: a directory searched for .swift files, or one file.", valueName: "path"))
+    var sources: String?
+
+    @Option(
+        name: .customLong("disable-rule"),
+        help: ArgumentHelp("Do not report this rule's findings (repeatable): \(LintRule.all.map(\.id).joined(separator: ", ")).", valueName: "id"))
+    var disabledRules: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The fewest characters a purpose text may have.", valueName: "n"))
+    var minPurposeLength = PurposeStringRules().minimumLength
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The fewest specific words (not generic ones such as \"app\", \"needs\", \"access\") a purpose text must have.", valueName: "n"))
+    var minPurposeWords = PurposeStringRules().minimumSpecificWords
+
+    @Option(
+        name: .customLong("placeholder"),
+        help: ArgumentHelp("Another word or phrase that marks a purpose text as unfinished (repeatable).", valueName: "text"))
+    var placeholders: [String] = []
+
+    @Flag(name: .long, help: "Accept $(…) build-setting references in purpose texts.")
+    var allowBuildSettings = false
+
+    @Flag(name: .long, help: "Exit with status 1 when a warning stands too.")
+    var warningsAsErrors = false
+
+    @Flag(name: .long, help: #"Print {"findings": [{"severity", "rule", "file", "key", "message", "fix"}]}."#)
+    var json = false
+
+    func validate() throws {
+        for id in disabledRules where LintRule(id: id) == nil {
+            throw ValidationError("--disable-rule \(id): no such rule; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")).")
+        }
+        if minPurposeLength < 0 || minPurposeWords < 0 {
+            throw ValidationError("--min-purpose-length and --min-purpose-words must be 0 or more.")
+        }
+        for (option, path) in [("--info-plist", infoPlist), ("--privacy-manifest", privacyManifest),
+            ("--android-manifest", androidManifest), ("--sources", sources)]
+        where path?.isEmpty == true {
+            throw ValidationError("\(option) needs a path.")
+        }
+        if let sources, (sources as NSString).lastPathComponent == "Package.resolved" {
+            throw ValidationError(
+                "--sources: Package.resolved names packages, not the modules the app imports; give the app's source directory.")
+        }
+    }
+
+    func run() throws {
+        var configuration = LintConfiguration()
+        configuration.disabledRules = Set(disabledRules.compactMap(LintRule.init(id:)))
+        configuration.purposeStrings.minimumLength = minPurposeLength
+        configuration.purposeStrings.minimumSpecificWords = minPurposeWords
+        configuration.purposeStrings.placeholders += placeholders
+        configuration.purposeStrings.allowsBuildSettings = allowBuildSettings
+        configuration.deploymentTarget = manifestOptions.deploymentTarget
+        configuration.additionalKinds = manifestOptions.additionalKinds
+        let linter = PermissionLinter(configuration: configuration)
+
+        let inputs = try reportingInputErrors {
+            LintInputs(
+                manifest: try manifestOptions.readManifest(with: linter), manifestFile: manifestOptions.manifest,
+                infoPlist: try infoPlist.map { try InfoPlist(contentsOf: URL(fileURLWithPath: $0)) },
+                privacyManifest: try privacyManifest.map { try PrivacyManifest(contentsOf: URL(fileURLWithPath: $0)) },
+                androidManifest: try androidManifest.map { try AndroidManifest(contentsOf: URL(fileURLWithPath: $0)) },
+                sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) })
+        }
+        if privacyManifest != nil, sources == nil {
+            Terminal.progress("permit lint: --privacy-manifest is checked only with --sources, which tell whether the app uses UserDefaults")
+        }
+        let report = linter.lint(inputs)
+
+        if json {
+            try printJSON(report)
+        } else {
+            printFindings(report, inputs: inputs)
+        }
+        if report.hasErrors || (warningsAsErrors && !report.isClean) { throw ExitCode.failure }
+    }
+
+    private func printFindings(_ report: LintReport, inputs: LintInputs) {
+        for finding in report.findings {
+            let severity =
+                finding.severity == .error ? Terminal.red(finding.severity.rawValue) : Terminal.yellow(finding.severity.rawValue)
+            Terminal.line("\(finding.file): \(severity): \(finding.keyPrefix)\(finding.message) [\(finding.rule.id)]")
+            Terminal.line(Terminal.dim("    fix: \(finding.fix)"))
+        }
+        let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources].compactMap { $0 }
+        let errors = report.findings(of: .error).count
+        let warnings = report.findings(of: .warning).count
+        if report.isClean {
+            Terminal.line(Terminal.green("No findings in \(checked.joined(separator: ", "))."))
+        } else {
+            let summary = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            Terminal.line(errors > 0 ? Terminal.red(summary) : Terminal.yellow(summary))
+        }
+    }
+}

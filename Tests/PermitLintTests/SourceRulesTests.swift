@@ -1,0 +1,123 @@
+import Foundation
+import Permit
+import Testing
+
+@testable import PermitLint
+
+@Suite struct SourceRulesTests {
+    // MARK: - Reading sources
+
+    @Test func importsAreReadFromCodeOnly() throws {
+        let scan = try Fixture.sources("AshTrailApp")
+        #expect(
+            Set(scan.imports.keys) == [
+                "Logging", "Permit", "PermitLocation", "PermitNotifications", "SwiftUI", "Foundation", "PermitCamera",
+                "Vision",
+            ])
+        #expect(scan.file(importing: "PermitCamera")?.hasSuffix("AshTrailApp/Features/ReceiptScanner.swift") == true)
+        #expect(scan.file(importing: "PermitLocation")?.hasSuffix("AshTrailApp/AshTrailApp.swift") == true)
+        #expect(scan.userDefaultsUse?.identifier == "UserDefaultsPermissionStore")
+        #expect(scan.userDefaultsUse?.file.hasSuffix("AshTrailApp/AshTrailApp.swift") == true)
+    }
+
+    @Test func commentedOutImportsAndStringsDoNotCount() throws {
+        let scan = try Fixture.sources("CommentedImports")
+        #expect(Set(scan.imports.keys) == ["Permit", "PermitLocation"])
+        #expect(scan.userDefaultsUse == nil)
+    }
+
+    @Test func everyFormOfImportIsRead() {
+        let code = SwiftCode(
+            """
+            import A
+            @preconcurrency import B
+            public import C.Sub
+            import struct D.Thing
+            @testable @_spi(X) internal import E; import F
+            @_exported import G // import H
+            let x = 1; import I
+            importantThing()
+            #if canImport(J)
+            """)
+        #expect(code.importedModules == ["A", "B", "C", "D", "E", "F", "G", "I"])
+    }
+
+    @Test func commentsAndStringsAreBlankedKeepingLines() {
+        let code = SwiftCode(
+            """
+            let a = "import X" /* import Y
+            /* nested */ still comment */ let b = #"raw "quoted" import Z"#
+            let c = \"\"\"
+                import W
+                \"\"\"
+            let d = "escaped \\" quote" + UserDefaults.standard.description
+            """)
+        #expect(code.lines.count == 6)
+        #expect(code.importedModules.isEmpty)
+        #expect(code.identifiers.isSuperset(of: ["a", "b", "c", "d", "UserDefaults", "standard", "description"]))
+        #expect(!code.identifiers.contains("X") && !code.identifiers.contains("Z") && !code.identifiers.contains("quote"))
+    }
+
+    @Test func aPathThatDoesNotExistIsUnreadable() {
+        let error = lintError { _ = try SourceScan(contentsOf: URL(fileURLWithPath: "no/such/Sources")) }
+        #expect(error == .unreadable)
+        #expect(error?.description == "no/such/Sources: cannot be read: no such file or directory")
+    }
+
+    // MARK: - module-kind-undeclared, module-not-linked
+
+    @Test func modulesMatchingTheDeclarationsLintClean() throws {
+        let report = try Fixture.lint("ashtrail.json", sources: "AshTrailApp")
+        #expect(report.isClean, "\(report.findings)")
+    }
+
+    @Test func aModuleAskingForUndeclaredKindsIsAnError() throws {
+        let report = try Fixture.lint("location-only.json", sources: "UndeclaredModules.swift")
+        #expect(report.keys(.moduleKindUndeclared) == ["PermitCamera", "PermitNotifications"])
+        #expect(report.ruleIDs.allSatisfy { $0 == "module-kind-undeclared" })
+        let camera = report.findings[0]
+        #expect(camera.severity == .error && camera.file.hasSuffix("Sources/UndeclaredModules.swift"))
+        #expect(camera.message.contains("camera or microphone") && camera.message.contains("ITMS-90683"))
+    }
+
+    @Test func aDeclaredKindWhoseModuleIsNotImportedIsAWarning() throws {
+        let report = try Fixture.lint("ashtrail.json", sources: "CommentedImports")
+        #expect(report.keys(.moduleNotLinked) == ["notifications", "camera"])
+        #expect(report.ruleIDs.allSatisfy { $0 == "module-not-linked" })
+        #expect(report.findings[0].message.contains("PermitNotifications"))
+        #expect(!report.hasErrors)
+    }
+
+    // MARK: - privacy-user-defaults
+
+    @Test(arguments: [
+        ("NoUserDefaults-PrivacyInfo.xcprivacy", "declares no NSPrivacyAccessedAPICategoryUserDefaults entry"),
+        ("NoReason-PrivacyInfo.xcprivacy", "with no reason"),
+        ("WrongReason-PrivacyInfo.xcprivacy", "reasons Apple does not list for it: C617.1"),
+    ])
+    func usingUserDefaultsWithoutAReasonIsAnError(privacy: String, problem: String) throws {
+        let report = try Fixture.lint("ashtrail.json", privacy: privacy, sources: "AshTrailApp")
+        #expect(report.ruleIDs == ["privacy-user-defaults"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .error && finding.key == "NSPrivacyAccessedAPITypes" && finding.file == "Privacy/\(privacy)")
+        #expect(finding.message.contains(problem) && finding.message.contains("UserDefaultsPermissionStore"))
+        #expect(finding.fix.contains("CA92.1"))
+    }
+
+    @Test func aDeclaredReasonOrNoUseLintsClean() throws {
+        #expect(try Fixture.lint("ashtrail.json", privacy: "AshTrail-PrivacyInfo.xcprivacy", sources: "AshTrailApp").isClean)
+        let unused = try Fixture.lint(
+            "ashtrail.json", privacy: "NoUserDefaults-PrivacyInfo.xcprivacy", sources: "CommentedImports")
+        #expect(unused.keys(.privacyUserDefaults).isEmpty)
+    }
+
+    @Test func aBinaryPrivacyManifestIsRead() throws {
+        let xml = try Fixture.data("Privacy/AshTrail-PrivacyInfo.xcprivacy")
+        let object = try PropertyListSerialization.propertyList(from: xml, options: [], format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        #expect(binary.starts(with: Array("bplist00".utf8)))
+        let privacy = try PrivacyManifest(data: binary, file: "PrivacyInfo.xcprivacy")
+        #expect(privacy.reasons(for: "NSPrivacyAccessedAPICategoryUserDefaults") == ["CA92.1"])
+        #expect(privacy.reasons(for: "NSPrivacyAccessedAPICategoryFileTimestamp") == ["C617.1"])
+    }
+}
