@@ -4,6 +4,10 @@ public import PermitWeb
 /// A scriptable `WebViewHost` with no browser behind it: it records what is installed and lets a test post
 /// messages as a page would, from any frame and origin.
 ///
+/// Two simplifications keep tests short: ``load(_:)`` and ``send(_:)`` return only once every observer has
+/// handled the event (a real web view delivers events asynchronously), and the cookie jar keys cookies by
+/// name, domain and path only, so it cannot hold a host-only and a domain cookie under the same key.
+///
 /// For example:
 ///
 /// ```swift
@@ -24,6 +28,7 @@ public actor FakeWebViewHost: WebViewHost {
 
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var jar: [String: Cookie] = [:]
+    private var failsCookieWrites = false
     private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
     private var nextObserver = 0
     private var nextScript = 0
@@ -41,6 +46,9 @@ public actor FakeWebViewHost: WebViewHost {
         guard let handler = handlers[name] else { throw FakeWebViewHostError(message: "no message handler named \(name)") }
         return await handler(WebMessage(body: body, frame: frame))
     }
+
+    /// The number of event observers added and not removed.
+    public var observerCount: Int { observers.count }
 
     /// Whether a handler with this name is registered.
     public func hasHandler(named name: String) -> Bool { handlers[name] != nil }
@@ -94,8 +102,14 @@ public actor FakeWebViewHost: WebViewHost {
         await send(.loaded(url))
     }
 
+    /// Makes cookie writes and deletions throw (or stop throwing), as a web view whose cookie store fails.
+    public func setFailsCookieWrites(_ fails: Bool) { failsCookieWrites = fails }
+
     /// Stores the cookie, replacing one with the same name, domain and path.
-    public func setCookie(_ cookie: Cookie) {
+    ///
+    /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
+    public func setCookie(_ cookie: Cookie) throws {
+        guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed writing \(cookie.name)") }
         cookieWriteCount += 1
         jar[Self.key(cookie.name, cookie.domain, cookie.path)] = cookie
     }
@@ -106,7 +120,10 @@ public actor FakeWebViewHost: WebViewHost {
     }
 
     /// Deletes the cookie with this name, domain and path.
-    public func deleteCookie(named name: String, domain: String, path: String) {
+    ///
+    /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
+    public func deleteCookie(named name: String, domain: String, path: String) throws {
+        guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed deleting \(name)") }
         cookieWriteCount += 1
         jar[Self.key(name, domain, path)] = nil
     }
@@ -128,7 +145,7 @@ public actor FakeWebViewHost: WebViewHost {
 }
 
 /// A call the fake web view host cannot answer.
-public struct FakeWebViewHostError: Error, CustomStringConvertible {
+public struct FakeWebViewHostError: Error, Sendable, CustomStringConvertible {
     /// What was wrong.
     public var message: String
     /// The message.

@@ -10,7 +10,8 @@ public import PermitWeb
 ///
 /// ```swift
 /// let push = SimulatedPushTokenProvider()
-/// await push.registerForRemoteNotifications()   // the observer receives the first token
+/// let tokens = push.tokenUpdates()
+/// await push.registerForRemoteNotifications()   // the sequence receives the first token
 /// let next = await push.rotateToken()           // and then this one
 /// ```
 public actor SimulatedPushTokenProvider: PushTokenProvider {
@@ -23,15 +24,23 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
     /// The number of times ``fetchToken()`` was called.
     public private(set) var fetchCount = 0
 
-    private var handler: (@Sendable (String?) async -> Void)?
+    private let channel = PushTokenChannel()
     private var generator: SeededRandomNumberGenerator
 
     /// Why a simulated fetch failed.
     public struct FetchError: Error, Hashable, CustomStringConvertible {
+        private enum Code: Hashable { case noAPNSToken }
+        private let code: Code
+
         /// FCM's failure when asked for a token before APNs gave the device one.
-        public static let noAPNSToken = FetchError(description: "no APNs token yet: register for remote notifications first")
+        public static let noAPNSToken = FetchError(code: .noAPNSToken)
+
         /// What went wrong.
-        public let description: String
+        public var description: String {
+            switch code {
+            case .noAPNSToken: "no APNs token yet: register for remote notifications first"
+            }
+        }
     }
 
     /// Creates a service that has issued no token; `seed` picks the sequence of tokens.
@@ -40,47 +49,48 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
     }
 
     /// Registers the device for remote notifications, as the app does at launch: the service issues a token
-    /// (when it has none) and reports it to the observer; returns it.
+    /// (when it has none) and reports it to the token sequences; returns it.
     @discardableResult
-    public func registerForRemoteNotifications() async -> String {
+    public func registerForRemoteNotifications() -> String {
         isRegistered = true
         if let token { return token }
-        return await issue()
+        return issue()
     }
 
-    /// Refreshes the token, as FCM does after a restore or when the old one expires: a new token goes to the
-    /// observer; returns it.
+    /// Refreshes the token, as FCM does after a restore or when the old one expires, and returns it; the new
+    /// token goes to the token sequences unless `notifying` is `false` (then only a fetch finds it).
     @discardableResult
-    public func rotateToken() async -> String {
+    public func rotateToken(notifying: Bool = true) -> String {
         isRegistered = true
-        return await issue()
+        return issue(notifying: notifying)
     }
 
     /// Makes the service report that it has no token, as FCM does for an app that registers by installation
     /// id.
-    public func reportNoToken() async {
+    public func reportNoToken() {
         token = nil
-        await handler?(nil)
+        channel.send(nil)
     }
 
     // MARK: - PushTokenProvider
 
-    /// Sets the observer.
-    public func observeTokens(_ handler: @escaping @Sendable (String?) async -> Void) {
-        self.handler = handler
+    /// A sequence of the tokens issued from now on.
+    public nonisolated func tokenUpdates() -> PushTokenUpdates {
+        channel.updates()
     }
 
     /// The current token, issuing one when the device is registered and the service has none.
     ///
     /// - Throws: ``FetchError/noAPNSToken`` before ``registerForRemoteNotifications()``.
-    public func fetchToken() async throws -> String? {
+    public func fetchToken() throws -> String? {
         fetchCount += 1
         guard isRegistered else { throw FetchError.noAPNSToken }
         if let token { return token }
-        return await issue()
+        return issue()
     }
 
-    /// Forgets the token; the next fetch issues a new one. The observer is not called, as with FCM.
+    /// Forgets the token; the next fetch issues a new one. Nothing is reported, as with FCM with auto-init
+    /// off.
     public func deleteToken() {
         deleteCount += 1
         token = nil
@@ -88,10 +98,10 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
 
     // MARK: - Tokens
 
-    private func issue() async -> String {
+    private func issue(notifying: Bool = true) -> String {
         let token = makeToken()
         self.token = token
-        await handler?(token)
+        if notifying { channel.send(token) }
         return token
     }
 

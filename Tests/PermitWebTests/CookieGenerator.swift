@@ -97,11 +97,12 @@ struct CookieGenerator {
         add(.domainMismatch, "a subdomain of the host", host: "app.test") { $0.domain = "sub.app.test" }
         add(.domainMismatch, "a host-only cookie for the parent") { $0.isHostOnly = true }
         add(.domainMismatch, "a host-only cookie for another address", host: "127.0.0.1") { $0.domain = "127.0.0.2"; $0.isHostOnly = true }
-        for path in ["", "docs", "/a;b", "/a\u{1}", "/a\u{7F}", "/" + String(repeating: "p", count: 1_024)] {
+        for path in ["", "docs", "/a;b", "/a\u{1}", "/a\u{7F}", "/café", "/\u{1F36A}", "/" + String(repeating: "p", count: 1_024)] {
             add(.invalidPath, "path \(path.prefix(8))") { $0.path = path }
         }
         add(.expired, "an expiry in the past") { $0.expires = now.addingTimeInterval(-1) }
         add(.expired, "an expiry of now") { $0.expires = now }
+        add(.expired, "an expiry within the current second") { $0.expires = now.addingTimeInterval(0.5) }
         add(.expiryTooFar, "401 days ahead") { $0.expires = now.addingTimeInterval(401 * 86_400) }
         add(.expiryTooFar, "10 years ahead") { $0.expires = now.addingTimeInterval(3_650 * 86_400) }
         add(.sameSiteNoneRequiresSecure, "SameSite=None without Secure") { $0.sameSite = .none; $0.isSecure = false }

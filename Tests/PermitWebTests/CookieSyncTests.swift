@@ -52,6 +52,38 @@ import Testing
         #expect(plan.steps == [.delete(CookieKey(domainScoped)), .write(attributes.cookie(name: "FCM_token", value: "t1", now: start))])
     }
 
+    @Test func bothScopesPresentAreReducedToTheWantedOne() {
+        let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
+        let hostOnly = attributes.cookie(name: "FCM_token", value: "t1", now: start)
+        var domainScoped = hostOnly
+        domainScoped.isHostOnly = false
+        let plan = CookieSyncPlan(desired: [wanted], managed: [], actual: [hostOnly, domainScoped], now: start)
+        #expect(plan.steps == [.delete(CookieKey(hostOnly)), .write(hostOnly)])
+    }
+
+    @Test func aSecureCookieIsDeletedBeforeOneThatIsNotReplacesIt() {
+        var plain = attributes
+        plain.isSecure = false
+        let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: plain)
+        let secure = attributes.cookie(name: "FCM_token", value: "t1", now: start)
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [secure], now: start).steps
+            == [.delete(CookieKey(secure)), .write(plain.cookie(name: "FCM_token", value: "t1", now: start))])
+        // The other way round needs no delete: a Secure write replaces a plain cookie.
+        let upgrade = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
+        #expect(CookieSyncPlan(desired: [upgrade], managed: [], actual: [plain.cookie(name: "FCM_token", value: "t1", now: start)], now: start).steps
+            == [.write(secure)])
+    }
+
+    @Test func aSessionCookieIsWantedWithoutAnExpiry() {
+        var session = attributes
+        session.lifetime = nil
+        let wanted = DesiredCookie(name: "s", value: "1", attributes: session)
+        let persistent = attributes.cookie(name: "s", value: "1", now: start)
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [persistent], now: start).steps
+            == [.write(session.cookie(name: "s", value: "1", now: start))])
+        #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [session.cookie(name: "s", value: "1", now: start)], now: start).isEmpty)
+    }
+
     @Test func onlyManagedCookiesAreDeletedAndOthersAreNeverTouched() {
         let stale = attributes.cookie(name: "FCM_token", value: "old", now: start)
         let theirs = attributes.cookie(name: "session", value: "s", now: start)
@@ -89,10 +121,10 @@ import Testing
         let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
         await sync.start()
         try await sync.set("FCM_token", value: "t1", attributes: attributes)
-        await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+        try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
         await host.load(URL(string: "https://app.test/")!)
         #expect(await host.cookies().map(\.value) == ["t1"])
-        await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
+        try await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
         await host.send(.restarted)
         #expect(await host.cookies().map(\.value) == ["t1"])
         let writes = await host.cookieWriteCount
@@ -100,7 +132,7 @@ import Testing
         #expect(await host.cookieWriteCount == writes, "a load with everything in place writes nothing")
 
         await sync.stop()
-        await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+        try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
         await host.load(URL(string: "https://app.test/")!)
         #expect(await host.cookies().isEmpty, "after stop() page loads no longer repair")
     }
@@ -112,7 +144,7 @@ import Testing
         try await sync.set("FCM_token", value: "t1", attributes: attributes)
         #expect(try await sync.remove("FCM_token", attributes: attributes).deleted == ["FCM_token"])
         #expect(await host.cookies().isEmpty)
-        await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
+        try await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
         await host.load(URL(string: "https://app.test/")!)
         #expect(await host.cookies().isEmpty)
     }
@@ -132,6 +164,37 @@ import Testing
         #expect(await yield { await jar(host)["p_Camera"] == "yes" })
         #expect(await jar(host) == ["p_Camera": "yes", "p_Location": "no", "p_Notification": "no"])
         await sync.stop()
+    }
+
+    @Test func startingTwiceAtOnceAddsOneObserverAndStopRemovesIt() async {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        async let first: Void = sync.start()
+        async let second: Void = sync.start()
+        _ = await (first, second)
+        #expect(await host.observerCount == 1)
+        await sync.stop()
+        #expect(await host.observerCount == 0)
+    }
+
+    @Test func permissionCookiesCanBeRemovedWhenMirroringStops() async throws {
+        let device = SimulatedDevice()
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+        let host = FakeWebViewHost()
+        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        try await host.setCookie(Cookie(name: "session", value: "theirs", domain: "app.test"))
+        try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
+        let report = try await sync.stopMirroringPermissionCookies(removingCookies: true)
+        #expect(report.deleted == ["p_Camera", "p_Location", "p_Notification"])
+        #expect(await jar(host) == ["session": "theirs"])
+
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        _ = try await center.request(.camera)
+        await host.load(URL(string: "https://app.test/")!)
+        #expect(try await sync.synchronize().deleted.isEmpty)
+        #expect(await jar(host) == ["session": "theirs"], "no mirroring after it stopped")
     }
 
     private func jar(_ host: FakeWebViewHost) async -> [String: String] {

@@ -5,10 +5,10 @@
 /// under a key (replacing the one kept under the same key), and a new subscription first receives every
 /// value kept, in the order their keys were first seen. A stream of one state keeps one value under one key;
 /// a stream of many things' states keeps one per thing; a stream of events keeps none.
-final class Broadcaster<Element: Sendable>: Sendable {
+package final class Broadcaster<Element: Sendable>: Sendable {
     /// What a published value leaves behind for later subscriptions: its key and the value to replay, or
     /// `nil` to keep nothing.
-    typealias Retain = @Sendable (Element) -> (key: AnyHashable, replay: Element)?
+    package typealias Retain = @Sendable (Element) -> (key: AnyHashable, replay: Element)?
 
     private struct State {
         var nextID = 0
@@ -28,7 +28,7 @@ final class Broadcaster<Element: Sendable>: Sendable {
 
     /// Creates a broadcaster that keeps what `retain` says for new subscriptions (nothing when `nil`),
     /// starting with `initial`.
-    init(initial: [Element] = [], retain: Retain?) {
+    package init(initial: [Element] = [], retain: Retain?) {
         var state = State()
         for value in initial { state.retain(value, by: retain) }
         self.state = Locked(state)
@@ -42,7 +42,7 @@ final class Broadcaster<Element: Sendable>: Sendable {
 
     /// A new subscription that receives every value kept (see ``init(initial:retain:)``), then every value
     /// published from now on.
-    func subscribe() -> Subscription<Element> {
+    package func subscribe() -> Subscription<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -67,7 +67,7 @@ final class Broadcaster<Element: Sendable>: Sendable {
     }
 
     /// Hands `value` to every subscriber, in the order of calls.
-    func publish(_ value: Element) {
+    package func publish(_ value: Element) {
         publish(contentsOf: [value])
     }
 
@@ -107,18 +107,18 @@ final class Broadcaster<Element: Sendable>: Sendable {
 }
 
 /// One subscription to a ``Broadcaster``: the stream of its values and the handle that ends it.
-struct Subscription<Element: Sendable>: Sendable {
+package struct Subscription<Element: Sendable>: Sendable {
     let stream: AsyncStream<Element>
     let continuation: AsyncStream<Element>.Continuation
 
     /// The iterator that receives the values; releasing it ends the subscription.
-    func makeIterator() -> SubscriptionIterator<Element> {
+    package func makeIterator() -> SubscriptionIterator<Element> {
         SubscriptionIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
     }
 }
 
 /// The iterator behind every named stream: the subscription's values, ending it when released.
-struct SubscriptionIterator<Element: Sendable> {
+package struct SubscriptionIterator<Element: Sendable> {
     private var base: AsyncStream<Element>.AsyncIterator
     private let end: SubscriptionEnd<Element>
 
@@ -128,11 +128,11 @@ struct SubscriptionIterator<Element: Sendable> {
     }
 
     /// The next value, or `nil` when the subscription has ended.
-    mutating func next() async -> Element? { await base.next() }
+    package mutating func next() async -> Element? { await base.next() }
 }
 
 /// Ends a subscription when the iterator that holds it is released, as when a `for await` loop breaks.
-final class SubscriptionEnd<Element: Sendable>: Sendable {
+package final class SubscriptionEnd<Element: Sendable>: Sendable {
     private let continuation: AsyncStream<Element>.Continuation
 
     init(_ continuation: AsyncStream<Element>.Continuation) { self.continuation = continuation }

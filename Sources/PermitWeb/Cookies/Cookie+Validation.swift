@@ -19,8 +19,9 @@ extension Cookie {
     ///   domain is `host` or one of its parent domains, has at least two labels and is not an address
     ///   (``CookieError/domainMismatch``, ``CookieError/invalidDomain``). Browsers also refuse public
     ///   suffixes such as `co.uk`; Permit has no public-suffix list, so that one check is left to the browser;
-    /// - the path starts with `/` and holds no control character or `;` (``CookieError/invalidPath``);
-    /// - an expiry lies in the future (``CookieError/expired``) and at most 400 days ahead
+    /// - the path starts with `/` and holds only printable ASCII other than `;`, percent-encoded as request
+    ///   paths are (``CookieError/invalidPath``);
+    /// - an expiry lies in the future, in whole seconds (``CookieError/expired``), and at most 400 days ahead
     ///   (``CookieError/expiryTooFar``);
     /// - `SameSite=None` comes with `Secure` (``CookieError/sameSiteNoneRequiresSecure``);
     /// - a `__Secure-` name comes with `Secure` (``CookieError/securePrefix``), and a `__Host-` name with
@@ -49,7 +50,8 @@ extension Cookie {
         try validateScope(forHost: host)
         try Self.validatePath(path)
         if let expires {
-            guard expires > now else { throw .expired }
+            // The Set-Cookie writer drops the fraction of a second.
+            guard expires.timeIntervalSince1970.rounded(.down) > now.timeIntervalSince1970 else { throw .expired }
             guard expires.timeIntervalSince(now) <= Self.maximumLifetime else {
                 throw .expiryTooFar.withDetail("\(Int(expires.timeIntervalSince(now) / 86_400)) days ahead")
             }
@@ -112,8 +114,10 @@ extension Cookie {
     private static func validatePath(_ path: String) throws(CookieError) {
         guard path.hasPrefix("/") else { throw .invalidPath.withDetail("the path must start with /") }
         guard path.utf8.count <= 1_024 else { throw .invalidPath.withDetail("the path is over 1024 bytes") }
-        guard path.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0x3B }) else {
-            throw .invalidPath.withDetail("the path holds a control character or ;")
+        // RFC 6265bis path-value: %x20-3A / %x3C-7E. A request path arrives percent-encoded, so a raw
+        // non-ASCII byte would never match it.
+        guard path.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x3B }) else {
+            throw .invalidPath.withDetail("the path holds a control character, a non-ASCII character or ;")
         }
     }
 

@@ -43,7 +43,8 @@ public struct CookieError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let invalidDomain = CookieError(.invalidDomain)
     /// The app's host does not domain-match the cookie's domain, so the cookie would never reach its pages.
     public static let domainMismatch = CookieError(.domainMismatch)
-    /// The path does not start with `/`, holds a control character or `;`, or is longer than 1,024 bytes.
+    /// The path does not start with `/`, holds a control or non-ASCII character or `;`, or is longer than
+    /// 1,024 bytes.
     public static let invalidPath = CookieError(.invalidPath)
     /// The expiry is not in the future: the browser would delete the cookie instead of storing it.
     public static let expired = CookieError(.expired)

@@ -31,11 +31,18 @@ public actor CookieSync {
 
     private var desired: [CookieKey: DesiredCookie] = [:]
     private var managed: Set<CookieKey> = []
+    private var isStarted = false
     private var observer: WebViewObserverID?
-    private var mirror: Task<Void, Never>?
+    private var mirror: Mirror?
+    private var mirrorGeneration = 0
+    private var gate = SerialGate()
 
-    private var isSyncing = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The permission cookies being mirrored: the task following the center, and what it writes.
+    private struct Mirror {
+        var task: Task<Void, Never>?
+        var names: [String]
+        var attributes: CookieAttributes
+    }
 
     /// Creates a sync for the cookies of pages served from `siteHost`.
     ///
@@ -105,21 +112,26 @@ public actor CookieSync {
     /// Validates after every page load and after the web view restarts, repairing what is missing or
     /// different. Calling it again does nothing.
     public func start() async {
-        guard observer == nil else { return }
-        observer = await host.addEventObserver { [weak self] event in
+        guard !isStarted else { return }
+        isStarted = true
+        let id = await host.addEventObserver { [weak self] event in
             switch event {
             case .loaded, .restarted: await self?.synchronizeAfter(event)
             case .navigated, .terminated: break
             }
         }
+        if isStarted { observer = id } else { await host.removeEventObserver(id) }  // stopped meanwhile
     }
 
-    /// Stops validating after page loads and stops mirroring permission cookies; the cookies stay.
+    /// Stops validating after page loads and stops mirroring permission cookies; the cookies stay (see
+    /// ``stopMirroringPermissionCookies(removingCookies:)`` to remove the permission cookies).
     public func stop() async {
-        mirror?.cancel()
-        mirror = nil
-        if let observer { await host.removeEventObserver(observer) }
-        observer = nil
+        isStarted = false
+        endMirror()
+        if let observer {
+            self.observer = nil
+            await host.removeEventObserver(observer)
+        }
     }
 
     private func synchronizeAfter(_ event: WebViewEvent) async {
@@ -159,15 +171,11 @@ public actor CookieSync {
 
     // One sync at a time: each reads the store, then writes, and an interleaved one would act on stale reads.
     private func acquire() async {
-        if isSyncing {
-            await withCheckedContinuation { waiting.append($0) }
-        } else {
-            isSyncing = true
-        }
+        if !gate.enter() { await withCheckedContinuation { gate.wait($0) } }
     }
 
     private func release() {
-        if waiting.isEmpty { isSyncing = false } else { waiting.removeFirst().resume() }
+        gate.leave()
     }
 
     // MARK: - Permission cookies
@@ -180,24 +188,51 @@ public actor CookieSync {
     ///
     /// - Throws: ``CookieError`` when the attributes do not suit ``siteHost``, or the web view's error.
     public func mirrorPermissionCookies(of center: PermissionCenter, attributes: CookieAttributes) async throws {
-        mirror?.cancel()
+        endMirror()
+        let generation = mirrorGeneration
         let changes = center.changes()
-        for (name, value) in await center.cookies().sorted(by: { $0.key < $1.key }) {
+        let cookies = await center.cookies().sorted { $0.key < $1.key }
+        mirror = Mirror(task: nil, names: cookies.map(\.key), attributes: attributes)
+        for (name, value) in cookies {
             try await set(name, value: value, attributes: attributes)
         }
-        mirror = Task { [weak self] in
+        // Stopped, or mirroring started again, while the cookies were written.
+        guard generation == mirrorGeneration else { return }
+        mirror?.task = Task { [weak self] in
             for await change in changes {
-                guard let self else { return }
-                do {
-                    try await self.set(change.kind.cookieName, value: change.current.cookieValue.rawValue, attributes: attributes)
-                } catch {
-                    await self.logMirrorFailure(change.kind, error)
-                }
+                guard let self, await self.mirrorChange(change, generation: generation) else { return }
             }
         }
     }
 
-    private func logMirrorFailure(_ kind: PermissionKind, _ error: any Error) {
-        logger.warning("permission cookie not written", metadata: ["kind": "\(kind)", "error": "\(error)"])
+    /// Writes the cookie of a changed permission unless mirroring stopped; returns whether it goes on.
+    private func mirrorChange(_ change: PermissionChange, generation: Int) async -> Bool {
+        guard generation == mirrorGeneration, let attributes = mirror?.attributes else { return false }
+        do {
+            try await set(change.kind.cookieName, value: change.current.cookieValue.rawValue, attributes: attributes)
+        } catch {
+            logger.warning("permission cookie not written", metadata: ["kind": "\(change.kind)", "error": "\(error)"])
+        }
+        return true
+    }
+
+    /// Stops mirroring permission cookies and, with `removingCookies`, deletes them from the web view, so
+    /// that permission data stops going to the server.
+    @discardableResult
+    public func stopMirroringPermissionCookies(removingCookies: Bool) async throws -> CookieSyncReport {
+        let stopped = mirror
+        endMirror()
+        guard removingCookies, let stopped else { return CookieSyncReport() }
+        var report = CookieSyncReport()
+        for name in stopped.names {
+            report.deleted += try await remove(name, attributes: stopped.attributes).deleted
+        }
+        return report
+    }
+
+    private func endMirror() {
+        mirrorGeneration += 1
+        mirror?.task?.cancel()
+        mirror = nil
     }
 }

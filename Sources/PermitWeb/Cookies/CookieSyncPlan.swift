@@ -40,7 +40,8 @@ package struct CookieKey: Hashable, Sendable, Comparable {
 /// Only managed keys are looked at; every other cookie in the web view belongs to someone else. A managed
 /// key with no desired cookie is deleted when present. A desired cookie is written when the web view has no
 /// cookie under its key, or one that differs in value, scope, flags or expiry; a cookie under the same key
-/// but the other scope (host-only against domain) is deleted first. An expiry matches when it lies between
+/// but the other scope (host-only against domain), or a `Secure` one to be replaced by one that is not, is
+/// deleted first. An expiry matches when it lies between
 /// now plus the renewal window and now plus the lifetime, so matching cookies are never rewritten and two
 /// syncs in a row make the second a no-op.
 package struct CookieSyncPlan: Hashable, Sendable {
@@ -63,7 +64,11 @@ package struct CookieSyncPlan: Hashable, Sendable {
                 continue
             }
             if present.count == 1, Self.matches(present[0], wanted, now: now) { continue }
-            if present.contains(where: { $0.isHostOnly != wanted.attributes.isHostOnly }) {
+            // A cookie of the other scope would stay beside the new one, and browsers refuse to overwrite a
+            // Secure cookie with one that is not (RFC 6265bis): delete either first.
+            if present.contains(where: {
+                $0.isHostOnly != wanted.attributes.isHostOnly || ($0.isSecure && !wanted.attributes.isSecure)
+            }) {
                 steps.append(.delete(key))
             }
             steps.append(.write(wanted.attributes.cookie(name: wanted.name, value: wanted.value, now: now)))

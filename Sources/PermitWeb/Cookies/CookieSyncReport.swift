@@ -24,9 +24,4 @@ public struct CookieSyncReport: Hashable, Sendable, CustomStringConvertible {
         if !deleted.isEmpty { parts.append("deleted \(deleted.joined(separator: ", "))") }
         return parts.joined(separator: "; ")
     }
-
-    mutating func append(_ other: CookieSyncReport) {
-        written += other.written
-        deleted += other.deleted
-    }
 }

@@ -16,10 +16,11 @@ public struct PushTokenCookieConfiguration: Hashable, Sendable {
     /// The key of the backup in the permission store.
     public var backupKey: String
 
-    /// Creates a configuration with the seed's defaults for everything not given.
+    /// Creates a configuration with the seed's defaults for everything not given; a `nil` lifetime makes the
+    /// cookie a session cookie. For the path and `SameSite`, use ``init(cookieName:attributes:backupKey:)``.
     public init(
         domain: String, isHostOnly: Bool = true, cookieName: String = "FCM_token", isSecure: Bool = true,
-        isHTTPOnly: Bool = false, lifetime: Double = 365 * 86_400, backupKey: String = "permit.pushToken"
+        isHTTPOnly: Bool = false, lifetime: Double? = 365 * 86_400, backupKey: String = "permit.pushToken"
     ) {
         self.cookieName = cookieName
         self.attributes = CookieAttributes(

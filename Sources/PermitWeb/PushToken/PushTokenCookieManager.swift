@@ -7,10 +7,15 @@ public import Permit
 ///
 /// The manager saves each token the ``PushTokenProvider`` issues (only when it changed), backs it up in the
 /// permission store, and writes the cookie through a ``CookieSync``, which validates it after every page
-/// load and restores it from the backup when the web view lost it. A token that is not valid cookie text is
-/// refused with a ``CookieError`` and nothing is written: a push token is opaque and its bytes must reach the
-/// server unchanged, so Permit does not percent-encode it behind the page's back. FCM tokens use letters,
-/// digits, `_`, `-` and `:`, all valid.
+/// load and restores it from the backup when the web view lost it. With no token saved, the backup's
+/// emptiness is the truth too: a cookie left in the web view (a deletion the web view lost) is deleted.
+///
+/// A token that is not valid cookie text is refused with a ``CookieError`` and nothing is written: a push
+/// token is opaque and its bytes must reach the server unchanged, so Permit does not percent-encode it
+/// behind the page's back. FCM tokens use letters, digits, `_`, `-` and `:`, all valid.
+///
+/// Operations run one at a time, in the order they were called, so a token saved and one cleared a moment
+/// later always leave the backup and the cookie agreeing.
 ///
 /// For example:
 ///
@@ -32,14 +37,19 @@ public actor PushTokenCookieManager {
     private let logger: Logger
     private let now: @Sendable () -> Date
 
-    private var backup: Backup?
+    private var backup = Backup()
     private var backupLoaded = false
+    private var updates: Task<Void, Never>?
+    private var gate = SerialGate()
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
+    /// What the permission store keeps: the token, or the fact that it was cleared.
     private struct Backup: Codable, Hashable {
-        var token: String
-        var savedAt: Date
+        var token: String?
+        var savedAt: Date?
+        /// Cleared by the app: tokens from the provider are not saved until an explicit save or refresh.
+        var isCleared = false
     }
 
     /// Creates a manager; nothing happens until ``start()``.
@@ -63,57 +73,50 @@ public actor PushTokenCookieManager {
         self.now = now
     }
 
-    // MARK: - Starting
+    // MARK: - Starting and stopping
 
-    /// Writes the saved token's cookie (when one is saved and the web view lacks it) and starts taking tokens
-    /// from the provider. Call it before the first page load of a launch.
+    /// Makes the cookie match the backup (writes the saved token's cookie, or deletes a cookie when no token
+    /// is saved) and starts taking tokens from the provider. Call it before the first page load of a launch;
+    /// calling it again does nothing.
     ///
-    /// - Throws: The web view's error when the cookie cannot be written; the token stays saved.
+    /// - Throws: The web view's error when the cookie cannot be written; tokens are taken all the same.
     public func start() async throws {
-        await provider.observeTokens { [weak self] token in
-            guard let self else { return }
-            do {
-                try await self.updateIfNeeded(token)
-            } catch {
-                await self.logFailure("token from the provider not saved", error)
+        guard updates == nil else { return }
+        // Subscribed first, so that a token issued while the cookie is written waits in the sequence.
+        let tokens = provider.tokenUpdates()
+        updates = Task { [weak self] in
+            for await token in tokens {
+                await self?.receive(token)
             }
         }
-        if let token = await loadBackup()?.token {
-            try await writeCookie(token)
-        }
+        try await serialized { try await self.applyBackup() }
+    }
+
+    /// Stops taking tokens from the provider; the token stays saved and its cookie stays.
+    public func stop() {
+        updates?.cancel()
+        updates = nil
     }
 
     // MARK: - The seed's operations
 
     /// Saves `token` as the cookie: backs it up, then writes the cookie and returns once it is stored.
     ///
-    /// - Throws: ``CookieError`` when the token is empty or not valid cookie text (nothing is written then), or the
-    ///   web view's error (the backup is kept and the next validation writes the cookie).
+    /// Saving undoes a ``clear()``: tokens from the provider are saved again from then on.
+    ///
+    /// - Throws: ``CookieError`` when the token is empty or not valid cookie text (nothing is written then),
+    ///   or the web view's error (the backup is kept and the next validation writes the cookie).
     public func save(_ token: String) async throws {
-        try validated(token)
-        currentToken = token
-        try await storeBackup(Backup(token: token, savedAt: now()))
-        try await writeCookie(token)
-        logger.info("push token saved", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
+        try await serialized { try await self.store(token) }
     }
 
     /// Saves `token` unless it is the one already saved; returns whether it saved.
     ///
     /// `nil` changes nothing: a provider with no token yet must not wipe the last one saved. Use ``clear()``
-    /// to remove it.
+    /// to remove it. Like ``save(_:)``, a token given here undoes a ``clear()``.
     @discardableResult
     public func updateIfNeeded(_ token: String?) async throws -> Bool {
-        guard let token else {
-            logger.debug("provider reported no push token; keeping the saved one")
-            return false
-        }
-        currentToken = token
-        if await loadBackup()?.token == token {
-            logger.debug("push token unchanged", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
-            return false
-        }
-        try await save(token)
-        return true
+        try await serialized { try await self.update(token, explicitly: true) }
     }
 
     /// Asks the provider for the current token and saves it if it changed; returns the token.
@@ -132,36 +135,99 @@ public actor PushTokenCookieManager {
     }
 
     /// Checks that the cookie is present and holds the saved token, and writes it from the backup when not.
+    ///
+    /// A cookie that holds the saved token but nears its expiry is renewed, and still counts as
+    /// ``PushTokenValidation/valid``. With no token saved, a cookie left in the web view is deleted.
     public func validate() async throws -> PushTokenValidation {
-        guard let token = await loadBackup()?.token else { return .noToken }
-        let report = try await writeCookie(token)
-        if report.isEmpty { return .valid }
-        logger.info("push token cookie restored from the backup", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
-        return .restored
+        try await serialized {
+            guard await self.loadBackup().token != nil else {
+                try await self.applyBackup()
+                return .noToken
+            }
+            let before = try await self.tokenFromCookie()
+            let report = try await self.applyBackup()
+            let token = await self.backup.token
+            if report.isEmpty || before == token { return .valid }
+            await self.logRestore(token)
+            return .restored
+        }
     }
 
     /// Deletes the token everywhere: the cookie (same name, domain and path), the backup and, at the
-    /// provider, the token itself.
+    /// provider, the token itself. Until the next ``save(_:)``, ``updateIfNeeded(_:)`` or ``refresh()``,
+    /// tokens the provider issues are not saved, in this launch or the next: a service that issues a new token
+    /// right after a delete (FCM with auto-init on) does not undo the clear.
     ///
-    /// The cookie and backup go first, so that they are gone even when the provider cannot be reached.
+    /// Each step is tried even when one before it fails.
     ///
-    /// - Throws: The web view's or the provider's error, after everything that could be removed is removed.
+    /// - Throws: The first error among the store's, the web view's and the provider's, once all three steps
+    ///   were tried.
     public func clear() async throws {
-        currentToken = nil
-        try await storeBackup(nil)
-        try await sync.remove(configuration.cookieName, attributes: configuration.attributes)
-        try await provider.deleteToken()
-        logger.info("push token cleared")
+        try await serialized {
+            var firstError: (any Error)?
+            await self.forgetCurrentToken()
+            do { try await self.storeBackup(Backup(isCleared: true)) } catch { firstError = firstError ?? error }
+            do {
+                try await self.sync.remove(self.configuration.cookieName, attributes: self.configuration.attributes)
+            } catch { firstError = firstError ?? error }
+            do { try await self.provider.deleteToken() } catch { firstError = firstError ?? error }
+            if let firstError { throw firstError }
+            self.logger.info("push token cleared")
+        }
     }
 
     /// The cookie's, the backup's and the current token, with the cookie's name and domain.
     public func debugInfo() async -> PushTokenDebugInfo {
         PushTokenDebugInfo(
-            cookieToken: try? await tokenFromCookie(), backupToken: await loadBackup()?.token,
+            cookieToken: try? await tokenFromCookie(), backupToken: await loadBackup().token,
             currentToken: currentToken, domain: configuration.attributes.domain, cookieName: configuration.cookieName)
     }
 
-    // MARK: - Backup and cookie
+    // MARK: - Steps, run inside the gate
+
+    private func receive(_ token: String?) async {
+        do {
+            try await serialized { try await self.update(token, explicitly: false) }
+        } catch {
+            logger.warning("token from the provider not saved", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func update(_ token: String?, explicitly: Bool) async throws -> Bool {
+        guard let token else {
+            logger.debug("provider reported no push token; keeping the saved one")
+            return false
+        }
+        let saved = await loadBackup()
+        if saved.isCleared, !explicitly {
+            logger.debug("push token cleared by the app; not saving the provider's new one")
+            return false
+        }
+        if saved.token == token {
+            currentToken = token
+            logger.debug("push token unchanged", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
+            return false
+        }
+        try await store(token)
+        return true
+    }
+
+    private func store(_ token: String) async throws {
+        try validated(token)
+        currentToken = token
+        try await storeBackup(Backup(token: token, savedAt: now()))
+        try await sync.set(configuration.cookieName, value: token, attributes: configuration.attributes)
+        logger.info("push token saved", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
+    }
+
+    /// Makes the cookie match the backup: the saved token's cookie, or none.
+    @discardableResult
+    private func applyBackup() async throws -> CookieSyncReport {
+        if let token = await loadBackup().token {
+            return try await sync.set(configuration.cookieName, value: token, attributes: configuration.attributes)
+        }
+        return try await sync.remove(configuration.cookieName, attributes: configuration.attributes)
+    }
 
     private func validated(_ token: String) throws(CookieError) {
         guard !token.isEmpty else { throw .invalidValue.withDetail("a push token cannot be empty") }
@@ -169,30 +235,40 @@ public actor PushTokenCookieManager {
         try cookie.validate(forHost: sync.siteHost, now: now())
     }
 
-    @discardableResult
-    private func writeCookie(_ token: String) async throws -> CookieSyncReport {
-        try await sync.set(configuration.cookieName, value: token, attributes: configuration.attributes)
-    }
-
-    private func loadBackup() async -> Backup? {
+    private func loadBackup() async -> Backup {
+        guard !backupLoaded else { return backup }
+        var loaded = Backup()
+        do {
+            loaded = try await center.attachment(Backup.self, forKey: configuration.backupKey) ?? Backup()
+        } catch {
+            logger.warning("push token backup unreadable; ignoring it", metadata: ["error": "\(error)"])
+        }
+        // A store that finished while this load waited wins: it is newer.
         if !backupLoaded {
-            do {
-                backup = try await center.attachment(Backup.self, forKey: configuration.backupKey)
-            } catch {
-                logger.warning("push token backup unreadable; ignoring it", metadata: ["error": "\(error)"])
-            }
+            backup = loaded
             backupLoaded = true
         }
         return backup
     }
 
-    private func storeBackup(_ backup: Backup?) async throws {
-        try await center.setAttachment(backup, forKey: configuration.backupKey)
+    private func storeBackup(_ backup: Backup) async throws {
         self.backup = backup
         backupLoaded = true
+        try await center.setAttachment(backup, forKey: configuration.backupKey)
     }
 
-    private func logFailure(_ message: Logger.Message, _ error: any Error) {
-        logger.warning(message, metadata: ["error": "\(error)"])
+    private func forgetCurrentToken() { currentToken = nil }
+
+    private func logRestore(_ token: String?) {
+        logger.info(
+            "push token cookie restored from the backup", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
+    }
+
+    // MARK: - One at a time
+
+    private func serialized<Result: Sendable>(_ operation: @Sendable () async throws -> Result) async throws -> Result {
+        if !gate.enter() { await withCheckedContinuation { gate.wait($0) } }
+        defer { gate.leave() }
+        return try await operation()
     }
 }

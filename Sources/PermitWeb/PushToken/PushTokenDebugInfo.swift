@@ -2,7 +2,7 @@
 ///
 /// The full values are here for the app to use; ``description`` and ``fields`` shorten every token, so
 /// they are safe to print.
-public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible {
+public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The token in the web view's cookie, or `nil` when there is no cookie.
     public var cookieToken: String?
     /// The token in the backup, or `nil` when none is saved.
@@ -37,6 +37,11 @@ public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible {
 
     /// One line per field, tokens shortened.
     public var description: String { fields.map { "\($0.key): \($0.value)" }.joined(separator: "\n") }
+
+    /// The fields with tokens shortened, so that `dump` and debuggers do not show whole tokens either.
+    public var customMirror: Mirror {
+        Mirror(self, children: fields.map { (label: $0.key, value: $0.value as Any) }, displayStyle: .struct)
+    }
 
     /// A token cut to its first six characters and its length, such as `fMEP0v…(163 chars)`; `none` for
     /// `nil`. Logs and transcripts show tokens only this way.

@@ -6,9 +6,10 @@
 ///
 /// ## Implementation requirements
 ///
-/// - ``observeTokens(_:)``: call the handler with every token the service issues or changes to, from the
-///   service's own callback (FCM's `messaging(_:didReceiveRegistrationToken:)`), never by polling; `nil`
-///   when the service reports that it has no token.
+/// - ``tokenUpdates()`` returns a new sequence of every token the service issues from then on, in the order
+///   it issued them, reported from the service's own callback (FCM's
+///   `messaging(_:didReceiveRegistrationToken:)`), never by polling; `nil` when the service reports that it
+///   has none. A ``PushTokenChannel`` does exactly this: send each token to it from the callback.
 /// - ``fetchToken()`` asks the service for the current token; it may throw, for example before the APNs
 ///   token exists.
 /// - ``deleteToken()`` invalidates the token at the service.
@@ -16,22 +17,20 @@
 /// For example, over Firebase Messaging (the app links Firebase; Permit does not):
 ///
 /// ```swift
-/// final class FirebasePushTokens: NSObject, PushTokenProvider, MessagingDelegate, @unchecked Sendable {
-///     private var handler: (@Sendable (String?) async -> Void)?
-///     func observeTokens(_ handler: @escaping @Sendable (String?) async -> Void) async {
-///         self.handler = handler
-///         Messaging.messaging().delegate = self
-///     }
+/// final class FirebasePushTokens: NSObject, PushTokenProvider, MessagingDelegate {
+///     private let channel = PushTokenChannel()
+///     func tokenUpdates() -> PushTokenUpdates { channel.updates() }
 ///     func messaging(_ messaging: Messaging, didReceiveRegistrationToken token: String?) {
-///         Task { await handler?(token) }
+///         channel.send(token)
 ///     }
 ///     func fetchToken() async throws -> String? { try await Messaging.messaging().token() }
 ///     func deleteToken() async throws { try await Messaging.messaging().deleteToken() }
 /// }
+/// // At launch: Messaging.messaging().delegate = firebasePushTokens
 /// ```
 public protocol PushTokenProvider: Sendable {
-    /// Sets the handler called with each token the service issues, replacing the previous handler.
-    func observeTokens(_ handler: @escaping @Sendable (String?) async -> Void) async
+    /// A new sequence of the tokens the service issues from now on, in order; `nil` elements for none.
+    func tokenUpdates() -> PushTokenUpdates
 
     /// Asks the service for the current token; `nil` when it has none.
     func fetchToken() async throws -> String?
