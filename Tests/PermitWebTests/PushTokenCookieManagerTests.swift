@@ -206,12 +206,21 @@ import Testing
         #expect(await app.cookieValues().isEmpty, "the next validation deletes the cookie")
     }
 
+    /// A token that is not cookie text, and the error it must get; described briefly in test output.
+    struct BadToken: CustomTestStringConvertible, Sendable {
+        var token: String
+        var error: CookieError
+        var testDescription: String { token.count > 20 ? "\(token.count) characters" : "\"\(token)\"" }
+    }
+
     @Test(arguments: [
-        ("tok en", CookieError.invalidValue), ("tok;en", .invalidValue), ("tok,en", .invalidValue),
-        ("tok\"en", .invalidValue), ("tok\\en", .invalidValue), ("tökén", .invalidValue), ("", .invalidValue),
-        (String(repeating: "t", count: 4_088), .tooLarge),
+        BadToken(token: "tok en", error: .invalidValue), BadToken(token: "tok;en", error: .invalidValue),
+        BadToken(token: "tok,en", error: .invalidValue), BadToken(token: "tok\"en", error: .invalidValue),
+        BadToken(token: "tok\\en", error: .invalidValue), BadToken(token: "tökén", error: .invalidValue),
+        BadToken(token: "", error: .invalidValue), BadToken(token: String(repeating: "t", count: 4_088), error: .tooLarge),
     ])
-    func aTokenThatIsNotCookieTextIsRefusedAndNothingIsWritten(token: String, error: CookieError) async throws {
+    func aTokenThatIsNotCookieTextIsRefusedAndNothingIsWritten(bad: BadToken) async throws {
+        let (token, error) = (bad.token, bad.error)
         let app = Launch(store: store, provider: provider)
         try await app.manager.start()
         await #expect(throws: error) { try await app.manager.save(token) }
