@@ -68,6 +68,7 @@ struct BenchCookies: AsyncParsableCommand {
             let (center, _, tokens) = launch()
             try await tokens.start()
             await provider.registerForRemoteNotifications()
+            guard try await tokens.refresh() != nil else { throw BenchFailure("no push token to save") }
             await center.start()
         }
         try await webView.load(server.url("/"))
