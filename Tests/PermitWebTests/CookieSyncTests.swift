@@ -150,12 +150,7 @@ import Testing
     }
 
     @Test func permissionCookiesFollowTheCenter() async throws {
-        let device = SimulatedDevice()
-        await device.launchApp()
-        let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
-        let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        let (device, center, host, sync) = await mirroringApp()
         try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
         #expect(await jar(host) == ["p_Camera": "no", "p_Location": "no", "p_Notification": "no"])
 
@@ -178,12 +173,7 @@ import Testing
     }
 
     @Test func permissionCookiesCanBeRemovedWhenMirroringStops() async throws {
-        let device = SimulatedDevice()
-        await device.launchApp()
-        let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
-        let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        let (device, center, host, sync) = await mirroringApp()
         try await host.setCookie(Cookie(name: "session", value: "theirs", domain: "app.test"))
         try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
         let report = try await sync.stopMirroringPermissionCookies(removingCookies: true)
@@ -195,6 +185,16 @@ import Testing
         await host.load(URL(string: "https://app.test/")!)
         #expect(try await sync.synchronize().deleted.isEmpty)
         #expect(await jar(host) == ["session": "theirs"], "no mirroring after it stopped")
+    }
+
+    /// A launched device, a center over it, and a sync over a fake web view.
+    private func mirroringApp() async -> (SimulatedDevice, PermissionCenter, FakeWebViewHost, CookieSync) {
+        let device = SimulatedDevice()
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+        let host = FakeWebViewHost()
+        return (device, center, host, CookieSync(host: host, siteHost: "app.test", logger: quietLogger))
     }
 
     private func jar(_ host: FakeWebViewHost) async -> [String: String] {
