@@ -25,7 +25,10 @@ struct BrowserWorld {
         var logger = Logger(label: "permit.tests.browser")
         logger.logLevel = .warning
         let table = PageTable(pages)
-        let server = try await PageServer.start(logger: logger) { path in table[path].map(PageServer.Page.html) }
+        // Hummingbird logs the cancellation of its connections at `error` when the server stops: not a failure.
+        var serverLogger = logger
+        serverLogger.logLevel = .critical
+        let server = try await PageServer.start(logger: serverLogger) { path in table[path].map(PageServer.Page.html) }
         do {
             let webView = try await ChromiumWebView.launch(configuration: configuration, logger: logger)
             return BrowserWorld(webView: webView, server: server, pages: table)
