@@ -65,22 +65,13 @@ struct Generate: ParsableCommand {
                 return
             }
             let url = URL(fileURLWithPath: update)
-            let original: Data
-            do {
-                original = try Data(contentsOf: url)
-            } catch {
-                throw LintError.unreadable.about(update, "\(error.localizedDescription)")
-            }
+            let original = try InputFile.read(url, file: update)
             let updated = try edit(generator, original, file: update)
             if updated == original {
                 Terminal.progress("\(update): already up to date")
                 return
             }
-            do {
-                try updated.write(to: url, options: .atomic)
-            } catch {
-                throw LintError.unreadable.about(update, "cannot be written: \(error.localizedDescription)")
-            }
+            try InputFile.write(updated, to: url, file: update)
             Terminal.progress("\(update): updated")
         }
     }
