@@ -1,7 +1,7 @@
 import Permit
 
 /// The Info.plist rules: `missing-purpose-key`, `undeclared-purpose-key`, `unread-purpose-key`,
-/// `purpose-mismatch`, and the voice rules on purpose strings that differ from the manifest's texts.
+/// `purpose-mismatch`, `duplicate-key`, and the voice rules on purpose strings that differ from the manifest's texts.
 enum InfoPlistRules {
     static func findings(
         manifest: PermissionManifest, plist: InfoPlist, configuration: LintConfiguration
@@ -43,6 +43,15 @@ enum InfoPlistRules {
             } else if declared.isDisjoint(with: kinds) {
                 findings.append(.creep(.undeclaredPurposeKey, file: plist.file, key: key, kinds: kinds, entry: "the key"))
             }
+        }
+        for (key, lines) in plist.duplicateKeys.sorted(by: { $0.key < $1.key }) {
+            let written = lines.map(String.init).joined(separator: ", ")
+            findings.append(
+                LintFinding(
+                    rule: .duplicateKey, file: plist.file, key: key,
+                    message: "\(key) is written \(lines.count) times, on lines \(written): iOS reads the last, on line "
+                        + "\(lines[lines.count - 1]), and ignores the others",
+                    fix: "keep one <key>\(key)</key> and its value; `permit generate --update` edits the last, the one iOS reads"))
         }
         return findings
     }
