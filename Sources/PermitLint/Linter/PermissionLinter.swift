@@ -40,7 +40,8 @@ public struct PermissionLinter: Sendable {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
         }
         if let sources = inputs.sources {
-            findings += SourceRules.moduleFindings(manifest: inputs.manifest, sources: sources)
+            findings += SourceRules.moduleFindings(
+                manifest: inputs.manifest, sources: sources, deploymentTarget: configuration.deploymentTarget)
             if let privacy = inputs.privacyManifest {
                 findings += SourceRules.privacyFindings(sources: sources, privacy: privacy)
             }
