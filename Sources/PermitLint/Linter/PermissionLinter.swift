@@ -59,6 +59,9 @@ public struct PermissionLinter: Sendable {
     public func readManifest(json data: Data, file: String) throws -> PermissionManifest {
         do {
             return try PermissionManifest(json: data, additionalKinds: configuration.manifestKinds)
+        } catch let error as ManifestError where error == .unknownKind {
+            throw LintError.malformedManifest.about(
+                file, error.description + "; an app's own kind is named with `permit lint --kind NAME` (LintConfiguration.additionalKinds)")
         } catch let error as ManifestError {
             throw LintError.malformedManifest.about(file, error.description)
         }
