@@ -7,6 +7,10 @@ import PermitLint
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the Info.plist, Android manifest or privacy manifest fragment the permission manifest calls for.",
+        usage: """
+            permit generate --manifest <file> (--info-plist | --android-manifest | --privacy-manifest) \
+            [--update <file>] [--deployment-target <version>] [--kind <name> ...]
+            """,
         discussion: """
             --info-plist prints a <key>/<string> pair for every purpose key the declared kinds need, with the \
             manifest's purpose texts (notifications needs none on iOS). --android-manifest prints a \
