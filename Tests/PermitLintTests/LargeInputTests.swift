@@ -89,3 +89,33 @@ import Testing
         }
     }
 }
+
+/// Deeply nested property lists: Foundation's parser refuses them itself (more than 512 levels), and the
+/// editor's reader refuses them past 256, each with a clean error.
+@Suite struct DeepPropertyListTests {
+    static let depth = 50_000
+
+    static var deepPlist: Data {
+        Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>Deep</key>\n"
+                + String(repeating: "<array>\n", count: depth) + String(repeating: "</array>", count: depth)
+                + "\n</dict>\n</plist>\n").utf8)
+    }
+
+    @Test func aDeeplyNestedInfoPlistIsRefusedNamingTheLine() {
+        let error = lintError { _ = try InfoPlist(data: Self.deepPlist, file: "Info.plist") }
+        #expect(error == .malformedPropertyList)
+        #expect(error?.description.hasPrefix("Info.plist: not a property list: ") == true)
+    }
+
+    @Test func aDeeplyNestedPrivacyManifestIsRefused() {
+        #expect(lintError { _ = try PrivacyManifest(data: Self.deepPlist, file: "PrivacyInfo.xcprivacy") } == .malformedPropertyList)
+    }
+
+    @Test func aDeeplyNestedPlistIsNotEdited() throws {
+        let generator = FragmentGenerator(manifest: try Fixture.manifest("ashtrail.json"))
+        let error = lintError { _ = try generator.updatingInfoPlist(Self.deepPlist, file: "Info.plist") }
+        #expect(error == .malformedXML)
+        #expect(error?.description.hasSuffix("line \(4 + XMLTree.maximumDepth - 1): <array> is nested deeper than 256 elements") == true)
+    }
+}
