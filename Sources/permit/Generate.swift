@@ -7,6 +7,10 @@ import PermitLint
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the Info.plist, Android manifest or privacy manifest fragment the permission manifest calls for.",
+        usage: """
+            permit generate --manifest <file> (--info-plist | --android-manifest | --privacy-manifest) \
+            [--update <file>] [--deployment-target <version>] [--kind <name> ...]
+            """,
         discussion: """
             --info-plist prints a <key>/<string> pair for every purpose key the declared kinds need, with the \
             manifest's purpose texts (notifications needs none on iOS). --android-manifest prints a \
@@ -65,22 +69,13 @@ struct Generate: ParsableCommand {
                 return
             }
             let url = URL(fileURLWithPath: update)
-            let original: Data
-            do {
-                original = try Data(contentsOf: url)
-            } catch {
-                throw LintError.unreadable.about(update, "\(error.localizedDescription)")
-            }
+            let original = try InputFile.read(url, file: update)
             let updated = try edit(generator, original, file: update)
             if updated == original {
                 Terminal.progress("\(update): already up to date")
                 return
             }
-            do {
-                try updated.write(to: url, options: .atomic)
-            } catch {
-                throw LintError.unreadable.about(update, "cannot be written: \(error.localizedDescription)")
-            }
+            try InputFile.write(updated, to: url, file: update)
             Terminal.progress("\(update): updated")
         }
     }

@@ -11,17 +11,20 @@ struct Lint: ParsableCommand {
             The permission manifest is the single source of truth: every kind the app asks for is declared \
             there, with its purpose text. Each finding has a severity, a rule, the file, the key and a fix. \
             Errors: a declared kind's Info.plist purpose key missing or empty (App Store Connect rejects the \
-            build, ITMS-90683), a Permit module imported that asks for an undeclared kind, the privacy manifest \
+            build, ITMS-90683), a Permit module imported whose kinds are not all declared, the privacy manifest \
             lacking the UserDefaults reason while the sources use it, an Android <uses-permission> missing. \
             Warnings: purpose keys or Android permissions for undeclared kinds (permission creep), a key iOS \
             never reads, a purpose string that differs from the manifest, is a placeholder, too short or vague, \
-            a declared kind whose Permit module is not imported. Each rule runs when its files are given.
+            a key written twice, a declared kind whose Permit module is not imported. Each rule runs when its files are given.
 
             Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
             or one file; their import lines and identifiers are read, comments and strings skipped.
 
             Exit status: 0 when no error stands (warnings only, unless --warnings-as-errors), 1 when one does, \
-            64 for a usage error, 65 when an input file cannot be read or parsed (one line naming the file).
+            64 for a usage error, 65 when an input file cannot be read or parsed (one line naming the file on \
+            standard error; with --json, also {"error": "..."} on standard output).
+
+            --sources skips hidden folders and folders named Tests, Pods, .build, Carthage and DerivedData.
             """
     )
 
@@ -97,7 +100,7 @@ struct Lint: ParsableCommand {
         configuration.additionalKinds = manifestOptions.additionalKinds
         let linter = PermissionLinter(configuration: configuration)
 
-        let inputs = try reportingInputErrors {
+        let inputs = try reportingInputErrors(json: json) {
             LintInputs(
                 manifest: try manifestOptions.readManifest(with: linter), manifestFile: manifestOptions.manifest,
                 infoPlist: try infoPlist.map { try InfoPlist(contentsOf: URL(fileURLWithPath: $0)) },

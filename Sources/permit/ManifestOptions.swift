@@ -59,12 +59,14 @@ struct DeploymentTargetArgument: ExpressibleByArgument {
 }
 
 /// Runs `body`, and turns an input file that cannot be read, parsed or edited into one line on standard
-/// error naming the file and exit status 65 (`EX_DATAERR`).
-func reportingInputErrors<Value>(_ body: () throws -> Value) throws -> Value {
+/// error naming the file and exit status 65 (`EX_DATAERR`); with `json`, also `{"error": "..."}` on standard
+/// output, so a script reading the output gets JSON either way.
+func reportingInputErrors<Value>(json: Bool = false, _ body: () throws -> Value) throws -> Value {
     do {
         return try body()
     } catch let error as LintError {
         FileHandle.standardError.write(Data("permit: error: \(error)\n".utf8))
+        if json { try printJSON(["error": error.description]) }
         throw ExitCode(65)
     }
 }

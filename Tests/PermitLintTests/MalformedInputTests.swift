@@ -90,7 +90,10 @@ import Testing
 
     @Test func anAppKindIsAcceptedWhenConfigured() throws {
         let json = Data(#"{"version":1,"permissions":[{"kind":"health","necessity":"optional","purpose":"Reads the steps you walk."}]}"#.utf8)
-        #expect(lintError { _ = try PermissionLinter().readManifest(json: json, file: "m.json") } == .malformedManifest)
+        let error = lintError { _ = try PermissionLinter().readManifest(json: json, file: "m.json") }
+        #expect(error == .malformedManifest)
+        #expect(error?.description.contains("the kind is not known") == true)
+        #expect(error?.description.contains("--kind NAME") == true)
         var configuration = LintConfiguration()
         configuration.additionalKinds = [PermissionKind("health")]
         let manifest = try PermissionLinter(configuration: configuration).readManifest(json: json, file: "m.json")

@@ -20,6 +20,8 @@ public struct AndroidManifest: Hashable, Sendable {
     public let file: String
     /// The permissions asked for, fully qualified, in the file's order.
     public let permissions: [String]
+    /// The permissions the file removes with `tools:node="remove"`, each with the line of its entry.
+    public let removedPermissions: [String: Int]
 
     /// The Android namespace that `android:name` belongs to.
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
@@ -31,12 +33,24 @@ public struct AndroidManifest: Hashable, Sendable {
     /// - Throws: ``LintError/malformedXML``, or ``LintError/unexpectedContent`` when the root is not
     ///   `<manifest>` or a `<uses-permission>` has no `android:name`.
     public init(data: Data, file: String) throws {
-        let tree = try Self.tree(data, file: file)
+        try self.init(tree: Self.tree(data, file: file), file: file)
+    }
+
+    /// Reads the manifest in `tree`, already parsed; `permit generate` counts what is present this way too.
+    init(tree: XMLTree, file: String) throws {
         self.file = file
-        self.permissions = try Self.permissionElements(of: tree, file: file).compactMap { element in
-            element.attribute("node", namespace: Self.toolsNamespace) == "remove"
-                ? nil : element.attribute("name", namespace: Self.androidNamespace)
+        var permissions: [String] = []
+        var removed: [String: Int] = [:]
+        for element in try Self.permissionElements(of: tree, file: file) {
+            guard let name = element.attribute("name", namespace: Self.androidNamespace) else { continue }
+            if element.attribute("node", namespace: Self.toolsNamespace) == "remove" {
+                removed[name] = removed[name] ?? element.line
+            } else {
+                permissions.append(name)
+            }
         }
+        self.permissions = permissions
+        self.removedPermissions = removed
     }
 
     /// Reads the manifest at `url`, named in findings by its path as given.

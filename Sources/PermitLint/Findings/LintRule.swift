@@ -55,6 +55,10 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     public static let purposeMismatch = LintRule(
         "purpose-mismatch", .warning, "a purpose string differs from the manifest's purpose text")
 
+    /// A top-level Info.plist key is written more than once: iOS reads the last, editors often change the first.
+    public static let duplicateKey = LintRule(
+        "duplicate-key", .warning, "an Info.plist key is written more than once")
+
     // MARK: - Purpose-string voice
 
     /// A purpose text holds a placeholder: `TODO`, `lorem ipsum`, an unexpanded `$(…)`, ...
@@ -93,7 +97,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
 
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
-        .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch,
+        .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
         .purposePlaceholder, .purposeTooShort, .purposeVague,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,

@@ -45,7 +45,8 @@ public struct FragmentGenerator: Sendable {
     /// `data`, an XML Info.plist, with every needed purpose key present and holding the manifest's text.
     ///
     /// Missing keys are appended at the end of the top-level dictionary, in the file's indentation and line
-    /// ending; a purpose string that differs has its value element replaced. Nothing else changes.
+    /// ending; a purpose string that differs has its value element replaced. When a key is written more than
+    /// once, the last is edited: Foundation, and iOS, read the last. Nothing else changes.
     ///
     /// - Throws: ``LintError/notEditable`` for a binary property list, ``LintError/malformedXML`` or
     ///   ``LintError/unexpectedContent``.
@@ -55,7 +56,8 @@ public struct FragmentGenerator: Sendable {
         let existing = XMLPropertyList.entries(of: plist.topDictionary)
         var missing: [String] = []
         for entry in plan.entries {
-            guard let value = existing.first(where: { $0.key == entry.key })?.value else {
+            // The last of a key written twice is the one Foundation, and iOS, reads.
+            guard let value = existing.last(where: { $0.key == entry.key })?.value else {
                 missing += [XMLPropertyList.keyLine(entry.key), XMLPropertyList.stringLine(entry.purpose)]
                 continue
             }
@@ -78,15 +80,19 @@ public struct FragmentGenerator: Sendable {
     /// `data`, an `AndroidManifest.xml`, with a `<uses-permission>` for every permission the manifest needs.
     ///
     /// Missing entries go after the last `<uses-permission>`, or first in `<manifest>` when there is none, in
-    /// the file's indentation, under the prefix the file binds to the Android namespace.
+    /// the file's indentation, under the prefix the file binds to the Android namespace. A permission is
+    /// present exactly when ``AndroidManifest/permissions`` lists it, as the linter counts it. One the file
+    /// removes with `tools:node="remove"` is not added: that entry is a person's decision, which
+    /// `permit lint` reports with its line.
     ///
     /// - Throws: ``LintError/malformedXML``, or ``LintError/unexpectedContent`` when the root is not
     ///   `<manifest>` or binds no prefix to the Android namespace.
     public func updatingAndroidManifest(_ data: Data, file: String) throws -> Data {
         let tree = try AndroidManifest.tree(data, file: file)
         let elements = try AndroidManifest.permissionElements(of: tree, file: file)
-        let present = Set(elements.compactMap { $0.attribute("name", namespace: AndroidManifest.androidNamespace) })
-        let missing = androidPermissions.filter { !present.contains($0) }
+        let android = try AndroidManifest(tree: tree, file: file)
+        let present = Set(android.permissions)
+        let missing = androidPermissions.filter { !present.contains($0) && android.removedPermissions[$0] == nil }
         guard !missing.isEmpty else { return data }
         guard
             let prefix = tree.root.namespaces.first(where: { $0.value == AndroidManifest.androidNamespace && !$0.key.isEmpty })?

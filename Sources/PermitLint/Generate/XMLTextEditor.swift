@@ -9,8 +9,14 @@ struct XMLTextEditor {
 
     let tree: XMLTree
     private(set) var edits: [Edit] = []
+    /// One level of indentation in this document: what the first element on its own line adds to its
+    /// parent's indentation; a tab when no element is indented deeper than its parent.
+    let unit: String
 
-    init(tree: XMLTree) { self.tree = tree }
+    init(tree: XMLTree) {
+        self.tree = tree
+        self.unit = Self.unit(of: tree)
+    }
 
     /// Replaces the bytes of `range` with `text`.
     mutating func replace(_ range: Range<Int>, with text: String) {
@@ -41,15 +47,16 @@ struct XMLTextEditor {
         }
     }
 
-    /// One level of indentation in this document: what the first element on its own line adds to its
-    /// parent's indentation; a tab when no element is indented deeper than its parent.
-    var unit: String {
+    /// The ``unit`` of `tree`, found breadth first, each element visited once.
+    private static func unit(of tree: XMLTree) -> String {
         var queue = [tree.root]
-        while !queue.isEmpty {
-            let element = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let element = queue[next]
+            next += 1
             let outer = tree.indentation(ofLineAt: element.startTag.lowerBound)
             for child in element.children {
-                guard let inner = ownLineIndentation(of: child) else { continue }
+                guard let inner = ownLineIndentation(of: child, in: tree) else { continue }
                 if inner.count > outer.count, inner.hasPrefix(outer) { return String(inner.dropFirst(outer.count)) }
             }
             queue += element.children
@@ -60,25 +67,33 @@ struct XMLTextEditor {
     /// The indentation of `parent`'s children: its first child's when that starts a line, else `parent`'s
     /// own plus one ``unit``.
     func childIndentation(of parent: XMLTree.Element) -> String {
-        if let first = parent.children.first, let indent = ownLineIndentation(of: first) { return indent }
+        if let first = parent.children.first, let indent = Self.ownLineIndentation(of: first, in: tree) { return indent }
         return tree.indentation(ofLineAt: parent.startTag.lowerBound) + unit
     }
 
     /// The indentation of `element` when nothing but whitespace comes before it on its line, else `nil`.
-    private func ownLineIndentation(of element: XMLTree.Element) -> String? {
+    private static func ownLineIndentation(of element: XMLTree.Element, in tree: XMLTree) -> String? {
         let offset = element.range.lowerBound
         let indent = tree.indentation(ofLineAt: offset)
-        var start = offset
-        while start > 0, tree.bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        return offset - indent.utf8.count == start ? indent : nil
+        return offset - indent.utf8.count == tree.lineStart(at: offset) ? indent : nil
     }
 
-    /// The document with every edit applied.
+    /// The document with every edit applied, built in one pass over the bytes.
+    ///
+    /// Edits apply in the order of their ranges; insertions at the same offset keep the order they were made.
     func apply() -> [UInt8] {
-        var bytes = tree.bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        let ordered = edits.enumerated().sorted { lhs, rhs in
+            (lhs.element.range.lowerBound, lhs.offset) < (rhs.element.range.lowerBound, rhs.offset)
         }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tree.bytes.count)
+        var copied = 0
+        for (_, edit) in ordered {
+            bytes += tree.bytes[copied..<max(copied, edit.range.lowerBound)]
+            bytes += Array(edit.replacement.utf8)
+            copied = max(copied, edit.range.upperBound)
+        }
+        bytes += tree.bytes[copied...]
         return bytes
     }
 }

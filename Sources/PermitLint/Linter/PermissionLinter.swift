@@ -40,7 +40,8 @@ public struct PermissionLinter: Sendable {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
         }
         if let sources = inputs.sources {
-            findings += SourceRules.moduleFindings(manifest: inputs.manifest, sources: sources)
+            findings += SourceRules.moduleFindings(
+                manifest: inputs.manifest, sources: sources, deploymentTarget: configuration.deploymentTarget)
             if let privacy = inputs.privacyManifest {
                 findings += SourceRules.privacyFindings(sources: sources, privacy: privacy)
             }
@@ -58,6 +59,9 @@ public struct PermissionLinter: Sendable {
     public func readManifest(json data: Data, file: String) throws -> PermissionManifest {
         do {
             return try PermissionManifest(json: data, additionalKinds: configuration.manifestKinds)
+        } catch let error as ManifestError where error == .unknownKind {
+            throw LintError.malformedManifest.about(
+                file, error.description + "; an app's own kind is named with `permit lint --kind NAME` (LintConfiguration.additionalKinds)")
         } catch let error as ManifestError {
             throw LintError.malformedManifest.about(file, error.description)
         }

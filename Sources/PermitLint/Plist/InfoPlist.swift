@@ -21,6 +21,10 @@ public struct InfoPlist: Hashable, Sendable {
     public let strings: [String: String]
     /// Whether the file is a binary property list (`bplist00`) rather than XML.
     public let isBinary: Bool
+    /// The top-level keys an XML file writes more than once, each with the lines of its `<key>` elements.
+    ///
+    /// Foundation, and iOS, read the last; ``strings`` holds that value.
+    public let duplicateKeys: [String: [Int]]
 
     /// Reads the property list in `data`; `file` names it in findings and errors.
     ///
@@ -31,6 +35,9 @@ public struct InfoPlist: Hashable, Sendable {
         self.keys = Set(values.keys)
         self.strings = values.compactMapValues { $0 as? String }
         self.isBinary = isBinary
+        // Foundation has read the file; PermitLint's own reader finds the keys it read more than once.
+        let tree = isBinary ? nil : try? XMLPropertyList(data: data, file: file)
+        self.duplicateKeys = tree.map { XMLPropertyList.duplicateKeys(of: $0.topDictionary) } ?? [:]
     }
 
     /// Reads the property list at `url`, named in findings by its path as given.

@@ -31,14 +31,16 @@ struct XMLPropertyList {
         topDictionary = dict
     }
 
-    /// The entries of `dict`: each `<key>`'s text and the element after it.
-    static func entries(of dict: XMLTree.Element) -> [(key: String, value: XMLTree.Element)] {
-        var entries: [(String, XMLTree.Element)] = []
+    /// The entries of `dict`: each `<key>`'s text, the element after it, and the `<key>` element itself.
+    ///
+    /// A key written twice appears twice; Foundation's `PropertyListSerialization` keeps the last one.
+    static func entries(of dict: XMLTree.Element) -> [(key: String, value: XMLTree.Element, keyElement: XMLTree.Element)] {
+        var entries: [(String, XMLTree.Element, XMLTree.Element)] = []
         var index = 0
         let children = dict.children
         while index + 1 < children.count {
             if children[index].name == "key" {
-                entries.append((children[index].text, children[index + 1]))
+                entries.append((children[index].text, children[index + 1], children[index]))
                 index += 2
             } else {
                 index += 1
@@ -47,9 +49,17 @@ struct XMLPropertyList {
         return entries
     }
 
-    /// The value element of `key` in `dict`, or `nil`.
+    /// The value element of `key` in `dict`, or `nil`: the last when the key is written more than once, the
+    /// one Foundation reads.
     static func value(of key: String, in dict: XMLTree.Element) -> XMLTree.Element? {
-        entries(of: dict).first { $0.key == key }?.value
+        entries(of: dict).last { $0.key == key }?.value
+    }
+
+    /// The keys of `dict` written more than once, each with the lines of its `<key>` elements.
+    static func duplicateKeys(of dict: XMLTree.Element) -> [String: [Int]] {
+        var lines: [String: [Int]] = [:]
+        for entry in entries(of: dict) { lines[entry.key, default: []].append(entry.keyElement.line) }
+        return lines.filter { $0.value.count > 1 }
     }
 
     /// `<key>…</key>` and `<string>…</string>`, escaped.

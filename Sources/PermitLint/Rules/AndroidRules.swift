@@ -19,6 +19,16 @@ enum AndroidRules {
         var findings: [LintFinding] = []
         for (permission, kind) in needed where !present.contains(permission) {
             let reason = kind.map { "the manifest declares \($0)" } ?? "network access is required and implicit"
+            if let line = android.removedPermissions[permission] {
+                findings.append(
+                    LintFinding(
+                        rule: .androidMissingPermission, file: android.file, key: permission,
+                        message: "<uses-permission> \(permission) is removed by tools:node=\"remove\" on line \(line), "
+                            + "and \(reason): the merged manifest does not ask for it, so Android refuses it",
+                        fix: "delete the tools:node=\"remove\" entry on line \(line) if the app needs \(permission); "
+                            + "`permit generate` leaves it for you to decide"))
+                continue
+            }
             findings.append(
                 LintFinding(
                     rule: .androidMissingPermission, file: android.file, key: permission,

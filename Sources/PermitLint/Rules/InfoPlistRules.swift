@@ -1,7 +1,7 @@
 import Permit
 
 /// The Info.plist rules: `missing-purpose-key`, `undeclared-purpose-key`, `unread-purpose-key`,
-/// `purpose-mismatch`, and the voice rules on purpose strings that differ from the manifest's texts.
+/// `purpose-mismatch`, `duplicate-key`, and the voice rules on purpose strings that differ from the manifest's texts.
 enum InfoPlistRules {
     static func findings(
         manifest: PermissionManifest, plist: InfoPlist, configuration: LintConfiguration
@@ -19,7 +19,9 @@ enum InfoPlistRules {
                         rule: .missingPurposeKey, file: plist.file, key: entry.key,
                         message: "\(entry.key) \(problem), and the manifest declares \(entry.kind): asking for it "
                             + "crashes the app, and App Store Connect rejects a build that references its API (ITMS-90683)",
-                        fix: "add <key>\(entry.key)</key> with the purpose text; \(update)"))
+                        fix: value == nil && plist.keys.contains(entry.key)
+                            ? "make the value of <key>\(entry.key)</key> a <string> holding the purpose text; \(update)"
+                            : "add <key>\(entry.key)</key> with the purpose text; \(update)"))
                 continue
             }
             guard value != entry.purpose else { continue }
@@ -29,7 +31,10 @@ enum InfoPlistRules {
                     message: "\(entry.key) says \(PurposeStringRules.quote(value)), and the manifest's purpose for "
                         + "\(entry.kind) says \(PurposeStringRules.quote(entry.purpose))",
                     fix: "keep one text in the manifest, the source of truth; \(update)"))
-            findings += configuration.purposeStrings.findings(in: value, file: plist.file, key: entry.key)
+            // Xcode expands $(PRODUCT_NAME) and the like in an Info.plist: there they are not placeholders.
+            var rules = configuration.purposeStrings
+            rules.allowsBuildSettings = true
+            findings += rules.findings(in: value, file: plist.file, key: entry.key)
         }
         let declared = Set(manifest.kinds)
         for key in plist.keys.sorted() {
@@ -43,6 +48,15 @@ enum InfoPlistRules {
             } else if declared.isDisjoint(with: kinds) {
                 findings.append(.creep(.undeclaredPurposeKey, file: plist.file, key: key, kinds: kinds, entry: "the key"))
             }
+        }
+        for (key, lines) in plist.duplicateKeys.sorted(by: { $0.key < $1.key }) {
+            let written = lines.map(String.init).joined(separator: ", ")
+            findings.append(
+                LintFinding(
+                    rule: .duplicateKey, file: plist.file, key: key,
+                    message: "\(key) is written \(lines.count) times, on lines \(written): iOS reads the last, on line "
+                        + "\(lines[lines.count - 1]), and ignores the others",
+                    fix: "keep one <key>\(key)</key> and its value; `permit generate --update` edits the last, the one iOS reads"))
         }
         return findings
     }

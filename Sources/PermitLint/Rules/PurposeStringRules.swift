@@ -9,13 +9,15 @@ import Foundation
 ///
 /// - ``LintRule/purposePlaceholder``: the text contains one of ``placeholders`` as a whole word, compared
 ///   without regard to case (`TODO`, `lorem ipsum`, ...), or an unexpanded build setting `$(…)` or `${…}`.
-///   Xcode expands `$(PRODUCT_NAME)` in an Info.plist, but the same text in the manifest is shown as written
-///   by the primer; set ``allowsBuildSettings`` to accept them.
+///   Xcode expands `$(PRODUCT_NAME)` in an Info.plist, so there it is accepted; the same text in the manifest
+///   is shown as written by the primer, so there it is reported unless ``allowsBuildSettings`` is set.
 /// - ``LintRule/purposeTooShort``: the text, trimmed, has fewer than ``minimumLength`` characters.
 /// - ``LintRule/purposeVague``: a text with no placeholder in which fewer than ``minimumSpecificWords`` words remain once the words that any
 ///   purpose string could contain are set aside: ``genericWords`` ("this", "app", "needs", "access",
 ///   "allow", "experience", ...) and the permission's own nouns ("camera", "location", ...). "This app needs
-///   access to your camera." leaves none; "Scans the receipts you photograph." leaves three.
+///   access to your camera." leaves none; "Scans the receipts you photograph." leaves three. Words are told
+///   apart by spaces, so a text in a script written without them, such as Japanese or Chinese, is not judged
+///   by this rule.
 ///
 /// For example:
 ///
@@ -80,7 +82,7 @@ public struct PurposeStringRules: Hashable, Sendable {
                     message: "the purpose text \(quoted) has \(length) characters, fewer than \(minimumLength)",
                     fix: "say what the app does with the permission and when, in a full sentence"))
         }
-        if placeholder == nil, length > 0 {
+        if placeholder == nil, length > 0, !Self.isWrittenWithoutSpaces(text) {
             let specific = specificWords(in: text)
             if specific.count < minimumSpecificWords {
                 let kept = specific.isEmpty ? "no word" : "only " + specific.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -110,6 +112,13 @@ public struct PurposeStringRules: Hashable, Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether `text` is in a script written without spaces between words (Japanese, Chinese, Thai, ...): it has
+    /// no space and a letter from one of those scripts, so ``specificWords(in:)`` cannot tell its words apart.
+    static func isWrittenWithoutSpaces(_ text: String) -> Bool {
+        !text.trimmingWhitespace.contains(where: \.isWhitespace)
+            && text.unicodeScalars.contains { $0.value >= 0x0E00 && $0.properties.isAlphabetic }
     }
 
     /// The words of `text` that are neither generic nor a permission's name, in order.

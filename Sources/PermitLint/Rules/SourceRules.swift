@@ -3,31 +3,50 @@ import Permit
 /// The rules on what the app's sources use: `module-kind-undeclared`, `module-not-linked` and
 /// `privacy-user-defaults`.
 enum SourceRules {
-    static func moduleFindings(manifest: PermissionManifest, sources: SourceScan) -> [LintFinding] {
+    static func moduleFindings(
+        manifest: PermissionManifest, sources: SourceScan, modules: [PlatformTable.Module] = PlatformTable.modules,
+        deploymentTarget: DeploymentTarget = .permitMinimum
+    ) -> [LintFinding] {
         var findings: [LintFinding] = []
         let declared = Set(manifest.kinds)
-        for (module, kinds) in PlatformTable.modules where !kinds.isEmpty {
-            guard let file = sources.file(importing: module) else { continue }
-            guard declared.isDisjoint(with: kinds) else { continue }
+        let declaredKeys = Set(PurposeKeyPlan(manifest: manifest, deploymentTarget: deploymentTarget).entries.map(\.key))
+        for module in modules where !Set(module.kinds).isSubset(of: declared) {
+            guard let file = sources.file(importing: module.name) else { continue }
+            let undeclared = module.kinds.filter { !declared.contains($0) }
+            var keys: [String] = []
+            for kind in undeclared {
+                for key in PlatformTable.row(for: kind)?.purposeKeys ?? [] where key.isNeeded(for: deploymentTarget) {
+                    if !declaredKeys.contains(key.name), !keys.contains(key.name) { keys.append(key.name) }
+                }
+            }
+            let missingKeys = keys.isEmpty ? "" : "; their purpose keys \(keys.joined(separator: ", ")) are missing"
             findings.append(
                 LintFinding(
-                    rule: .moduleKindUndeclared, file: file, key: module,
-                    message: "the app imports \(module), which asks for \(InfoPlistRules.list(kinds)), and the manifest "
-                        + "declares none: the binary references the API with no purpose string (ITMS-90683)",
-                    fix: "declare the kind the app uses in the manifest, or stop importing \(module)"))
+                    rule: .moduleKindUndeclared, file: file, key: module.name,
+                    message: "the app imports \(module.name), whose binary references the APIs of "
+                        + "\(module.kinds.map(\.rawValue).joined(separator: " and ")), and the manifest does not declare "
+                        + "\(InfoPlistRules.list(undeclared))\(missingKeys): App Store Connect rejects a build that "
+                        + "references an API with no purpose string (ITMS-90683)",
+                    fix: "declare \(undeclared.map(\.rawValue).joined(separator: " and ")) in the manifest, or stop importing "
+                        + "\(module.name)"))
         }
         for kind in manifest.kinds {
-            guard let module = PlatformTable.modules.first(where: { $0.kinds.contains(kind) })?.name,
-                sources.file(importing: module) == nil
+            guard let module = modules.first(where: { $0.kinds.contains(kind) }), module.exists,
+                sources.file(importing: module.name) == nil
             else { continue }
             findings.append(
                 LintFinding(
                     rule: .moduleNotLinked, file: sources.path, key: kind.rawValue,
-                    message: "the manifest declares \(kind), and no source under \(sources.path) imports \(module), "
+                    message: "the manifest declares \(kind), and no source under \(sources.path) imports \(module.name), "
                         + "Permit's adapter that asks for it",
-                    fix: "import \(module) where the app asks for \(kind), or remove the declaration if nothing does"))
+                    fix: "import \(module.name) where the app asks for \(kind), or remove the declaration if nothing does"))
         }
         return findings
+    }
+
+    /// `UserDefaults`, or `X, which reads and writes UserDefaults` for an identifier that is not UserDefaults itself.
+    private static func describe(_ identifier: String) -> String {
+        ["UserDefaults", "NSUserDefaults"].contains(identifier) ? identifier : "\(identifier), which reads and writes UserDefaults"
     }
 
     static func privacyFindings(sources: SourceScan, privacy: PrivacyManifest) -> [LintFinding] {
@@ -45,8 +64,7 @@ enum SourceRules {
         return [
             LintFinding(
                 rule: .privacyUserDefaults, file: privacy.file, key: PrivacyManifest.accessedAPITypesKey,
-                message: "\(use.file) uses \(use.identifier), which reads and writes UserDefaults, and the privacy "
-                    + "manifest \(problem): App Store Connect rejects the build (ITMS-91053)",
+                message: "\(use.file) uses \(Self.describe(use.identifier)), and the privacy manifest \(problem): App Store Connect rejects the build (ITMS-91053)",
                 fix: "add an \(PrivacyManifest.accessedAPITypesKey) entry for \(category) with the reason "
                     + "\(PlatformTable.userDefaultsDefaultReason); `permit generate --privacy-manifest --update \(privacy.file)` writes it"),
         ]

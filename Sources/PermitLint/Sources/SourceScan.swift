@@ -3,8 +3,9 @@ public import Foundation
 /// What an app's Swift sources use that its build files must declare: the modules they import and whether
 /// they touch `UserDefaults`.
 ///
-/// Give it a directory of sources, which is searched for `.swift` files (hidden folders and `.build` are
-/// skipped), or one file. Comments and string literals are ignored, so a commented-out
+/// Give it a directory of sources, which is searched for `.swift` files, or one file. Hidden folders and the
+/// folders in ``skippedDirectories`` (tests, dependencies and build products: `Tests`, `Pods`, `.build`,
+/// `Carthage`, `DerivedData`) are skipped: what they import is not what the app links. Comments and string literals are ignored, so a commented-out
 /// `// import PermitCamera` does not count. A `Package.resolved` names packages, not the modules an app
 /// links, so it cannot answer either question.
 ///
@@ -73,6 +74,10 @@ public struct SourceScan: Hashable, Sendable {
         self.init(path: path, files: files)
     }
 
+    /// The names of the folders a directory scan skips, wherever they are: `Tests`, `Pods`, `.build`, `Carthage`,
+    /// `DerivedData`.
+    public static let skippedDirectories: Set<String> = ["Tests", "Pods", ".build", "Carthage", "DerivedData"]
+
     /// The first file that imports `module`, or `nil` when none does.
     public func file(importing module: String) -> String? { imports[module] }
 
@@ -85,7 +90,9 @@ public struct SourceScan: Hashable, Sendable {
         else { throw LintError.unreadable.about(path, "the directory cannot be listed") }
         var files: [URL] = []
         for case let url as URL in enumerator {
-            if url.lastPathComponent == ".build" || url.lastPathComponent == "DerivedData" {
+            if skippedDirectories.contains(url.lastPathComponent),
+                (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+            {
                 enumerator.skipDescendants()
             } else if url.pathExtension == "swift" {
                 files.append(url)

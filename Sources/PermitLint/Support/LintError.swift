@@ -21,6 +21,7 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
         case malformedXML
         case unexpectedContent
         case notEditable
+        case unwritable
     }
 
     private let code: Code
@@ -35,7 +36,7 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// The file does not exist or cannot be read.
+    /// The file does not exist, cannot be read, is not a regular file or is larger than ``InputFile/maximumSize``.
     public static let unreadable = LintError(.unreadable)
     /// The permission manifest is not a valid JSON manifest; the detail is the `ManifestError`'s sentence.
     public static let malformedManifest = LintError(.malformedManifest)
@@ -48,6 +49,8 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let unexpectedContent = LintError(.unexpectedContent)
     /// The file cannot be edited in place, such as a binary property list.
     public static let notEditable = LintError(.notEditable)
+    /// The edited file cannot be written back.
+    public static let unwritable = LintError(.unwritable)
 
     /// The same error about `file`, with `detail` folded onto one line, for tools that read files themselves.
     public func about(_ file: String, _ detail: String) -> LintError {
@@ -71,6 +74,7 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
             case .malformedXML: "not well-formed XML"
             case .unexpectedContent: "unexpected content"
             case .notEditable: "cannot be edited in place"
+            case .unwritable: "cannot be written"
             }
         return "\(file): \(summary)" + (detail.isEmpty ? "" : ": \(detail)")
     }

@@ -162,15 +162,26 @@ enum PlatformTable {
 
     // MARK: - Modules
 
-    /// Permit's Apple adapter modules and the kinds each may ask for; an app links only the ones it imports.
-    static let modules: [(name: String, kinds: [PermissionKind])] = [
-        ("PermitLocation", [.location, .locationAlways]),
-        ("PermitCamera", [.camera, .microphone]),
-        ("PermitNotifications", [.notifications]),
-        ("PermitWebKit", []),
-        ("PermitUIKit", []),
-        ("PermitCloud", []),
-        ("PermitSwiftUI", []),
+    /// One of Permit's Apple adapter modules, the kinds whose permission APIs it references, and whether it ships.
+    struct Module: Sendable {
+        let name: String
+        /// Every kind whose API the module's binary references: App Store Connect checks each one's purpose key
+        /// (ITMS-90683), whichever the app asks for.
+        let kinds: [PermissionKind]
+        /// Whether the module is in the package today. One that is only planned cannot be imported, so no
+        /// finding tells an app to import it; when it ships, this flag flips (issue 8).
+        let exists: Bool
+    }
+
+    /// Permit's Apple adapter modules; an app links only the ones it imports. None ships yet (issue 8).
+    static let modules: [Module] = [
+        Module(name: "PermitLocation", kinds: [.location, .locationAlways], exists: false),
+        Module(name: "PermitCamera", kinds: [.camera, .microphone], exists: false),
+        Module(name: "PermitNotifications", kinds: [.notifications], exists: false),
+        Module(name: "PermitWebKit", kinds: [], exists: false),
+        Module(name: "PermitUIKit", kinds: [], exists: false),
+        Module(name: "PermitCloud", kinds: [], exists: false),
+        Module(name: "PermitSwiftUI", kinds: [], exists: false),
     ]
 
     // MARK: - Privacy manifest

@@ -10,6 +10,33 @@ struct XMLSyntaxError: Error, Equatable, CustomStringConvertible {
     var description: String { "line \(line): \(reason)" }
 }
 
+/// Where each line of a document starts, found once, so a byte offset's line is a binary search.
+struct XMLLineIndex: Sendable {
+    /// The offset of the first byte of each line; the first is 0.
+    private let starts: [Int]
+
+    init(bytes: [UInt8]) {
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        self.starts = starts
+    }
+
+    /// The 1-based line that byte `offset` is on.
+    func line(at offset: Int) -> Int {
+        // The number of line starts at or before `offset`.
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(low, 1)
+    }
+
+    /// The offset of the first byte of the line that byte `offset` is on.
+    func lineStart(at offset: Int) -> Int { starts[line(at: offset) - 1] }
+}
+
 /// Splits UTF-8 XML into tokens, each with the byte range it covers: the lexer under ``XMLTree``.
 struct XMLScanner {
     /// A token and its bytes.
@@ -29,6 +56,8 @@ struct XMLScanner {
     }
 
     private let bytes: [UInt8]
+    /// Where the document's lines start.
+    let lines: XMLLineIndex
     /// The offset of the next byte to read.
     private(set) var offset: Int
     /// Whether the document starts with a UTF-16 byte-order mark.
@@ -36,6 +65,7 @@ struct XMLScanner {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        lines = XMLLineIndex(bytes: bytes)
         // A UTF-8 byte-order mark is allowed before the document.
         offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         encodingIsUnsupported = bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
@@ -95,6 +125,7 @@ struct XMLScanner {
         offset += 1
         let name = try readName()
         var attributes: [XMLTree.Attribute] = []
+        var attributeNames: Set<String> = []
         while true {
             let hadSpace = skipWhitespace()
             guard offset < bytes.count else { throw error("the start tag <\(name)> is never closed", at: start) }
@@ -113,7 +144,7 @@ struct XMLScanner {
             try expect("=", "the attribute \(attributeName) of <\(name)> has no \"=\"")
             skipWhitespace()
             let value = try readQuoted(attributeName)
-            if attributes.contains(where: { $0.name == attributeName }) {
+            guard attributeNames.insert(attributeName).inserted else {
                 throw error("the attribute \(attributeName) appears twice in <\(name)>", at: attributeStart)
             }
             attributes.append(XMLTree.Attribute(name: attributeName, value: value))
@@ -293,17 +324,13 @@ struct XMLScanner {
     // MARK: - Errors
 
     func error(_ reason: String, at offset: Int) -> XMLSyntaxError {
-        XMLSyntaxError(line: Self.line(at: offset, in: bytes), reason: reason)
+        XMLSyntaxError(line: lines.line(at: offset), reason: reason)
     }
 
-    func line(at offset: Int) -> Int { Self.line(at: offset, in: bytes) }
+    func line(at offset: Int) -> Int { lines.line(at: offset) }
 
     /// The offset of the first byte in `range` that is not XML whitespace, or `nil`.
     func firstNonWhitespace(in range: Range<Int>) -> Int? {
         range.first { !Self.isWhitespace(bytes[$0]) }
-    }
-
-    static func line(at offset: Int, in bytes: [UInt8]) -> Int {
-        bytes[..<min(offset, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 }

@@ -6,7 +6,9 @@
 /// processing instructions, a DOCTYPE (its internal subset skipped), the five predefined entities and
 /// character references. Each element knows the namespace prefixes in scope, so an attribute is found by its
 /// namespace whatever prefix a file binds to it. Anything not well-formed is rejected with an
-/// ``XMLSyntaxError`` naming the line.
+/// ``XMLSyntaxError`` naming the line, and so are elements nested deeper than ``maximumDepth``: no build file
+/// nests that deep, and the limit keeps every walk over the tree shallow. Reading takes time linear in the
+/// document's size.
 struct XMLTree: Sendable {
     /// An attribute as written: its qualified name, its decoded value.
     struct Attribute: Sendable, Equatable {
@@ -69,25 +71,33 @@ struct XMLTree: Sendable {
         }
     }
 
+    /// How deep elements may nest: the root is at depth 1.
+    static let maximumDepth = 256
+
     /// The document's bytes.
     let bytes: [UInt8]
     /// The root element.
     let root: Element
+    /// Where the document's lines start.
+    let lines: XMLLineIndex
 
     /// Parses `bytes`, or throws an ``XMLSyntaxError`` naming the line where the document stops being XML.
     init(bytes: [UInt8]) throws {
         self.bytes = bytes
         var builder = XMLTreeBuilder(bytes: bytes)
         self.root = try builder.parse()
+        self.lines = builder.lines
     }
 
     /// The 1-based line that byte `offset` is on.
-    func line(at offset: Int) -> Int { XMLScanner.line(at: offset, in: bytes) }
+    func line(at offset: Int) -> Int { lines.line(at: offset) }
+
+    /// The offset of the first byte of the line that byte `offset` is on.
+    func lineStart(at offset: Int) -> Int { lines.lineStart(at: offset) }
 
     /// The whitespace at the start of the line byte `offset` is on, up to the first other byte.
     func indentation(ofLineAt offset: Int) -> String {
-        var start = offset
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let start = lineStart(at: offset)
         var end = start
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
@@ -123,6 +133,8 @@ private struct XMLTreeBuilder {
 
     init(bytes: [UInt8]) { scanner = XMLScanner(bytes: bytes) }
 
+    var lines: XMLLineIndex { scanner.lines }
+
     mutating func parse() throws -> XMLTree.Element {
         var stack: [OpenElement] = []
         var root: XMLTree.Element?
@@ -136,6 +148,10 @@ private struct XMLTreeBuilder {
                     name: name, attributes: attributes, startTag: token.range,
                     namespaces: XMLTree.Element.namespaces(stack.last?.namespaces ?? [:], declaredBy: attributes),
                     line: scanner.line(at: token.range.lowerBound))
+                guard stack.count < XMLTree.maximumDepth else {
+                    throw scanner.error(
+                        "<\(name)> is nested deeper than \(XMLTree.maximumDepth) elements", at: token.range.lowerBound)
+                }
                 if selfClosing {
                     Self.add(open.closed(by: nil), to: &stack, root: &root)
                 } else {

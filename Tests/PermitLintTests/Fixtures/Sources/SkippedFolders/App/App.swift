@@ -1,0 +1,2 @@
+import Permit
+import SwiftUI

@@ -1,0 +1,2 @@
+import PermitCamera
+import SkippedDerivedDataY
