@@ -266,6 +266,7 @@ public actor PushTokenCookieManager {
 
     // MARK: - One at a time
 
+    @discardableResult
     private func serialized<Result: Sendable>(_ operation: @Sendable () async throws -> Result) async throws -> Result {
         if !gate.enter() { await withCheckedContinuation { gate.wait($0) } }
         defer { gate.leave() }
