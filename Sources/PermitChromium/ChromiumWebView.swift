@@ -538,8 +538,8 @@ public actor ChromiumWebView: WebViewHost {
         var params: [String: JSONValue] = [
             "name": .string(cookie.name), "value": .string(cookie.value), "path": .string(cookie.path),
             "secure": .bool(cookie.isSecure), "httpOnly": .bool(cookie.isHTTPOnly),
-            "sameSite": .string(cookie.sameSite.rawValue),
         ]
+        if cookie.sameSite != .unspecified { params["sameSite"] = .string(cookie.sameSite.rawValue) }
         if cookie.isHostOnly {
             params["url"] = .string("\(cookie.isSecure ? "https" : "http")://\(cookie.domain)\(cookie.path)")
         } else {
@@ -565,7 +565,7 @@ public actor ChromiumWebView: WebViewHost {
                 isHostOnly: !domain.hasPrefix("."), path: entry["path"]?.stringValue ?? "/",
                 expires: isSession ? nil : entry["expires"]?.doubleValue.map(Date.init(timeIntervalSince1970:)),
                 isSecure: entry["secure"]?.boolValue ?? false, isHTTPOnly: entry["httpOnly"]?.boolValue ?? false,
-                sameSite: entry["sameSite"]?.stringValue.flatMap(Cookie.SameSite.init(rawValue:)) ?? .lax)
+                sameSite: entry["sameSite"]?.stringValue.flatMap(Cookie.SameSite.init(rawValue:)) ?? .unspecified)
         }
     }
 

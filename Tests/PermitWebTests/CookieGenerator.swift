@@ -45,7 +45,7 @@ struct CookieGenerator {
         let paths = ["/", "/", "/docs", "/docs/", "/a/b/c", "/x-y_z.html"]
         var path = paths[Int(random.next() % UInt64(paths.count))]
         var secure = random.next() % 3 != 0
-        let sameSite = Cookie.SameSite.allCases[Int(random.next() % 3)]
+        let sameSite = Cookie.SameSite.allCases[Int(random.next() % UInt64(Cookie.SameSite.allCases.count))]
         if sameSite == .none { secure = true }
         var name = "c\(index)_" + string(from: Self.tokenCharacters, count: Int(random.next() % 12))
         if secure, random.next() % 8 == 0 { name = "__Secure-" + name }

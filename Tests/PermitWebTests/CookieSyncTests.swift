@@ -19,7 +19,7 @@ import Testing
         #expect(CookieSyncPlan(desired: [wanted], managed: [], actual: [written], now: start.addingTimeInterval(86_400)).isEmpty)
     }
 
-    @Test(arguments: ["value", "secure", "httpOnly", "sameSite", "session", "expiry too far"])
+    @Test(arguments: ["value", "secure", "httpOnly", "sameSite", "sameSite unspecified", "session", "expiry too far"])
     func aDifferentCookieIsRewritten(attribute: String) {
         let wanted = DesiredCookie(name: "FCM_token", value: "t1", attributes: attributes)
         var present = attributes.cookie(name: "FCM_token", value: "t1", now: start)
@@ -28,6 +28,7 @@ import Testing
         case "secure": present.isSecure = false
         case "httpOnly": present.isHTTPOnly = true
         case "sameSite": present.sameSite = .strict
+        case "sameSite unspecified": present.sameSite = .unspecified
         case "session": present.expires = nil
         default: present.expires = present.expires?.addingTimeInterval(10)
         }

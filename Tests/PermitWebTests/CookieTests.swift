@@ -88,6 +88,8 @@ import Testing
                 == "FCM_token=abc:123; Expires=Fri, 15 Jan 2027 08:00:00 GMT; Domain=mikmik.site; Path=/app; Secure; HttpOnly; SameSite=Strict")
         let session = Cookie(name: "p_Camera", value: "no", domain: "a.test", isSecure: false)
         #expect(session.setCookieHeader == "p_Camera=no; Path=/; SameSite=Lax")
+        let unspecified = Cookie(name: "n", value: "v", domain: "a.test", sameSite: .unspecified)
+        #expect(unspecified.setCookieHeader == "n=v; Path=/; Secure")
     }
 
     @Test(arguments: [

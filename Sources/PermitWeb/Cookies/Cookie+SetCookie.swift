@@ -4,7 +4,8 @@ extension Cookie {
     /// The cookie as the value of a `Set-Cookie` header field (RFC 6265 section 4.1).
     ///
     /// Attributes come in a fixed order: `Expires` (an IMF-fixdate in GMT, omitted for a session cookie),
-    /// `Domain` (omitted for a host-only cookie), `Path`, then `Secure`, `HttpOnly` and `SameSite` as set.
+    /// `Domain` (omitted for a host-only cookie), `Path`, then `Secure`, `HttpOnly` and `SameSite` as set
+    /// (omitted when it is `SameSite.unspecified`).
     /// The text is only meaningful for a cookie that passes ``validate(forHost:now:)``.
     ///
     /// For example:
@@ -22,7 +23,7 @@ extension Cookie {
         parts.append("Path=\(path)")
         if isSecure { parts.append("Secure") }
         if isHTTPOnly { parts.append("HttpOnly") }
-        parts.append("SameSite=\(sameSite.rawValue)")
+        if sameSite != .unspecified { parts.append("SameSite=\(sameSite.rawValue)") }
         return parts.joined(separator: "; ")
     }
 

@@ -48,5 +48,10 @@ public struct Cookie: Hashable, Sendable {
         case lax = "Lax"
         /// Sent with every request; requires ``Cookie/isSecure``.
         case none = "None"
+        /// No `SameSite` attribute: the browser applies its default (Chromium treats it as `Lax`, but lets
+        /// top-level cross-site `POST`s carry a cookie younger than two minutes). Permit never writes it by
+        /// default; it stands for a cookie someone else set without the attribute, so that the cookie sync
+        /// does not mistake it for a `Lax` one.
+        case unspecified = "Unspecified"
     }
 }
