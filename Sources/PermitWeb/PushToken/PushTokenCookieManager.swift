@@ -86,7 +86,8 @@ public actor PushTokenCookieManager {
         let tokens = provider.tokenUpdates()
         updates = Task { [weak self] in
             for await token in tokens {
-                await self?.receive(token)
+                guard let self else { return }
+                await self.receive(token)
             }
         }
         try await serialized { try await self.applyBackup() }
