@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import PermitChromium
 import PermitPageServer
@@ -37,4 +38,16 @@ func withBrowser<Result: Sendable>(
         await server.stop()
         throw error
     }
+}
+
+/// Runs `body` with a new, empty folder under the temporary directory, named `permit-bench-<prefix>-<UUID>`,
+/// and removes the folder afterwards whatever happens.
+func withTemporaryFolder<Result: Sendable>(
+    named prefix: String, _ body: (URL) async throws -> Result
+) async throws -> Result {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("permit-bench-\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
 }

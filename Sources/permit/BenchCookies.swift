@@ -36,12 +36,10 @@ struct BenchCookies: AsyncParsableCommand {
 
     func run() async throws {
         let logger = options.makeLogger()
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("permit-bench-cookies-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let report = try await withBrowser(page: "cookie benchmark", logger: logger) { webView, server in
-            try await measure(webView: webView, server: server, folder: folder, logger: logger)
+        let report = try await withTemporaryFolder(named: "cookies") { folder in
+            try await withBrowser(page: "cookie benchmark", logger: logger) { webView, server in
+                try await measure(webView: webView, server: server, folder: folder, logger: logger)
+            }
         }
         if json { try printJSON(report) } else { print(report.table) }
     }
