@@ -80,9 +80,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The simulated hybrid app behind `permit demo` and `permit shell`: the demo page, the wiring of
+        // Permit's pieces around one web view, the demo's scenarios and the shell's commands; not a product.
+        .target(
+            name: "PermitDemo",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                "PermitChromium",
+                "PermitPageServer",
+                "PermitSystem",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/demo.html")]
+        ),
         .executableTarget(
             name: "permit",
             dependencies: [
+                "PermitDemo",
                 "Permit",
                 "PermitWeb",
                 "PermitChromium",
@@ -125,6 +141,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitDemoTests",
+            dependencies: [
+                "Permit",
+                "PermitDemo",
+                "PermitChromium",
+                "PermitPageServer",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

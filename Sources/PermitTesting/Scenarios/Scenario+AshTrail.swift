@@ -175,10 +175,11 @@ private actor SyncedEntries {
 extension ScenarioContext {
     /// Launches the app with AshTrail's policy (startup finished) and feature gates over the new center.
     func launchAshTrail(features: [Feature]) async -> (PromptPolicy, FeatureGates) {
-        let center = await launch()
+        let center = await startProcess()
         let policy = PromptPolicy(manifest: Scenario.ashTrailManifest, center: center, logger: logger)
         let gates = FeatureGates(features: features, policy: policy, logger: logger)
         await policy.finishStartup()
+        await launched(center, policy: policy)
         return (policy, gates)
     }
 }

@@ -38,11 +38,17 @@ public struct Scenario: Sendable {
     /// - Parameters:
     ///   - logger: Passed to every center and store the scenario makes.
     ///   - step: Called with a line of transcript for each step, as it happens.
-    public func run(logger: Logger, step: @escaping @Sendable (String) -> Void = { _ in }) async -> ScenarioResult {
+    ///   - onLaunch: Called each time the scenario starts the app's process, once its center has started
+    ///     (and its policy, for a scenario that has one, finished startup), before the scenario goes on: the
+    ///     place to connect more of the app, such as a web view showing the center's state.
+    public func run(
+        logger: Logger, step: @escaping @Sendable (String) -> Void = { _ in },
+        onLaunch: (@Sendable (ScenarioLaunch) async -> Void)? = nil
+    ) async -> ScenarioResult {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("permit-scenario-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let context = ScenarioContext(folder: folder, logger: logger, step: step)
+        let context = ScenarioContext(folder: folder, logger: logger, step: step, onLaunch: onLaunch)
         let start = ContinuousClock.now
         let passed: Bool
         let detail: String
@@ -86,6 +92,18 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
     }
 }
 
+/// One start of the app's process in a scenario, as ``Scenario/run(logger:step:onLaunch:)`` reports it.
+public struct ScenarioLaunch: Sendable {
+    /// The process's permission center, started.
+    public let center: PermissionCenter
+    /// The process's prompt policy, for a scenario whose app has one.
+    public let policy: PromptPolicy?
+    /// The simulated OS the scenario runs on.
+    public let device: SimulatedDevice
+    /// Which launch this is in the scenario: 1 for the first.
+    public let number: Int
+}
+
 /// A check in a scenario that did not hold.
 struct ScenarioFailure: Error {
     let message: String
@@ -109,11 +127,17 @@ public final class ScenarioContext {
     /// The transcript so far.
     public private(set) var transcript: [String] = []
     private let step: @Sendable (String) -> Void
+    private let onLaunch: (@Sendable (ScenarioLaunch) async -> Void)?
+    private var launchCount = 0
 
-    init(folder: URL, logger: Logger, step: @escaping @Sendable (String) -> Void) {
+    init(
+        folder: URL, logger: Logger, step: @escaping @Sendable (String) -> Void,
+        onLaunch: (@Sendable (ScenarioLaunch) async -> Void)?
+    ) {
         self.storeURL = folder.appendingPathComponent("permissions.json")
         self.logger = logger
         self.step = step
+        self.onLaunch = onLaunch
     }
 
     /// Starts the app's process on the device, as tapping its icon would: a new center over the same store,
@@ -123,6 +147,13 @@ public final class ScenarioContext {
     ///   store's file does not exist yet.
     @discardableResult
     public func launch(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
+        let center = await startProcess(importingLegacyKeysFrom: legacyDefaults)
+        await launched(center, policy: nil)
+        return center
+    }
+
+    /// Starts the app's process without reporting the launch; ``launched(_:policy:)`` reports it.
+    func startProcess(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
         await device.launchApp()
         let store = FilePermissionStore(url: storeURL, importingLegacyKeysFrom: legacyDefaults, logger: logger)
         let center = PermissionCenter(kinds: kinds, authority: device, store: store, logger: logger)
@@ -130,6 +161,12 @@ public final class ScenarioContext {
         await center.start()
         self.center = center
         return center
+    }
+
+    /// Reports a launch to the run's `onLaunch` closure.
+    func launched(_ center: PermissionCenter, policy: PromptPolicy?) async {
+        launchCount += 1
+        await onLaunch?(ScenarioLaunch(center: center, policy: policy, device: device, number: launchCount))
     }
 
     /// The snapshot on disk, read by a store of its own.

@@ -1,0 +1,239 @@
+import Foundation
+package import Permit
+import PermitChromium
+import PermitPageServer
+import PermitSystem
+import PermitTesting
+import PermitWeb
+
+extension DemoScenario {
+    /// Everything `permit demo` runs, in order: the seed's cookie scenarios and the relaunch as the page sees
+    /// them, the page-driven primer, grant and denial flows, the AshTrail flows, the push token, the system
+    /// status.
+    package static let all: [DemoScenario] =
+        Scenario.seed.map { seen(by: $0, seed: "000") }
+        + [primer, grant, denial]
+        + Scenario.ashTrail.map { seen(by: $0, seed: "003") }
+        + [pushToken, systemStatus]
+
+    /// The demo app's declarations: location with a primer, camera and notifications asked at feature use.
+    package static let manifest: PermissionManifest = {
+        // Three distinct kinds with purposes: the manifest cannot reject them.
+        try! PermissionManifest([
+            PermissionDeclaration(
+                kind: .location, necessity: .optional, purpose: "The map shows where you are when you ask it to.",
+                showsPrimer: true),
+            PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scan a parcel's code to track it."),
+            PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Hear when a parcel arrives."),
+        ])
+    }()
+
+    // MARK: - Core scenarios, seen by the page
+
+    /// Runs a core scenario with the demo page attached to each launch of its app, and checks after each
+    /// launch and at the end that the page shows the center's statuses and `p_…` cookies.
+    static func seen(by scenario: Scenario, seed: String) -> DemoScenario {
+        DemoScenario(name: scenario.name, seed: seed, summary: scenario.summary) { context in
+            let app = LockedBox<HybridApp?>(nil)
+            let pageFailure = LockedBox<String?>(nil)
+            let result = await scenario.run(logger: context.logger, step: { context.note($0) }) { launch in
+                do {
+                    let current = app.value ?? context.makeApp(device: launch.device)
+                    app.value = current
+                    try await current.attach(center: launch.center, policy: launch.policy)
+                    let snapshot = try await current.waitForPageToMatch()
+                    context.note("  page    after launch \(launch.number): \(snapshot.statuses.sortedLine)")
+                } catch {
+                    if pageFailure.value == nil { pageFailure.value = "page, launch \(launch.number): \(error)" }
+                }
+            }
+            if let failure = pageFailure.value { throw DemoError(failure) }
+            guard result.passed else { throw DemoError(result.detail) }
+            guard let app = app.value else { throw DemoError("the scenario never launched the app") }
+            let snapshot = try await app.waitForPageToMatch()
+            let cookies = snapshot.cookies.filter { $0.key.hasPrefix("p_") }
+            context.note("  page    at the end: \(snapshot.statuses.sortedLine); cookies \(cookies.sortedLine)")
+            return "\(result.detail); the page agrees"
+        }
+    }
+
+    // MARK: - Seed 001: the page asks
+
+    /// The page asks for location: the primer explains, its Continue leads to the system prompt.
+    static let primer = DemoScenario(
+        name: "page-primer", seed: "001",
+        summary: "the page asks for location: a primer first, then one system prompt; the page shows the fix"
+    ) { context in
+        let app = context.makeApp(manifest: manifest)
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        await app.device.answerNextPrompt(for: .location, with: .granted)
+        let answer = try await app.evaluate("permitDemo.request('location')")
+        try context.check(answer == "\"granted\"", "expected the page's request to resolve granted, got \(answer ?? "nothing")")
+        try context.check(await app.primersShown == 1, "expected one primer before the prompt")
+        try context.check(await app.device.promptCount(for: .location) == 1, "expected one system prompt")
+        let snapshot = try await app.waitForPage("expected the page to show the location fix") {
+            $0.location.hasPrefix("52.5200, 13.4050")
+        }
+        try await app.waitForPageToMatch()
+        return "primer, Continue, one prompt answered Allow; the page shows location granted at \(snapshot.location)"
+    }
+
+    /// The page asks for the camera: no primer declared, one system prompt.
+    static let grant = DemoScenario(
+        name: "page-grant", seed: "001",
+        summary: "the page asks for the camera: one system prompt, Allow; p_Camera=yes in the page's cookies"
+    ) { context in
+        let app = context.makeApp(manifest: manifest)
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        await app.device.answerNextPrompt(for: .camera, with: .granted)
+        let answer = try await app.evaluate("permitDemo.request('camera')")
+        try context.check(answer == "\"granted\"", "expected granted, got \(answer ?? "nothing")")
+        try context.check(await app.primersShown == 0, "expected no primer for the camera")
+        let snapshot = try await app.waitForPageToMatch()
+        try context.check(snapshot.cookies["p_Camera"] == "yes", "expected p_Camera=yes in the page's cookies")
+        try context.check(await app.device.promptCount(for: .camera) == 1, "expected one prompt")
+        return "one prompt, Allow; the page shows camera granted and reads p_Camera=yes"
+    }
+
+    /// The page asks for notifications and the user declines: the page offers Settings and never asks again.
+    static let denial = DemoScenario(
+        name: "page-denial", seed: "001",
+        summary: "notifications declined: the page shows Open Settings, and asking again shows no prompt"
+    ) { context in
+        let app = context.makeApp(manifest: manifest)
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        await app.device.answerNextPrompt(for: .notifications, with: .denied)
+        let answer = try await app.evaluate("permitDemo.request('notifications')")
+        try context.check(answer == "\"denied\"", "expected denied, got \(answer ?? "nothing")")
+        let snapshot = try await app.waitForPageToMatch()
+        try context.check(
+            snapshot.rendered["notifications"]?.action == "Open Settings",
+            "expected the page to offer Open Settings, it shows \(snapshot.rendered["notifications"]?.action ?? "nothing")")
+        // The page's button now sends the user to Settings; page script calling the bridge again gets the
+        // status, with no prompt.
+        _ = try await app.evaluate("permitDemo.request('notifications')")
+        let again = try await app.evaluate("ZooboxBridge.requestPermission('notifications')")
+        try context.check(again == "\"denied\"", "expected a second request to answer denied, got \(again ?? "nothing")")
+        let prompts = await app.device.promptCount(for: .notifications)
+        try context.check(prompts == 1, "expected one prompt in all, saw \(prompts)")
+        guard let policy = await app.policy else { throw DemoError("the app has no policy") }
+        let step = try await policy.nextStep(for: .notifications)
+        try context.check(step == .openSettings, "expected the next step openSettings, got \(step)")
+        context.note("  app     next step for notifications: \(step)")
+        return "denied after one prompt; the page offers Open Settings; asking again: no prompt"
+    }
+
+    // MARK: - Seed 002: the push token
+
+    /// The push token: saved, seen by page script and by the server, restored, refreshed and cleared.
+    static let pushToken = DemoScenario(
+        name: "push-token", seed: "002",
+        summary: "FCM_token saved, read by page script and sent to the server, restored, refreshed, cleared"
+    ) { context in
+        let app = context.makeApp()
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        guard let tokens = await app.tokenManager else { throw DemoError("the app has no token manager") }
+        let server = context.stage.server
+        let first = await app.pushTokens.registerForRemoteNotifications()
+        context.note("  app     APNs registered; FCM issued a token of \(first.count) characters")
+        try await app.waitForPage("expected page script to read the new FCM_token") { $0.cookies["FCM_token"] == first }
+        let sentBefore = server.requests.count
+        try await app.reloadPage()
+        let sent = server.requests.dropFirst(sentBefore).first { $0.path == "/" }?.cookieHeader ?? ""
+        try context.check(sent.contains("FCM_token=\(first)"), "expected the server to receive FCM_token with the page request")
+        context.note("  server  GET / arrived with FCM_token (\(first.prefix(12))…)")
+
+        // Lost by the web view: the next page load's validation restores it from the backup.
+        try await context.stage.webView.deleteCookie(named: "FCM_token", domain: app.configuration.siteHost, path: "/")
+        try await app.reloadPage()
+        try await app.waitForPage("expected the lost FCM_token restored after the page load") { $0.cookies["FCM_token"] == first }
+        context.note("  app     the web view lost the cookie; restored from the backup after the next load")
+
+        let second = await app.pushTokens.rotateToken()
+        try await app.waitForPage("expected page script to read the refreshed token") { $0.cookies["FCM_token"] == second }
+        try context.check(second != first, "expected a new token after the refresh")
+        context.note("  app     FCM refreshed the token; the page reads the new one")
+
+        try await tokens.clear()
+        try await app.waitForPage("expected the FCM_token cookie gone after clear") { $0.cookies["FCM_token"] == nil }
+        let sentBeforeClear = server.requests.count
+        try await app.reloadPage()
+        let afterClear = server.requests.dropFirst(sentBeforeClear).first { $0.path == "/" }?.cookieHeader ?? ""
+        try context.check(!afterClear.contains("FCM_token"), "expected no FCM_token sent to the server after clear")
+        try context.check(await app.pushTokens.deleteCount == 1, "expected the token deleted at the provider")
+        context.note("  app     cleared: provider token deleted, cookie gone from page and server")
+        return "saved, seen by page and server, restored after loss, refreshed, cleared"
+    }
+
+    // MARK: - Seed 004: the system status
+
+    /// The system checks with their banner on the page, on an app with a mix of statuses and a token.
+    static let systemStatus = DemoScenario(
+        name: "system-status", seed: "004",
+        summary: "iCloud signed out: the checks run, the warning is persisted, the page shows the banner"
+    ) { context in
+        let device = SimulatedDevice(statuses: [.location: .granted, .camera: .denied])
+        let app = context.makeApp(device: device, manifest: manifest)
+        try await app.launch()
+        _ = await app.pushTokens.registerForRemoteNotifications()
+        guard let center = await app.center else { throw DemoError("the app is not running") }
+        let documents = context.folder.appendingPathComponent("Documents", isDirectory: true)
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let runner = SystemCheckRunner(
+            checks: SystemCheckRunner.standardChecks(cloud: SimulatedCloud(signedIn: false), documents: documents),
+            logger: context.logger)
+        let status = SystemStatus(runner: runner, center: center, logger: context.logger)
+        let banner = SystemBanner(status: status, logger: context.logger)
+        let warning = try await banner.refresh()
+        guard let report = await status.lastReport() else { throw DemoError("expected a persisted report") }
+        for result in report.results {
+            context.note("  check   \(result.isOK ? "ok  " : "FAIL") \(result.id): \(result.detail)")
+        }
+        guard let warning else { throw DemoError("expected a banner for iCloud signed out") }
+        try context.stage.publishSystemStatus(PublishedSystemStatus(report: report, banner: warning))
+        try await app.reloadPage()
+        let snapshot = try await app.waitForPage("expected the page to show the banner \"\(warning.title)\"") {
+            $0.banner == warning.title
+        }
+        try await app.waitForPage("expected the page to show the location fix and the token") {
+            $0.location.hasPrefix("52.5200") && $0.cookies["FCM_token"] != nil
+        }
+        try await app.waitForPageToMatch()
+        return "\(report.warnings.count) warning(s); the page's banner: \(snapshot.banner ?? "none") (\(warning.severity))"
+    }
+}
+
+/// The system status as the demo page fetches it from `/api/system-status`.
+struct PublishedSystemStatus: Encodable {
+    struct Banner: Encodable {
+        var title: String
+        var message: String
+        var severity: String
+        var action: String
+    }
+
+    struct Check: Encodable {
+        var id: String
+        var ok: Bool
+        var detail: String
+    }
+
+    var banner: Banner?
+    var summary: String
+    var checks: [Check]
+
+    init(report: SystemReport, banner: SystemWarning?) {
+        self.banner = banner.map {
+            Banner(title: $0.title, message: $0.message, severity: "\($0.severity)", action: "\($0.action)")
+        }
+        let failed = report.results.filter { !$0.isOK }.count
+        summary = failed == 0
+            ? "all \(report.results.count) checks passed"
+            : "\(failed) of \(report.results.count) checks need attention"
+        checks = report.results.map { Check(id: $0.id.rawValue, ok: $0.isOK, detail: $0.detail) }
+    }
+}

@@ -1,0 +1,168 @@
+package import Foundation
+package import Logging
+package import PermitChromium
+package import PermitPageServer
+package import PermitWeb
+
+/// The parts of the simulated hybrid app that outlive its processes: headless Chromium as the web view, the
+/// app's web server on loopback, and the page's console, captured for the transcript.
+///
+/// The demo page is served at `/`, and the system status the native side last published at
+/// `/api/system-status`; `permit shell --url` opens another site in the same web view.
+package final class DemoStage: Sendable {
+    /// The web view.
+    package let webView: ChromiumWebView
+    /// The app's web server on loopback.
+    package let server: PageServer
+    private let systemStatus: LockedBox<Data?>
+    private let sink: LockedBox<@Sendable (AppEvent) -> Void>
+
+    /// The name of the handler the console capture posts to.
+    static let consoleHandlerName = "permitConsole"
+
+    private init(
+        webView: ChromiumWebView, server: PageServer, systemStatus: LockedBox<Data?>,
+        sink: LockedBox<@Sendable (AppEvent) -> Void>
+    ) {
+        self.webView = webView
+        self.server = server
+        self.systemStatus = systemStatus
+        self.sink = sink
+    }
+
+    /// The demo page's URL.
+    package var demoPageURL: URL { server.url("/") }
+
+    /// Starts the server and the browser, and captures the console of every page loaded from now on.
+    ///
+    /// - Parameters:
+    ///   - chromium: How to run Chromium.
+    ///   - logger: Receives the server's and the browser's messages.
+    package static func start(chromium: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger) async throws -> DemoStage {
+        let page = try demoPage()
+        let systemStatus = LockedBox<Data?>(nil)
+        var serverLogger = logger
+        // Hummingbird reports its connections' cancellation at `error` when the server stops: not a failure.
+        serverLogger.logLevel = max(logger.logLevel, .critical)
+        let server = try await PageServer.start(logger: serverLogger) { path in
+            switch path {
+            case "/", "/index.html": return .html(page)
+            case "/api/system-status":
+                guard let data = systemStatus.value else { return nil }
+                return PageServer.Page(status: 200, contentType: "application/json", body: String(decoding: data, as: UTF8.self))
+            default: return nil
+            }
+        }
+        let webView: ChromiumWebView
+        do {
+            webView = try await ChromiumWebView.launch(configuration: chromium, logger: logger)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        let sink = LockedBox<@Sendable (AppEvent) -> Void>({ _ in })
+        let stage = DemoStage(webView: webView, server: server, systemStatus: systemStatus, sink: sink)
+        do {
+            try await stage.captureConsole()
+        } catch {
+            await stage.close()
+            throw error
+        }
+        return stage
+    }
+
+    /// Closes the browser, then the server.
+    package func close() async {
+        await webView.close()
+        await server.stop()
+    }
+
+    /// Where console messages go from now on.
+    package func setConsoleSink(_ emit: @escaping @Sendable (AppEvent) -> Void) { sink.value = emit }
+
+    /// Publishes the system status the page fetches from `/api/system-status`.
+    package func publishSystemStatus(_ status: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        systemStatus.value = try encoder.encode(status)
+    }
+
+    /// Deletes every cookie in the web view, as a fresh install of the app starts with an empty cookie store.
+    package func deleteAllCookies() async throws {
+        for cookie in try await webView.cookies() {
+            try await webView.deleteCookie(named: cookie.name, domain: cookie.domain, path: cookie.path)
+        }
+    }
+
+    private func captureConsole() async throws {
+        let sink = sink
+        try await webView.addMessageHandler(named: Self.consoleHandlerName) { message in
+            guard message.frame.isMainFrame,
+                let entry = try? JSONDecoder().decode([String].self, from: Data(message.body.utf8)), entry.count == 2
+            else { return "" }
+            sink.value(.console(level: entry[0], text: entry[1]))
+            return ""
+        }
+        try await webView.addUserScript(Self.consoleScript)
+    }
+
+    /// Forwards the page's console and uncaught errors to the native side; the page's own console still gets
+    /// every message.
+    static let consoleScript = """
+        (function () {
+          var handlers = window.webkit && window.webkit.messageHandlers;
+          var handler = handlers && handlers.\(consoleHandlerName);
+          if (!handler || window.top !== window) { return; }
+          var post = handler.postMessage.bind(handler), stringify = JSON.stringify, StringType = String;
+          function text(value) {
+            if (typeof value === 'string') { return value; }
+            try { var json = stringify(value); return json === undefined ? StringType(value) : json; }
+            catch (error) { return StringType(value); }
+          }
+          function send(level, values) {
+            try { post(stringify([level, Array.prototype.map.call(values, text).join(' ')])); } catch (error) {}
+          }
+          ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+            var original = console[level];
+            console[level] = function () { send(level, arguments); return original.apply(console, arguments); };
+          });
+          window.addEventListener('error', function (event) {
+            send('exception', [event.message + (event.filename ? ' (' + event.filename + ':' + event.lineno + ')' : '')]);
+          });
+          window.addEventListener('unhandledrejection', function (event) {
+            var reason = event.reason;
+            send('exception', ['unhandled rejection: ' + (reason && reason.message ? reason.message : text(reason))]);
+          });
+        })();
+        """
+
+    /// The demo web app, from the module's resources.
+    static func demoPage() throws -> String {
+        guard let url = Bundle.module.url(forResource: "demo", withExtension: "html") else {
+            throw DemoError("the demo page is missing from the tool's resources")
+        }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}
+
+/// A value shared across tasks, read and written under a lock.
+final class LockedBox<Value>: @unchecked Sendable {
+    // @unchecked: every access to `storage` holds `lock`.
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) { storage = value }
+
+    var value: Value {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
+    }
+}
+
+/// Something the demo or the shell could not do, in one line.
+package struct DemoError: Error, CustomStringConvertible {
+    /// What went wrong.
+    package var description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,352 @@
+package import Foundation
+package import Logging
+package import Permit
+package import PermitTesting
+package import PermitWeb
+
+/// A simulated hybrid app: a permission center on a simulated device, its bridge in the stage's web view,
+/// the permission cookies mirrored into the web view and the push token kept there as a cookie.
+///
+/// One app is one install: its store lives in its own folder. Each launch is one process of the app, with a
+/// new center over the same store, a new bridge, a new cookie sync and a new token manager, and then the page
+/// loaded, as a hybrid app does at launch. When iOS terminates the app (a privacy switch turned in Settings),
+/// the process's pieces are taken down; ``foreground()`` then launches the app again from cold.
+///
+/// A scenario that makes its own center attaches it with ``attach(center:policy:)`` instead of launching.
+package actor HybridApp {
+    /// What the app is and where its page lives.
+    package struct Configuration: Sendable {
+        /// The page the app loads at launch.
+        package var pageURL: URL
+        /// The bridge's names and the origins allowed to use it.
+        package var bridge: BridgeConfiguration
+        /// The kinds the app tracks.
+        package var kinds: [PermissionKind]
+        /// The app's declarations: with one, page requests go through a prompt policy that shows primers.
+        package var manifest: PermissionManifest?
+        /// Whether the `p_…` permission cookies are mirrored into the web view.
+        package var mirrorsPermissionCookies = true
+
+        /// The host cookies are written for: the page's.
+        package var siteHost: String { pageURL.host ?? "localhost" }
+
+        /// Creates a configuration.
+        package init(
+            pageURL: URL, bridge: BridgeConfiguration, kinds: [PermissionKind] = PermissionKind.seed,
+            manifest: PermissionManifest? = nil, mirrorsPermissionCookies: Bool = true
+        ) {
+            self.pageURL = pageURL
+            self.bridge = bridge
+            self.kinds = kinds
+            self.manifest = manifest
+            self.mirrorsPermissionCookies = mirrorsPermissionCookies
+        }
+    }
+
+    /// One process of the app.
+    private struct Process {
+        var center: PermissionCenter
+        var policy: PromptPolicy?
+        var router: BridgeRouter
+        var sync: CookieSync
+        var tokens: PushTokenCookieManager
+        var changes: Task<Void, Never>
+    }
+
+    package nonisolated let configuration: Configuration
+    /// The simulated OS.
+    package let device: SimulatedDevice
+    /// The location the bridge reports.
+    package let location: SimulatedLocation
+    /// The haptic engine the bridge plays.
+    package let haptics = RecordingHaptics()
+    /// The push service.
+    package let pushTokens: SimulatedPushTokenProvider
+    /// The stage's web view, as the app's pieces see it: with the bridge's traffic reported.
+    private let host: any WebViewHost
+    private let storeURL: URL
+    private let logger: Logger
+    private let emit: @Sendable (AppEvent) -> Void
+    private var process: Process?
+    /// How many primers the app showed.
+    package private(set) var primersShown = 0
+
+    /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``.
+    ///
+    /// - Parameters:
+    ///   - stage: The web view and server the app uses.
+    ///   - configuration: The page, the bridge, the kinds and the policy.
+    ///   - device: The simulated OS.
+    ///   - folder: The app's container: its permission store goes here.
+    ///   - logger: Passed to every piece of Permit.
+    ///   - emit: Receives the bridge's traffic, changes and what the app does.
+    package init(
+        stage: DemoStage, configuration: Configuration, device: SimulatedDevice = SimulatedDevice(), folder: URL,
+        logger: Logger, emit: @escaping @Sendable (AppEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.device = device
+        self.location = SimulatedLocation(
+            fix: LocationFix(latitude: 52.5200, longitude: 13.4050, accuracy: 5, timestamp: Date()))
+        self.pushTokens = SimulatedPushTokenProvider()
+        self.host = TracingWebViewHost(stage.webView, emit: emit)
+        self.storeURL = folder.appendingPathComponent("permissions.json")
+        self.logger = logger
+        self.emit = emit
+    }
+
+    /// The center of the running process.
+    package var center: PermissionCenter? { process?.center }
+    /// The prompt policy of the running process, when the app has a manifest.
+    package var policy: PromptPolicy? { process?.policy }
+    /// The push-token manager of the running process.
+    package var tokenManager: PushTokenCookieManager? { process?.tokens }
+    /// Whether a process of the app is running.
+    package var isRunning: Bool { process != nil }
+
+    // MARK: - Processes
+
+    /// Starts the app as tapping its icon does: the device launches it, a center starts over the app's store,
+    /// the bridge, cookies and token manager are attached and the page is loaded.
+    package func launch() async throws {
+        await device.launchApp()
+        let store = FilePermissionStore(url: storeURL, logger: logger)
+        let center = PermissionCenter(kinds: configuration.kinds, authority: device, store: store, logger: logger)
+        await device.attachLifecycleObserver { event in await center.handle(event) }
+        await center.start()
+        var policy: PromptPolicy?
+        if let manifest = configuration.manifest {
+            policy = PromptPolicy(manifest: manifest, center: center, logger: logger)
+            await policy?.finishStartup()
+        }
+        emit(.note("launched (launch \(await device.launchCount)): \(await statusLine(center))"))
+        try await attach(center: center, policy: policy)
+    }
+
+    /// Connects a running center (and its policy) to the web view: the bridge, the permission cookies, the
+    /// push-token cookie; then loads the page. A process already attached is taken down first.
+    package func attach(center: PermissionCenter, policy: PromptPolicy?) async throws {
+        await shutDown()
+        let emit = emit
+        let router: BridgeRouter
+        if let policy {
+            router = BridgeRouter(
+                center: center, configuration: configuration.bridge, location: location, haptics: haptics,
+                requester: { [weak self] kind in
+                    guard let self else { throw DemoError("the app is gone") }
+                    return try await self.requestThroughPolicy(kind, policy: policy)
+                },
+                logger: logger)
+        } else {
+            router = BridgeRouter(
+                center: center, configuration: configuration.bridge, location: location, haptics: haptics,
+                requester: { kind in
+                    do {
+                        return try await center.request(kind).status
+                    } catch {
+                        emit(.note("the \(kind) prompt failed: \(error) (script the answer first: answer \(kind) grant|deny)"))
+                        throw error
+                    }
+                },
+                logger: logger)
+        }
+        try await router.attach(to: host)
+        let sync = CookieSync(host: host, siteHost: configuration.siteHost, logger: logger)
+        if configuration.mirrorsPermissionCookies {
+            try await sync.mirrorPermissionCookies(of: center, attributes: CookieAttributes(domain: configuration.siteHost))
+        }
+        let tokens = PushTokenCookieManager(
+            configuration: PushTokenCookieConfiguration(domain: configuration.siteHost), provider: pushTokens,
+            center: center, sync: sync, logger: logger)
+        try await tokens.start()
+        try await sync.synchronize()
+        await sync.start()
+        let changes = center.changes()
+        let changeTask = Task {
+            for await change in changes { emit(.change(change)) }
+        }
+        process = Process(center: center, policy: policy, router: router, sync: sync, tokens: tokens, changes: changeTask)
+        try await host.load(configuration.pageURL)
+    }
+
+    /// Takes the running process's pieces out of the web view, as the process ending does; the page stays
+    /// on screen without a bridge that answers, and the cookies stay in the web view.
+    package func shutDown() async {
+        guard let process else { return }
+        self.process = nil
+        process.changes.cancel()
+        await process.tokens.stop()
+        await process.sync.stop()
+        await process.router.detach()
+    }
+
+    /// The user swipes the app away and opens it again.
+    package func relaunch() async throws {
+        await device.terminateApp()
+        await shutDown()
+        emit(.note("the app was terminated; launching it again"))
+        try await launch()
+    }
+
+    /// The user leaves the app (to go to Settings, say).
+    package func background() async {
+        await device.moveToBackground()
+        emit(.note("moved to the background"))
+    }
+
+    /// The user comes back to the app: a running app gets will-enter-foreground and did-become-active; one
+    /// that iOS terminated is launched again from cold, page reloaded, as tapping its icon would.
+    package func foreground() async throws {
+        if await device.appState == .notRunning {
+            await shutDown()
+            emit(.note("the app is not running (iOS terminated it); launching it from cold"))
+            try await launch()
+        } else {
+            try await device.moveToForeground()
+            emit(.note("back in the foreground"))
+        }
+    }
+
+    /// The user turns `kind` to `status` in Settings; iOS terminates the app for most privacy switches.
+    @discardableResult
+    package func changeInSettings(_ kind: PermissionKind, to status: PermissionStatus) async -> SimulatedDevice.SettingsOutcome {
+        let outcome = await device.changeInSettings(kind, to: status)
+        switch outcome {
+        case .appTerminated:
+            await shutDown()
+            emit(.note("in Settings: \(kind) → \(status); iOS terminated the app"))
+        case .appKeptRunning:
+            emit(.note("in Settings: \(kind) → \(status); the app keeps running and sees it when active"))
+        case .appNotRunning:
+            emit(.note("in Settings: \(kind) → \(status); the app is not running"))
+        }
+        return outcome
+    }
+
+    // MARK: - Page requests
+
+    /// A page's request through the app's policy: a primer first where the declaration wants one (the user
+    /// reads it and taps its only button), then the system prompt.
+    private func requestThroughPolicy(_ kind: PermissionKind, policy: PromptPolicy) async throws -> PermissionStatus {
+        if case .showPrimer(let primer) = try await policy.nextStep(for: kind) {
+            primersShown += 1
+            emit(.note("primer for \(kind): \"\(primer.message)\" [\(primer.continueLabel)]; the user taps \(primer.continueLabel)"))
+            return try await policy.request(kind, afterPrimer: true).state.status
+        }
+        let outcome = try await policy.request(kind)
+        if !outcome.askedSystem {
+            emit(.note("\(kind): no prompt (\(outcome.nextStep))"))
+        }
+        return outcome.state.status
+    }
+
+    // MARK: - The page's view
+
+    /// What the demo page shows, read from the page itself (`window.permitDemo.snapshot()`).
+    package func pageSnapshot() async throws -> PageSnapshot? {
+        guard let text = try await host.evaluateJavaScript("window.permitDemo ? window.permitDemo.snapshot() : null"),
+            text != "null"
+        else { return nil }
+        return try JSONDecoder().decode(PageSnapshot.self, from: Data(text.utf8))
+    }
+
+    /// The statuses the center holds, as the bridge names them: `["camera": "denied", …]`.
+    package func expectedPageStatuses() async -> [String: String] {
+        guard let center = process?.center else { return [:] }
+        var statuses: [String: String] = [:]
+        for state in await center.states() { statuses[state.kind.rawValue] = state.status.bridgeStatus.rawValue }
+        return statuses
+    }
+
+    /// Waits until the demo page shows what the center holds: its statuses, each rendered, and (when they are
+    /// mirrored) the `p_…` cookies as page script reads them; returns the snapshot, or throws with the
+    /// difference after `timeout`.
+    @discardableResult
+    package func waitForPageToMatch(timeout: Duration = .seconds(5)) async throws -> PageSnapshot {
+        guard let center = process?.center else { throw DemoError("the app is not running") }
+        let deadline = ContinuousClock.now + timeout
+        var last: PageSnapshot?
+        var expectedCookies: [String: String] = [:]
+        var expected: [String: String] = [:]
+        while true {
+            expected = await expectedPageStatuses()
+            expectedCookies = configuration.mirrorsPermissionCookies ? await center.cookies() : [:]
+            if let snapshot = try await pageSnapshot() {
+                last = snapshot
+                if snapshot.statuses == expected, snapshot.rendered.mapValues(\.status) == expected,
+                    expectedCookies.allSatisfy({ snapshot.cookies[$0.key] == $0.value })
+                {
+                    return snapshot
+                }
+            }
+            guard ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw DemoError(
+            "the page does not show the app's state: expected \(expected.sortedLine) with cookies "
+                + "\(expectedCookies.sortedLine), the page shows \(last.map { "\($0.statuses.sortedLine), rendered \($0.rendered.mapValues(\.status).sortedLine), cookies \($0.cookies.sortedLine)" } ?? "no demo page")")
+    }
+
+    /// Waits until `condition` holds for the page's snapshot; throws `failure` after `timeout`.
+    @discardableResult
+    package func waitForPage(
+        _ failure: @autoclosure () -> String, timeout: Duration = .seconds(5),
+        until condition: (PageSnapshot) -> Bool
+    ) async throws -> PageSnapshot {
+        let deadline = ContinuousClock.now + timeout
+        var last: PageSnapshot?
+        while ContinuousClock.now < deadline {
+            if let snapshot = try await pageSnapshot() {
+                last = snapshot
+                if condition(snapshot) { return snapshot }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw DemoError("\(failure()); the page shows \(last.map { "\($0)" } ?? "no demo page")")
+    }
+
+    /// Runs page script in the web view and returns its value as JSON text.
+    @discardableResult
+    package func evaluate(_ script: String) async throws -> String? { try await host.evaluateJavaScript(script) }
+
+    /// Loads the app's page again.
+    package func reloadPage() async throws { try await host.load(configuration.pageURL) }
+
+    private func statusLine(_ center: PermissionCenter) async -> String {
+        await center.states().map { "\($0.kind)=\($0.status)" }.joined(separator: " ")
+    }
+}
+
+/// What the demo page shows, as `window.permitDemo.snapshot()` reports it.
+package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
+    /// One permission's card.
+    package struct Rendered: Decodable, Sendable, Hashable {
+        /// The status the card shows.
+        package var status: String
+        /// Its button: `Request` or `Open Settings`.
+        package var action: String
+    }
+
+    /// `window.zooboxPermissions`.
+    package var statuses: [String: String]
+    /// The permission cards.
+    package var rendered: [String: Rendered]
+    /// `document.cookie`, parsed.
+    package var cookies: [String: String]
+    /// The location readout.
+    package var location: String
+    /// The system banner's title, if one is shown.
+    package var banner: String?
+    /// How many lines the page's event log holds.
+    package var log: Int
+
+    package var description: String {
+        "statuses \(statuses.sortedLine); cards \(rendered.mapValues { "\($0.status)/\($0.action)" }.sortedLine); "
+            + "cookies \(cookies.keys.sorted().joined(separator: ",")); location \(location); banner \(banner ?? "none")"
+    }
+}
+
+extension [String: String] {
+    /// `k=v` pairs sorted by key.
+    var sortedLine: String { sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+}

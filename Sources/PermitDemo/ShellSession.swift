@@ -1,0 +1,147 @@
+import Foundation
+import Permit
+import PermitChromium
+import PermitTesting
+import PermitWeb
+
+/// Runs `permit shell` commands against a simulated hybrid app and reports what happens.
+///
+/// Everything the shell prints goes through one closure as a ``ShellRecord``: the commands, their results
+/// and errors, and the app's events (the page's console, the bridge's traffic, changes) as they happen.
+package actor ShellSession {
+    private let stage: DemoStage
+    private let app: HybridApp
+    private let output: @Sendable (ShellRecord) -> Void
+
+    /// Creates a session over a stage and an app that uses it; nothing runs until ``start()``.
+    package init(stage: DemoStage, app: HybridApp, output: @escaping @Sendable (ShellRecord) -> Void) {
+        self.stage = stage
+        self.app = app
+        self.output = output
+    }
+
+    /// Launches the app, which loads its page.
+    package func start() async throws {
+        try await app.launch()
+    }
+
+    /// Parses and runs one line; returns `false` after `quit`. A bad line is reported as an error record,
+    /// and the session goes on.
+    package func run(line: String) async -> Bool {
+        let command: ShellCommand?
+        do {
+            command = try ShellCommand.parse(line, kinds: app.configuration.kinds)
+        } catch {
+            output(ShellRecord(type: "error", fields: ["line": line, "message": error.description], line: "error: \(error)"))
+            return true
+        }
+        guard let command else { return true }
+        output(ShellRecord(type: "command", fields: ["line": line], line: "> \(line.trimmingCharacters(in: .whitespaces))"))
+        do {
+            return try await execute(command)
+        } catch {
+            output(ShellRecord(type: "error", fields: ["line": line, "message": "\(error)"], line: "error: \(error)"))
+            return true
+        }
+    }
+
+    private func execute(_ command: ShellCommand) async throws -> Bool {
+        switch command {
+        case .settings(let kind, let status):
+            await app.changeInSettings(kind, to: status)
+        case .restrict(let kind):
+            await app.device.setStatus(.restricted, for: kind)
+            result("\(kind) restricted by device management; the app sees it when next active (background, foreground)")
+        case .revoke(let kind):
+            await app.background()
+            await app.changeInSettings(kind, to: .denied)
+            try await app.foreground()
+        case .answer(let kind, let status):
+            await app.device.answerNextPrompt(for: kind, with: status)
+            result("the next \(kind) prompt will be answered \(status == .granted ? "Allow" : "Don't Allow")")
+        case .background:
+            await app.background()
+        case .foreground:
+            try await app.foreground()
+        case .relaunch:
+            try await app.relaunch()
+        case .location(let latitude, let longitude):
+            await app.location.setFix(LocationFix(latitude: latitude, longitude: longitude, accuracy: 5, timestamp: Date()))
+            result("location fix: \(latitude), \(longitude)")
+        case .token(let value):
+            guard let tokens = await app.tokenManager else { throw ShellError("the app is not running; foreground first") }
+            let changed = try await tokens.updateIfNeeded(value)
+            result(changed ? "push token saved: \(value.count) characters, cookie written" : "push token unchanged")
+        case .clearToken:
+            guard let tokens = await app.tokenManager else { throw ShellError("the app is not running; foreground first") }
+            try await tokens.clear()
+            result("push token cleared: provider, cookie and backup")
+        case .eval(let script):
+            let value = try await app.evaluate(script)
+            result(value ?? "undefined", fields: ["value": value ?? "undefined"])
+        case .wait(let milliseconds):
+            try await Task.sleep(for: .milliseconds(milliseconds))
+        case .screenshot(let path):
+            let png = try await stage.webView.screenshot()
+            try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+            result("screenshot: \(path) (\(png.count) bytes)", fields: ["path": path])
+        case .status:
+            try await status()
+        case .help:
+            result(ShellCommand.usage)
+        case .quit:
+            return false
+        }
+        return true
+    }
+
+    private func status() async throws {
+        let name = app.configuration.bridge.permissionsObjectName
+        let pageText = try await app.evaluate("typeof window.\(name) === 'object' && window.\(name) ? window.\(name) : null")
+        let page = pageText.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+        var lines = ["app \(await app.device.appState)"]
+        var fields = ["appState": "\(await app.device.appState)"]
+        guard let center = await app.center else {
+            result((lines + ["no process: foreground launches the app"]).joined(separator: "\n"), fields: fields)
+            return
+        }
+        func column(_ text: String) -> String { text.padding(toLength: 14, withPad: " ", startingAt: 0) }
+        for state in await center.states() {
+            let cookie = await center.cookieValue(for: state.kind)
+            let seen = page[state.kind.rawValue] ?? "-"
+            lines.append(
+                "  \(column(state.kind.rawValue)) os \(column(state.status.rawValue)) page \(column(seen))"
+                    + " cookie \(cookie?.rawValue ?? "-")")
+            fields[state.kind.rawValue] = "\(state.status.rawValue) page=\(seen)"
+        }
+        result(lines.joined(separator: "\n"), fields: fields)
+    }
+
+    private func result(_ text: String, fields: [String: String] = [:]) {
+        var fields = fields
+        if fields.isEmpty { fields["text"] = text }
+        output(ShellRecord(type: "result", fields: fields, line: text))
+    }
+}
+
+/// One thing the shell reports: a command, a result, an error, or an event of the app.
+package struct ShellRecord: Sendable, Hashable {
+    /// `command`, `result`, `error`, or an ``AppEvent/type``.
+    package var type: String
+    /// The record's data, for the JSON log.
+    package var fields: [String: String]
+    /// What a person reads.
+    package var line: String
+
+    /// Creates a record.
+    package init(type: String, fields: [String: String], line: String) {
+        self.type = type
+        self.fields = fields
+        self.line = line
+    }
+
+    /// The record of an app event.
+    package init(_ event: AppEvent) {
+        self.init(type: event.type, fields: event.fields, line: event.line)
+    }
+}

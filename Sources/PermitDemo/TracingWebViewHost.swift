@@ -1,0 +1,51 @@
+package import Foundation
+package import PermitWeb
+
+/// A web view that reports the bridge's traffic: every message a page posts to a handler added through it,
+/// and every reply, go to `emit` as ``AppEvent/bridgeCall(_:)`` and ``AppEvent/bridgeReply(_:)``. Everything
+/// else passes straight through to the web view it wraps.
+final class TracingWebViewHost: WebViewHost {
+    private let inner: any WebViewHost
+    private let emit: @Sendable (AppEvent) -> Void
+
+    init(_ inner: any WebViewHost, emit: @escaping @Sendable (AppEvent) -> Void) {
+        self.inner = inner
+        self.emit = emit
+    }
+
+    func addUserScript(_ source: String) async throws -> UserScriptID { try await inner.addUserScript(source) }
+
+    func removeUserScript(_ id: UserScriptID) async throws { try await inner.removeUserScript(id) }
+
+    func addMessageHandler(
+        named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
+    ) async throws {
+        let emit = emit
+        try await inner.addMessageHandler(named: name) { message in
+            emit(.bridgeCall(message.body))
+            let reply = await handler(message)
+            emit(.bridgeReply(reply))
+            return reply
+        }
+    }
+
+    func removeMessageHandler(named name: String) async throws { try await inner.removeMessageHandler(named: name) }
+
+    func evaluateJavaScript(_ source: String) async throws -> String? { try await inner.evaluateJavaScript(source) }
+
+    func load(_ url: URL) async throws { try await inner.load(url) }
+
+    func setCookie(_ cookie: Cookie) async throws { try await inner.setCookie(cookie) }
+
+    func cookies() async throws -> [Cookie] { try await inner.cookies() }
+
+    func deleteCookie(named name: String, domain: String, path: String) async throws {
+        try await inner.deleteCookie(named: name, domain: domain, path: path)
+    }
+
+    func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) async -> WebViewObserverID {
+        await inner.addEventObserver(handler)
+    }
+
+    func removeEventObserver(_ id: WebViewObserverID) async { await inner.removeEventObserver(id) }
+}
