@@ -151,6 +151,7 @@ let package = Package(
                 "PermitChromium",
                 "PermitPageServer",
                 "PermitTesting",
+                "PermitWeb",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

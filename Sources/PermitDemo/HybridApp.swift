@@ -113,6 +113,9 @@ package actor HybridApp {
         let store = FilePermissionStore(url: storeURL, logger: logger)
         let center = PermissionCenter(kinds: configuration.kinds, authority: device, store: store, logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
+        // Subscribed before the start, so that the launch's own changes (made in Settings while the app was
+        // not running) are reported too.
+        let changes = center.changes()
         await center.start()
         var policy: PromptPolicy?
         if let manifest = configuration.manifest {
@@ -120,12 +123,16 @@ package actor HybridApp {
             await policy?.finishStartup()
         }
         emit(.note("launched (launch \(await device.launchCount)): \(await statusLine(center))"))
-        try await attach(center: center, policy: policy)
+        try await attach(center: center, policy: policy, changes: changes)
     }
 
     /// Connects a running center (and its policy) to the web view: the bridge, the permission cookies, the
     /// push-token cookie; then loads the page. A process already attached is taken down first.
     package func attach(center: PermissionCenter, policy: PromptPolicy?) async throws {
+        try await attach(center: center, policy: policy, changes: center.changes())
+    }
+
+    private func attach(center: PermissionCenter, policy: PromptPolicy?, changes: PermissionChanges) async throws {
         await shutDown()
         let emit = emit
         let router: BridgeRouter
@@ -161,7 +168,6 @@ package actor HybridApp {
         try await tokens.start()
         try await sync.synchronize()
         await sync.start()
-        let changes = center.changes()
         let changeTask = Task {
             for await change in changes { emit(.change(change)) }
         }

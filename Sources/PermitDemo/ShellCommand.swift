@@ -71,7 +71,9 @@ package enum ShellCommand: Hashable, Sendable {
             return kind
         }
         func arguments(_ count: Int, _ shape: String) throws(ShellError) {
-            guard words.count == count else { throw ShellError("usage: \(verb) \(shape)") }
+            guard words.count == count else {
+                throw ShellError("usage: \(verb.lowercased())\(shape.isEmpty ? " (no arguments)" : " " + shape)")
+            }
         }
 
         switch verb.lowercased() {

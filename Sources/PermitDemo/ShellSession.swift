@@ -27,12 +27,17 @@ package actor ShellSession {
 
     /// Parses and runs one line; returns `false` after `quit`. A bad line is reported as an error record,
     /// and the session goes on.
-    package func run(line: String) async -> Bool {
+    ///
+    /// - Parameters:
+    ///   - line: The command.
+    ///   - number: The line's number in a script, named in its error.
+    package func run(line: String, number: Int? = nil) async -> Bool {
+        let place = number.map { "line \($0): " } ?? ""
         let command: ShellCommand?
         do {
             command = try ShellCommand.parse(line, kinds: app.configuration.kinds)
         } catch {
-            output(ShellRecord(type: "error", fields: ["line": line, "message": error.description], line: "error: \(error)"))
+            output(ShellRecord(type: "error", fields: ["line": line, "message": error.description], line: "error: \(place)\(error)"))
             return true
         }
         guard let command else { return true }
@@ -40,7 +45,7 @@ package actor ShellSession {
         do {
             return try await execute(command)
         } catch {
-            output(ShellRecord(type: "error", fields: ["line": line, "message": "\(error)"], line: "error: \(error)"))
+            output(ShellRecord(type: "error", fields: ["line": line, "message": "\(error)"], line: "error: \(place)\(error)"))
             return true
         }
     }

@@ -124,6 +124,14 @@ struct DemoReport: Encodable {
     var scenarios: [Entry]
     /// The screenshot's path, or `null` when it could not be written.
     var screenshot: String?
+
+    private enum CodingKeys: String, CodingKey { case scenarios, screenshot }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scenarios, forKey: .scenarios)
+        try container.encode(screenshot, forKey: .screenshot)  // `null` rather than a missing key
+    }
 }
 
 extension Duration {

@@ -85,8 +85,10 @@ struct Shell: AsyncParsableCommand {
         do {
             try await session.start()
             Terminal.progress("shell: \(pageURL.absoluteString) loaded; bridge \(bridge.bridgeObjectName), kinds \(app.configuration.kinds.map(\.rawValue).joined(separator: ", ")); type help for the commands")
+            var number = 0
             for await line in try lines() {
-                if !(await session.run(line: line)) { break }
+                number += 1
+                if !(await session.run(line: line, number: script == nil ? nil : number)) { break }
             }
         } catch {
             await app.shutDown()
