@@ -38,18 +38,18 @@ package enum ShellCommand: Hashable, Sendable {
 
     /// Every command, one line each, for `help` and errors.
     package static let usage = """
-        grant KIND | deny KIND          the user turns the switch in Settings (iOS may terminate the app)
-        restrict KIND                   device management restricts the permission
-        revoke KIND                     background, turn it off in Settings, come back
-        answer KIND grant|deny          the answer to the next system prompt for KIND
-        background | foreground         leave the app, come back (launched from cold if iOS terminated it)
+        grant KIND | deny KIND          the switch in Settings (iOS may end the app)
+        restrict KIND                   device management restricts KIND
+        revoke KIND                     background, off in Settings, come back
+        answer KIND grant|deny          the answer to the next prompt for KIND
+        background | foreground         leave the app; come back (cold if ended)
         relaunch                        swipe the app away and open it again
         location LAT LON                the device's location fix
-        token VALUE | token clear       the push service issues a token; the app clears it
+        token VALUE | token clear       a token from the push service; clear it
         eval JS                         run page script and print its value
         wait MS                         wait, 0 to 600000 milliseconds
         screenshot PATH                 write a PNG of the page
-        status                          every permission, natively and as the page sees it
+        status                          each permission, native and in the page
         help | quit
         """
 
