@@ -67,6 +67,8 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// status once the person answered; otherwise returns the current status.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .location || kind == .locationAlways else { return .unavailable }
+        // With location services off iOS asks to turn them on instead, and no authorization callback follows.
+        guard await Self.servicesEnabled() else { return .unavailable }
         switch manager.authorizationStatus {
         case .notDetermined:
             await withCheckedContinuation { continuation in
