@@ -20,6 +20,16 @@ let package = Package(
         // The build-time checks, for an app's own tests and for tools; `permit lint` and `permit generate` wrap it.
         .library(name: "PermitLint", targets: ["PermitLint"]),
         .executable(name: "permit", targets: ["permit"]),
+        // Apple adapters, one per framework, so that an app links only the privacy APIs it declares (ITMS-90683).
+        // Each builds empty where its framework is missing (Linux); scripts/check-apple-adapters type-checks them.
+        .library(name: "PermitLocation", targets: ["PermitLocation"]),
+        .library(name: "PermitCamera", targets: ["PermitCamera"]),
+        .library(name: "PermitNotifications", targets: ["PermitNotifications"]),
+        .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
+        .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
+        .library(name: "PermitCloud", targets: ["PermitCloud"]),
+        .library(name: "PermitNetwork", targets: ["PermitNetwork"]),
+        .library(name: "PermitSwiftUI", targets: ["PermitSwiftUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -160,6 +170,22 @@ let package = Package(
             dependencies: ["Permit", "PermitLint"],
             resources: [.copy("Fixtures")]
         ),
+        // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
+        .target(name: "PermitLocation", dependencies: ["Permit", "PermitWeb"]),
+        .target(name: "PermitCamera", dependencies: ["Permit"]),
+        .target(name: "PermitNotifications", dependencies: ["Permit"]),
+        .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
+        .target(
+            name: "PermitWebKit",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "PermitCloud", dependencies: ["PermitSystem"]),
+        .target(name: "PermitNetwork", dependencies: ["Permit"]),
+        .target(name: "PermitSwiftUI", dependencies: ["Permit", "PermitSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -262,7 +262,7 @@ public actor SimulatedDevice: PermissionAuthority {
         launchCount += 1
     }
 
-    /// Installs the app's lifecycle observer, as the planned `PermitUIKit` observer will at launch; it receives every
+    /// Installs the app's lifecycle observer, as `PermitUIKit`'s `LifecycleObserver` does at launch; it receives every
     /// lifecycle event until the app terminates.
     public func attachLifecycleObserver(_ observer: @escaping @Sendable (LifecycleEvent) async -> Void) {
         lifecycleHandler = observer

@@ -1,6 +1,6 @@
 /// An app lifecycle notification that may mean permissions changed while the app was away.
 ///
-/// On iOS the planned `PermitUIKit` observer will send these from `UIApplication`'s notifications; the simulated device
+/// On iOS `LifecycleObserver` (`PermitUIKit`) sends these from `UIApplication`'s notifications; the simulated device
 /// sends them in tests and the demo. Pass each to ``PermissionCenter/handle(_:)``.
 public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The app went to the background, for example to the Settings app.

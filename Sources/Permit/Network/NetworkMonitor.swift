@@ -2,8 +2,8 @@
 ///
 /// Network access is required and implicit: nothing is requested, but its availability is observed, and
 /// being offline is a state the app keeps working in, never an error. Permit ships ``LinuxNetworkMonitor``
-/// (reads the host's interfaces and routes), `SimulatedNetworkMonitor` in `PermitTesting`, and later an Apple
-/// adapter over the OS's path monitor.
+/// (reads the host's interfaces and routes), `SimulatedNetworkMonitor` in `PermitTesting`, and
+/// `PathNetworkMonitor` in the Apple adapter `PermitNetwork`, over the OS's path monitor.
 ///
 /// ## Implementation requirements
 ///

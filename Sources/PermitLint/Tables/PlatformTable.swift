@@ -168,20 +168,21 @@ enum PlatformTable {
         /// Every kind whose API the module's binary references: App Store Connect checks each one's purpose key
         /// (ITMS-90683), whichever the app asks for.
         let kinds: [PermissionKind]
-        /// Whether the module is in the package today. One that is only planned cannot be imported, so no
-        /// finding tells an app to import it; when it ships, this flag flips (issue 8).
+        /// Whether the module is in the package. One that is only planned cannot be imported, so no finding tells
+        /// an app to import it.
         let exists: Bool
     }
 
-    /// Permit's Apple adapter modules; an app links only the ones it imports. None ships yet (issue 8).
+    /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8).
     static let modules: [Module] = [
-        Module(name: "PermitLocation", kinds: [.location, .locationAlways], exists: false),
-        Module(name: "PermitCamera", kinds: [.camera, .microphone], exists: false),
-        Module(name: "PermitNotifications", kinds: [.notifications], exists: false),
-        Module(name: "PermitWebKit", kinds: [], exists: false),
-        Module(name: "PermitUIKit", kinds: [], exists: false),
-        Module(name: "PermitCloud", kinds: [], exists: false),
-        Module(name: "PermitSwiftUI", kinds: [], exists: false),
+        Module(name: "PermitLocation", kinds: [.location, .locationAlways], exists: true),
+        Module(name: "PermitCamera", kinds: [.camera, .microphone], exists: true),
+        Module(name: "PermitNotifications", kinds: [.notifications], exists: true),
+        Module(name: "PermitWebKit", kinds: [], exists: true),
+        Module(name: "PermitUIKit", kinds: [], exists: true),
+        Module(name: "PermitCloud", kinds: [], exists: true),
+        Module(name: "PermitSwiftUI", kinds: [], exists: true),
+        Module(name: "PermitNetwork", kinds: [], exists: true),
     ]
 
     // MARK: - Privacy manifest

@@ -1,6 +1,6 @@
 /// The system's iCloud and CloudKit accounts, as the iCloud and CloudKit checks see them.
 ///
-/// Permit's Apple adapter implements it over `FileManager.ubiquityIdentityToken`,
+/// `ICloudAccountProvider` in the `PermitCloud` adapter implements it over `FileManager.ubiquityIdentityToken`,
 /// `FileManager.url(forUbiquityContainerIdentifier:)` and `CKContainer.accountStatus()`;
 /// `SimulatedCloud` in `PermitTesting` implements it for tests; ``UnsupportedCloudAccountProvider`` stands
 /// for a system without iCloud, such as Linux.

@@ -1,6 +1,6 @@
 /// The device's haptic engine, as the bridge's `hapticFeedback(style)` uses it.
 ///
-/// The planned `PermitUIKit` adapter will implement it; `PermitTesting` has a recording one.
+/// `ImpactHaptics` in the `PermitUIKit` adapter implements it; `PermitTesting` has a recording one.
 public protocol HapticFeedbackPlayer: Sendable {
     /// Plays one impact of the given style.
     func play(_ style: HapticStyle) async

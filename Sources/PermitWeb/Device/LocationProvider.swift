@@ -2,8 +2,8 @@ public import Foundation
 
 /// The device's location service, as the bridge's `getCurrentLocation()` uses it.
 ///
-/// The planned `PermitLocation` adapter will implement it over CoreLocation; `PermitTesting` has a simulated
-/// one.
+/// `LocationFixProvider` in the `PermitLocation` adapter implements it over CoreLocation; `PermitTesting` has a
+/// simulated one.
 ///
 /// ## Implementation requirements
 ///

@@ -4,7 +4,7 @@ public import Foundation
 /// keeps cookies.
 ///
 /// `PermitChromium` implements it over headless Chromium on Linux and `PermitTesting` has a scriptable fake;
-/// the planned `PermitWebKit` adapter will implement it over `WKWebView`.
+/// `WebKitWebView` in the `PermitWebKit` adapter implements it over `WKWebView`.
 ///
 /// ## Implementation requirements
 ///

@@ -1,0 +1,143 @@
+// Stand-in for Apple's SwiftUI, for scripts/check-apple-adapters only: just the views, builder and modifiers
+// that PermitSwiftUI uses, with the signatures of Apple's Swift interface (main-actor isolated views, as
+// since iOS 18). Bodies never run, and the generic plumbing is simplified: each modifier returns `some View`,
+// as Apple's do. Each declaration names its page under https://developer.apple.com/documentation/swiftui/.
+
+@_exported import Foundation  // as Apple's framework does
+
+// .../view: `@MainActor @preconcurrency protocol View`
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+// .../never: `extension Never : View`
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../optional: `extension Optional : View where Wrapped : View`
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../emptyview
+public struct EmptyView: View {
+    public init() {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../tupleview
+public struct TupleView<T>: View {
+    public init(_ value: T) {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../viewbuilder: `@resultBuilder struct ViewBuilder`
+@resultBuilder
+public struct ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { fatalError("stand-in") }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        fatalError("stand-in")
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+}
+
+// .../font
+public struct Font: Hashable, Sendable {
+    public static let headline = Font()
+    public static let subheadline = Font()
+    public static let caption = Font()
+    public static let footnote = Font()
+}
+
+// .../horizontalalignment, .../verticalalignment
+public struct HorizontalAlignment: Equatable, Sendable {
+    public static let leading = HorizontalAlignment()
+    public static let center = HorizontalAlignment()
+}
+
+public struct VerticalAlignment: Equatable, Sendable {
+    public static let center = VerticalAlignment()
+}
+
+// .../edge/set
+public enum Edge: Int8, Sendable {
+    case top, leading, bottom, trailing
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15)
+    }
+}
+
+// .../text: `init<S>(_ content: S) where S : StringProtocol`; .../text/font(_:): `func font(_ font: Font?) -> Text`
+public struct Text: View {
+    public init<S: StringProtocol>(_ content: S) {}
+    public func font(_ font: Font?) -> Text { self }
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../vstack/init(alignment:spacing:content:)
+public struct VStack<Content: View>: View {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../hstack/init(alignment:spacing:content:)
+public struct HStack<Content: View>: View {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../spacer/init(minlength:)
+public struct Spacer: View {
+    public init(minLength: CGFloat? = nil) {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../button
+public struct Button<Label: View>: View {
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Button where Label == Text {
+    // .../button/init(_:action:)-(stringprotocol): `init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+    // where S : StringProtocol`
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
+}
+
+// .../section
+public struct Section<Parent: View, Content: View, Footer: View>: View {
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Section where Footer == EmptyView {
+    // .../section/init(content:header:): `init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent)`
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}
+}
+
+// .../foreach/init(_:id:content:): `init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content:
+// @escaping (Data.Element) -> Content)`
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../modifiedcontent
+public struct ModifiedContent<Content: View>: View {
+    init() {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension View {
+    // .../view/font(_:): `func font(_ font: Font?) -> some View`
+    public func font(_ font: Font?) -> some View { ModifiedContent<Self>() }
+    // .../view/padding(_:_:): `func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { ModifiedContent<Self>() }
+}

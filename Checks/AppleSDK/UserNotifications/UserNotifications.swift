@@ -1,0 +1,42 @@
+// Stand-in for Apple's UserNotifications, for scripts/check-apple-adapters only: just the authorization API
+// that PermitNotifications uses, with the signatures of Apple's Swift interface. Bodies never run. Each
+// declaration names its page under https://developer.apple.com/documentation/usernotifications/.
+
+@_exported import Foundation  // as Apple's framework does
+
+// .../unauthorizationoptions: `struct UNAuthorizationOptions : OptionSet, Sendable`
+public struct UNAuthorizationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
+    public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
+    public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
+    // .../unauthorizationoptions/provisional (iOS 12, macOS 10.14)
+    public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+}
+
+// .../unauthorizationstatus: `enum UNAuthorizationStatus : Int`. `ephemeral` (4) exists on iOS only and is
+// left out, as on macOS, so that the adapter must not name it.
+public enum UNAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0
+    case denied = 1
+    case authorized = 2
+    case provisional = 3
+}
+
+// .../unnotificationsettings: `class UNNotificationSettings : NSObject`
+open class UNNotificationSettings: NSObject {
+    // .../unnotificationsettings/authorizationstatus: `var authorizationStatus: UNAuthorizationStatus { get }`
+    open var authorizationStatus: UNAuthorizationStatus { fatalError("stand-in") }
+}
+
+// .../unusernotificationcenter: `class UNUserNotificationCenter : NSObject`
+open class UNUserNotificationCenter: NSObject {
+    // .../unusernotificationcenter/current(): `class func current() -> UNUserNotificationCenter`
+    open class func current() -> UNUserNotificationCenter { fatalError("stand-in") }
+    // .../unusernotificationcenter/notificationsettings(): `func notificationSettings() async -> UNNotificationSettings`
+    open func notificationSettings() async -> UNNotificationSettings { fatalError("stand-in") }
+    // .../unusernotificationcenter/requestauthorization(options:completionhandler:), imported for Swift
+    // concurrency as `func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool`
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { fatalError("stand-in") }
+}

@@ -1,0 +1,174 @@
+// Stand-in for Apple's WebKit, for scripts/check-apple-adapters only: just the WKWebView API that
+// PermitWebKit uses, with the signatures of Apple's Swift interface, main-actor isolated as WebKit's classes
+// and protocols are. Bodies never run. Each declaration names its page under
+// https://developer.apple.com/documentation/webkit/.
+//
+// URLRequest and HTTPCookie are Foundation's on Apple platforms, which WebKit re-exports; on Linux they live in
+// FoundationNetworking, re-exported here in its place.
+// Optional Objective-C protocol requirements are requirements with default implementations here.
+
+@_exported import Foundation  // as Apple's framework does
+@_exported import FoundationNetworking  // Foundation's networking types on Linux
+
+// .../wkcontentworld: `@MainActor class WKContentWorld : NSObject`
+@MainActor
+open class WKContentWorld: NSObject {
+    // .../wkcontentworld/page: `class var page: WKContentWorld { get }`
+    open class var page: WKContentWorld { fatalError("stand-in") }
+}
+
+// .../wkuserscriptinjectiontime: `enum WKUserScriptInjectionTime : Int`
+public enum WKUserScriptInjectionTime: Int, Sendable {
+    case atDocumentStart = 0
+    case atDocumentEnd = 1
+}
+
+// .../wkuserscript: `@MainActor class WKUserScript : NSObject`
+@MainActor
+open class WKUserScript: NSObject {
+    // .../wkuserscript/init(source:injectiontime:formainframeonly:in:): `init(source: String, injectionTime:
+    // WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld)`
+    public init(
+        source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld
+    ) {}
+}
+
+// .../wksecurityorigin: `@MainActor class WKSecurityOrigin : NSObject`
+@MainActor
+open class WKSecurityOrigin: NSObject {
+    // .../wksecurityorigin/protocol: `var `protocol`: String { get }`
+    open var `protocol`: String { fatalError("stand-in") }
+    // .../wksecurityorigin/host: `var host: String { get }`
+    open var host: String { fatalError("stand-in") }
+    // .../wksecurityorigin/port: `var port: Int { get }` (0 for the scheme's default)
+    open var port: Int { fatalError("stand-in") }
+}
+
+// .../wkframeinfo: `@MainActor class WKFrameInfo : NSObject`
+@MainActor
+open class WKFrameInfo: NSObject {
+    // .../wkframeinfo/ismainframe: `var isMainFrame: Bool { get }`
+    open var isMainFrame: Bool { fatalError("stand-in") }
+    // .../wkframeinfo/securityorigin: `var securityOrigin: WKSecurityOrigin { get }`
+    open var securityOrigin: WKSecurityOrigin { fatalError("stand-in") }
+}
+
+// .../wkscriptmessage: `@MainActor class WKScriptMessage : NSObject`
+@MainActor
+open class WKScriptMessage: NSObject {
+    // .../wkscriptmessage/body: `var body: Any { get }`
+    open var body: Any { fatalError("stand-in") }
+    // .../wkscriptmessage/name: `var name: String { get }`
+    open var name: String { fatalError("stand-in") }
+    // .../wkscriptmessage/frameinfo: `var frameInfo: WKFrameInfo { get }`
+    open var frameInfo: WKFrameInfo { fatalError("stand-in") }
+}
+
+// .../wkscriptmessagehandlerwithreply: `@MainActor protocol WKScriptMessageHandlerWithReply : NSObjectProtocol`
+@MainActor
+public protocol WKScriptMessageHandlerWithReply: NSObjectProtocol {
+    // .../wkscriptmessagehandlerwithreply/usercontentcontroller(_:didreceive:replyhandler:)
+    func userContentController(
+        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void)
+}
+
+// .../wkusercontentcontroller: `@MainActor class WKUserContentController : NSObject`
+@MainActor
+open class WKUserContentController: NSObject {
+    // .../wkusercontentcontroller/adduserscript(_:): `func addUserScript(_ userScript: WKUserScript)`
+    open func addUserScript(_ userScript: WKUserScript) {}
+    // .../wkusercontentcontroller/removealluserscripts(): `func removeAllUserScripts()`
+    open func removeAllUserScripts() {}
+    // .../wkusercontentcontroller/addscriptmessagehandler(_:contentworld:name:): `func addScriptMessageHandler(_
+    // scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String)`
+    open func addScriptMessageHandler(
+        _ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
+    ) {}
+    // .../wkusercontentcontroller/removescriptmessagehandler(forname:contentworld:): `func
+    // removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld)`
+    open func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {}
+}
+
+// .../wkhttpcookiestore: `@MainActor class WKHTTPCookieStore : NSObject`
+@MainActor
+open class WKHTTPCookieStore: NSObject {
+    // .../wkhttpcookiestore/setcookie(_:completionhandler:), imported as `func setCookie(_ cookie: HTTPCookie) async`
+    open func setCookie(_ cookie: HTTPCookie) async {}
+    // .../wkhttpcookiestore/getallcookies(_:), imported as `func allCookies() async -> [HTTPCookie]`
+    open func allCookies() async -> [HTTPCookie] { fatalError("stand-in") }
+    // .../wkhttpcookiestore/delete(_:completionhandler:), imported as `func deleteCookie(_ cookie: HTTPCookie) async`
+    open func deleteCookie(_ cookie: HTTPCookie) async {}
+}
+
+// .../wkwebsitedatastore: `@MainActor class WKWebsiteDataStore : NSObject`
+@MainActor
+open class WKWebsiteDataStore: NSObject {
+    // .../wkwebsitedatastore/httpcookiestore: `var httpCookieStore: WKHTTPCookieStore { get }`
+    open var httpCookieStore: WKHTTPCookieStore { fatalError("stand-in") }
+}
+
+// .../wkwebviewconfiguration: `@MainActor class WKWebViewConfiguration : NSObject`
+@MainActor
+open class WKWebViewConfiguration: NSObject {
+    // .../wkwebviewconfiguration/usercontentcontroller: `var userContentController: WKUserContentController`
+    open var userContentController: WKUserContentController { get { fatalError("stand-in") } set {} }
+    // .../wkwebviewconfiguration/websitedatastore: `var websiteDataStore: WKWebsiteDataStore`
+    open var websiteDataStore: WKWebsiteDataStore { get { fatalError("stand-in") } set {} }
+    public override init() {}
+}
+
+// .../wknavigation: `@MainActor class WKNavigation : NSObject`
+@MainActor
+open class WKNavigation: NSObject {}
+
+// .../wknavigationdelegate: `@MainActor protocol WKNavigationDelegate : NSObjectProtocol`, every method optional
+@MainActor
+public protocol WKNavigationDelegate: NSObjectProtocol {
+    // .../wknavigationdelegate/webview(_:didcommit:)
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
+    // .../wknavigationdelegate/webview(_:didfinish:)
+    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
+    // .../wknavigationdelegate/webview(_:didfail:witherror:)
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
+    // .../wknavigationdelegate/webview(_:didfailprovisionalnavigation:witherror:)
+    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+    // .../wknavigationdelegate/webviewwebcontentprocessdidterminate(_:)
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
+}
+
+extension WKNavigationDelegate {
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
+    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
+    public func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {}
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
+}
+
+// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS); the view superclass is left out.
+@MainActor
+open class WKWebView: NSObject {
+    // .../wkwebview/init(frame:configuration:): `init(frame: CGRect, configuration: WKWebViewConfiguration)`
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) {}
+    // .../wkwebview/configuration: `@NSCopying var configuration: WKWebViewConfiguration { get }`
+    open var configuration: WKWebViewConfiguration { fatalError("stand-in") }
+    // .../wkwebview/navigationdelegate: `weak var navigationDelegate: (any WKNavigationDelegate)? { get set }`
+    open weak var navigationDelegate: (any WKNavigationDelegate)?
+    // .../wkwebview/url: `var url: URL? { get }`
+    open var url: URL? { fatalError("stand-in") }
+    // .../wkwebview/load(_:)-(urlrequest): `func load(_ request: URLRequest) -> WKNavigation?`
+    @discardableResult
+    open func load(_ request: URLRequest) -> WKNavigation? { fatalError("stand-in") }
+    // .../wkwebview/reload(): `func reload() -> WKNavigation?`
+    @discardableResult
+    open func reload() -> WKNavigation? { fatalError("stand-in") }
+    // .../wkwebview/callasyncjavascript(_:arguments:in:in:completionhandler:), imported for Swift concurrency as
+    // `func callAsyncJavaScript(_ functionBody: String, arguments: [String : Any] = [:], in frame: WKFrameInfo? =
+    // nil, contentWorld: WKContentWorld) async throws -> Any?`
+    open func callAsyncJavaScript(
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
+        contentWorld: WKContentWorld
+    ) async throws -> Any? { fatalError("stand-in") }
+}

@@ -1,0 +1,75 @@
+#if canImport(UserNotifications)
+public import Permit
+public import UserNotifications
+
+/// The `PermissionAuthority` for ``PermissionKind/notifications``, over `UNUserNotificationCenter`, including
+/// provisional (quiet) authorization.
+///
+/// It translates `UNNotificationSettings.authorizationStatus` and decides nothing:
+///
+/// | UserNotifications | Permit |
+/// | --- | --- |
+/// | `notDetermined` | `notDetermined` |
+/// | `denied` | `denied` |
+/// | `authorized` | `granted` |
+/// | `provisional` | `provisional` |
+/// | `ephemeral` (App Clips) | `granted` |
+///
+/// Any other kind is `unavailable`. With `provisional: true`, ``request(_:)`` asks for provisional
+/// authorization: iOS shows no prompt and delivers quietly to the Notification Center, and the status becomes
+/// `provisional`; asking again later without it shows the real prompt. Notifications need no Info.plist
+/// purpose string.
+///
+/// For example:
+///
+/// ```swift
+/// let notifications = NotificationAuthority(options: [.alert, .badge, .sound], provisional: true)
+/// ```
+public struct NotificationAuthority: PermissionAuthority {
+    /// What ``request(_:)`` asks for.
+    public let options: UNAuthorizationOptions
+
+    /// Creates the authority.
+    ///
+    /// - Parameters:
+    ///   - options: The kinds of interaction to ask for.
+    ///   - provisional: Whether to ask for provisional authorization (no prompt, quiet delivery).
+    public init(options: UNAuthorizationOptions = [.alert, .badge, .sound], provisional: Bool = false) {
+        self.options = provisional ? options.union(.provisional) : options
+    }
+
+    /// The notification authorization, read from the current notification settings.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .notifications else { return .unavailable }
+        let settings = await UNUserNotificationCenter.current().notificationSettings()
+        return Self.status(settings.authorizationStatus)
+    }
+
+    /// Asks for authorization with ``options`` when the status is `notDetermined` (or `provisional`, when
+    /// ``options`` does not ask for provisional again), and returns the status after the answer.
+    ///
+    /// - Throws: The error UserNotifications reports.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .notifications else { return .unavailable }
+        let current = await status(of: kind)
+        let canAsk = current == .notDetermined || (current == .provisional && !options.contains(.provisional))
+        guard canAsk else { return current }
+        _ = try await UNUserNotificationCenter.current().requestAuthorization(options: options)
+        return await status(of: kind)
+    }
+
+    // MARK: - Translation
+
+    static func status(_ authorization: UNAuthorizationStatus) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: return .notDetermined
+        case .denied: return .denied
+        case .authorized: return .granted
+        case .provisional: return .provisional
+        default:
+            // `ephemeral` (App Clips) is named on iOS only; its raw value is 4. Later cases are not known.
+            return authorization.rawValue == 4 ? .granted : .unavailable
+        }
+    }
+}
+#endif
