@@ -59,16 +59,28 @@ extension DemoScenario {
 
     // MARK: - Seed 001: the page asks
 
+    /// A fresh install of the demo app with its manifest, launched, its page showing its state.
+    private static func launchedDemoApp(_ context: DemoContext) async throws -> HybridApp {
+        let app = context.makeApp(manifest: manifest)
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        return app
+    }
+
+    /// The page asks for `kind` through its own button's code, with the user's answer scripted; returns the
+    /// value the page's promise resolved to, as JSON.
+    private static func pageRequest(_ app: HybridApp, _ kind: PermissionKind, answered answer: PermissionStatus) async throws -> String? {
+        await app.device.answerNextPrompt(for: kind, with: answer)
+        return try await app.evaluate("permitDemo.request('\(kind.rawValue)')")
+    }
+
     /// The page asks for location: the primer explains, its Continue leads to the system prompt.
     static let primer = DemoScenario(
         name: "page-primer", seed: "001",
         summary: "the page asks for location: a primer first, then one system prompt; the page shows the fix"
     ) { context in
-        let app = context.makeApp(manifest: manifest)
-        try await app.launch()
-        try await app.waitForPageToMatch()
-        await app.device.answerNextPrompt(for: .location, with: .granted)
-        let answer = try await app.evaluate("permitDemo.request('location')")
+        let app = try await launchedDemoApp(context)
+        let answer = try await pageRequest(app, .location, answered: .granted)
         try context.check(answer == "\"granted\"", "expected the page's request to resolve granted, got \(answer ?? "nothing")")
         try context.check(await app.primersShown == 1, "expected one primer before the prompt")
         try context.check(await app.device.promptCount(for: .location) == 1, "expected one system prompt")
@@ -84,11 +96,8 @@ extension DemoScenario {
         name: "page-grant", seed: "001",
         summary: "the page asks for the camera: one system prompt, Allow; p_Camera=yes in the page's cookies"
     ) { context in
-        let app = context.makeApp(manifest: manifest)
-        try await app.launch()
-        try await app.waitForPageToMatch()
-        await app.device.answerNextPrompt(for: .camera, with: .granted)
-        let answer = try await app.evaluate("permitDemo.request('camera')")
+        let app = try await launchedDemoApp(context)
+        let answer = try await pageRequest(app, .camera, answered: .granted)
         try context.check(answer == "\"granted\"", "expected granted, got \(answer ?? "nothing")")
         try context.check(await app.primersShown == 0, "expected no primer for the camera")
         let snapshot = try await app.waitForPageToMatch()
@@ -102,11 +111,8 @@ extension DemoScenario {
         name: "page-denial", seed: "001",
         summary: "notifications declined: the page shows Open Settings, and asking again shows no prompt"
     ) { context in
-        let app = context.makeApp(manifest: manifest)
-        try await app.launch()
-        try await app.waitForPageToMatch()
-        await app.device.answerNextPrompt(for: .notifications, with: .denied)
-        let answer = try await app.evaluate("permitDemo.request('notifications')")
+        let app = try await launchedDemoApp(context)
+        let answer = try await pageRequest(app, .notifications, answered: .denied)
         try context.check(answer == "\"denied\"", "expected denied, got \(answer ?? "nothing")")
         let snapshot = try await app.waitForPageToMatch()
         try context.check(

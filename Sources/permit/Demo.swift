@@ -80,7 +80,11 @@ struct Demo: AsyncParsableCommand {
         let failed = results.filter { !$0.passed }
         let skipped = scenarios.count - results.count
         if json {
-            try printJSON(DemoReport(scenarios: results.map(DemoReport.Entry.init), screenshot: screenshotPath))
+            try printJSON(DemoReport(
+                    scenarios: results.map {
+                        ScenarioReportEntry(name: $0.name, passed: $0.passed, detail: $0.detail, milliseconds: $0.milliseconds)
+                    },
+                    screenshot: screenshotPath))
         } else {
             print("\n" + Terminal.bold("Summary"))
             let rows = [["scenario", "seed", "result", "time"]]
@@ -107,21 +111,7 @@ struct Demo: AsyncParsableCommand {
 
 /// The JSON `permit demo --json` prints.
 struct DemoReport: Encodable {
-    struct Entry: Encodable {
-        var name: String
-        var passed: Bool
-        var detail: String
-        var ms: Double
-
-        init(_ result: DemoResult) {
-            name = result.name
-            passed = result.passed
-            detail = result.detail
-            ms = (result.milliseconds * 1000).rounded() / 1000
-        }
-    }
-
-    var scenarios: [Entry]
+    var scenarios: [ScenarioReportEntry]
     /// The screenshot's path, or `null` when it could not be written.
     var screenshot: String?
 

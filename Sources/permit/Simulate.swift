@@ -58,7 +58,7 @@ struct Simulate: AsyncParsableCommand {
         }
         let failed = results.filter { !$0.passed }
         if json {
-            try printJSON(SimulationReport(scenarios: results.map(SimulationReport.Entry.init)))
+            try printJSON(SimulationReport(scenarios: results.map(ScenarioReportEntry.init)))
         } else {
             print("\n" + Terminal.bold("Summary"))
             let rows = [["scenario", "result", "time", "detail"]]
@@ -77,19 +77,25 @@ struct Simulate: AsyncParsableCommand {
 
 /// The JSON `permit simulate --json` prints.
 struct SimulationReport: Encodable {
-    struct Entry: Encodable {
-        var name: String
-        var passed: Bool
-        var detail: String
-        var ms: Double
+    var scenarios: [ScenarioReportEntry]
+}
 
-        init(_ result: ScenarioResult) {
-            name = result.name
-            passed = result.passed
-            detail = result.detail
-            ms = (result.milliseconds * 1000).rounded() / 1000
-        }
+/// One scenario in the JSON of `permit simulate` and `permit demo`: `{"name", "passed", "detail", "ms"}`.
+struct ScenarioReportEntry: Encodable {
+    var name: String
+    var passed: Bool
+    var detail: String
+    /// Milliseconds, to the microsecond.
+    var ms: Double
+
+    init(name: String, passed: Bool, detail: String, milliseconds: Double) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+        ms = (milliseconds * 1000).rounded() / 1000
     }
 
-    var scenarios: [Entry]
+    init(_ result: ScenarioResult) {
+        self.init(name: result.name, passed: result.passed, detail: result.detail, milliseconds: result.milliseconds)
+    }
 }
