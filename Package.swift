@@ -132,6 +132,23 @@ let package = Package(
             dependencies: ["Permit", "PermitLint"],
             resources: [.copy("Fixtures")]
         ),
+        // Writes the file store in a loop until killed: the child process of the crash-safety test; not a product.
+        .executableTarget(
+            name: "permit-store-writer",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitCrashTests",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
