@@ -9,6 +9,7 @@ struct WriterProcess {
 
     private let process: Process
     private var reports: AsyncStream<Report>.Iterator
+    private var exits: AsyncStream<Void>.Iterator
     /// Every save reported so far, in order.
     private(set) var saved: [Int] = []
 
@@ -20,6 +21,10 @@ struct WriterProcess {
         process.standardOutput = output
         let (stream, continuation) = AsyncStream.makeStream(of: Report.self)
         reports = stream.makeAsyncIterator()
+        // Awaited, not waitUntilExit(): that would block a thread of the shared pool other tests run on.
+        let (exited, exitContinuation) = AsyncStream.makeStream(of: Void.self)
+        exits = exited.makeAsyncIterator()
+        process.terminationHandler = { _ in exitContinuation.finish() }
         try process.run()
         // A thread of its own: the read blocks until the child writes or exits.
         let reader = output.fileHandleForReading
@@ -53,7 +58,7 @@ struct WriterProcess {
     mutating func killAndCollect() async -> [Int] {
         kill(process.processIdentifier, SIGKILL)
         while await nextReport() != nil {}
-        process.waitUntilExit()
+        while await exits.next() != nil {}
         return saved
     }
 }
