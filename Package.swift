@@ -186,6 +186,23 @@ let package = Package(
         .target(name: "PermitCloud", dependencies: ["PermitSystem"]),
         .target(name: "PermitNetwork", dependencies: ["Permit"]),
         .target(name: "PermitSwiftUI", dependencies: ["Permit", "PermitSystem"]),
+        // Writes the file store in a loop until killed: the child process of the crash-safety test; not a product.
+        .executableTarget(
+            name: "permit-store-writer",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitCrashTests",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                "PermitTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ final class BridgeWorld: Sendable {
 
     static func make(
         pages: [String: String], foreignPages: [String: String] = [:],
+        store: any PermissionStore = InMemoryPermissionStore(),
         configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
     ) async throws -> BridgeWorld {
         let device = SimulatedDevice()
@@ -34,7 +35,7 @@ final class BridgeWorld: Sendable {
             foreignTable[path].map(PageServer.Page.html)
         }
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+            kinds: PermissionKind.seed, authority: device, store: store, logger: quietLogger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let world = BridgeWorld(
             device: device, center: center, browser: browser, foreign: foreign, foreignPages: foreignTable,

@@ -13,6 +13,8 @@ enum SnapshotCoding {
     static let version = 1
     /// The largest encoded snapshot Permit reads; anything larger is treated as corrupt.
     static let maximumSize = 1 << 20
+    /// The times a snapshot may hold, in milliseconds since 1970: JavaScript's `Date` range.
+    static let validMilliseconds: ClosedRange<Int64> = -8_640_000_000_000_000...8_640_000_000_000_000
 
     static func encode(_ snapshot: PermissionSnapshot) throws -> Data {
         let file = FileFormat(
@@ -46,6 +48,11 @@ enum SnapshotCoding {
             throw .malformed
         }
         guard file.version == version else { throw .unsupportedVersion(file.version) }
+        // A time outside JavaScript's Date range (±8.64e15 ms) is corrupt; near Int64's limits it would also
+        // trap when the snapshot is saved again, as milliseconds × 1000 no longer fits (found by review, the
+        // store fuzz target checks the load-save cycle).
+        let times = file.permissions.values.compactMap(\.checked) + file.history.map(\.at)
+        guard times.allSatisfy(Self.validMilliseconds.contains) else { throw .malformed }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var records: [PermissionKind: PermissionRecord] = [:]

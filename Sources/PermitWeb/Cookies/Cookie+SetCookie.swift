@@ -31,9 +31,12 @@ extension Cookie {
     ///
     /// The fraction of a second is dropped. The names are the fixed English ones whatever the locale, and
     /// the calendar is the proleptic Gregorian one in GMT, computed here rather than by a formatter so that
-    /// no locale or time zone setting can change it.
+    /// no locale or time zone setting can change it. A date outside the years 1 to 9999, which the format's
+    /// four-digit year cannot hold, is written as the nearest date inside them.
     public static func imfFixdate(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        // Clamped before the conversion to Int64, which traps on a huge or non-finite time (found by fuzzing).
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.isNaN ? 0 : Int64(min(max(interval, -62_135_596_800), 253_402_300_799).rounded(.down))
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let day = secondOfDay < 0 ? days - 1 : days
         let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
@@ -42,11 +45,15 @@ extension Cookie {
         let weekday = ((day % 7) + 7 + 4) % 7
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekdays[Int(weekday)]), \(twoDigits(dayOfMonth)) \(months[Int(month) - 1]) \(year) "
+        return "\(weekdays[Int(weekday)]), \(twoDigits(dayOfMonth)) \(months[Int(month) - 1]) \(fourDigits(year)) "
             + "\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60)) GMT"
     }
 
     private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    private static func fourDigits(_ value: Int64) -> String {
+        String(repeating: "0", count: max(0, 4 - "\(value)".count)) + "\(value)"
+    }
 
     /// The Gregorian year, month and day of a day counted from 1970-01-01 (Howard Hinnant's
     /// `civil_from_days`).

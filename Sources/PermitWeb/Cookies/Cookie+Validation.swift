@@ -19,8 +19,8 @@ extension Cookie {
     ///   domain is `host` or one of its parent domains, has at least two labels and is not an address
     ///   (``CookieError/domainMismatch``, ``CookieError/invalidDomain``). Browsers also refuse public
     ///   suffixes such as `co.uk`; Permit has no public-suffix list, so that one check is left to the browser;
-    /// - the path starts with `/` and holds only printable ASCII other than `;`, percent-encoded as request
-    ///   paths are (``CookieError/invalidPath``);
+    /// - the path starts with `/`, holds only printable ASCII other than `;`, percent-encoded as request
+    ///   paths are, and does not end with a space, which browsers trim (``CookieError/invalidPath``);
     /// - an expiry lies in the future, in whole seconds (``CookieError/expired``), and at most 400 days ahead
     ///   (``CookieError/expiryTooFar``);
     /// - `SameSite=None` comes with `Secure` (``CookieError/sameSiteNoneRequiresSecure``);
@@ -52,8 +52,11 @@ extension Cookie {
         if let expires {
             // The Set-Cookie writer drops the fraction of a second.
             guard expires.timeIntervalSince1970.rounded(.down) > now.timeIntervalSince1970 else { throw .expired }
-            guard expires.timeIntervalSince(now) <= Self.maximumLifetime else {
-                throw .expiryTooFar.withDetail("\(Int(expires.timeIntervalSince(now) / 86_400)) days ahead")
+            let ahead = expires.timeIntervalSince(now)
+            guard ahead <= Self.maximumLifetime else {
+                // An absurd date (found by fuzzing: 1e52 seconds) must not trap converting the days to Int.
+                let days = ahead / 86_400
+                throw .expiryTooFar.withDetail(days < 1e9 ? "\(Int(days)) days ahead" : "more than 10^9 days ahead")
             }
         }
         if sameSite == .none, !isSecure { throw .sameSiteNoneRequiresSecure }
@@ -119,6 +122,9 @@ extension Cookie {
         guard path.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x3B }) else {
             throw .invalidPath.withDetail("the path holds a control character, a non-ASCII character or ;")
         }
+        // Browsers trim whitespace around an attribute's value, so `/a ` would be stored as `/a` and never
+        // match the cookie Permit keeps (found by fuzzing).
+        guard path.utf8.last != 0x20 else { throw .invalidPath.withDetail("the path ends with a space") }
     }
 
     // MARK: - Grammar

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import Permit
+import PermitTesting
+import Testing
+
+/// `kill -9` in the middle of store writes, for real: a child process (`permit-store-writer`) saves a
+/// `FilePermissionStore` in a loop and reports each save once it has returned; the test kills it at random
+/// moments and loads the store after every kill.
+///
+/// What a load must give, precisely: let K be the last snapshot the child reported saved (or the one it
+/// reported loading, when it saved none). The store loads snapshot K, or snapshot K+1 (the save under way when
+/// the kill came, which may have reached its rename). Never an older one, never a mix of two (every snapshot
+/// is compared whole with the one of its number), never an empty or corrupt store once one was written, and
+/// never a `.corrupt` file set aside.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StoreCrashSafetyTests {
+    static let kills = 150
+
+    @Test func aStoreKilledAtRandomMomentsLoadsTheLastCompleteSnapshotOrTheOneInProgress() async throws {
+        let writer = try #require(Self.writerExecutable(), "permit-store-writer is not built next to the tests")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permit-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("permissions.json")
+        let store = FilePermissionStore(url: url, logger: quietLogger)
+        // Seeded, so that a failing schedule of kills can be replayed: the seed is in the failure message.
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var outcome = Outcome()
+        var current = 0
+
+        for kill in 1...Self.kills {
+            var child = try WriterProcess(executable: writer, store: url)
+            let loaded = try #require(await child.nextReport(), "seed \(seed), kill \(kill): the writer did not start")
+            #expect(loaded == .loaded(current), "seed \(seed), kill \(kill): the writer loaded what the test loaded")
+            // The moment of the kill: after a random number of reported saves (none included), then a random
+            // pause of up to 2 ms, so that it falls anywhere in the next save (encoding, writing or renaming).
+            for _ in 0..<Int.random(in: 0...3, using: &random) { _ = await child.nextReport() }
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...2_000, using: &random)))
+            let reported = await child.killAndCollect()
+            let lastComplete = reported.last ?? current
+            #expect(reported == Array((current + 1)..<(current + 1 + reported.count)), "seed \(seed), kill \(kill)")
+
+            let snapshot = try await store.load()
+            let sequence = try #require(
+                Self.sequence(of: snapshot), "seed \(seed), kill \(kill): the store holds a snapshot nobody wrote")
+            #expect(
+                sequence == lastComplete || sequence == lastComplete + 1,
+                "seed \(seed), kill \(kill): loaded \(sequence) after \(lastComplete) was reported complete")
+            let intact = snapshot == (sequence == 0 ? .empty : Self.snapshot(sequence: sequence))
+            #expect(intact, "seed \(seed), kill \(kill): snapshot \(sequence) is mixed or torn")
+            if lastComplete > 0 { #expect(!snapshot.isEmpty, "seed \(seed), kill \(kill): an empty store") }
+            #expect(!FileManager.default.fileExists(atPath: store.corruptCopyURL.path), "seed \(seed), kill \(kill)")
+            outcome.record(sequence: sequence, lastComplete: lastComplete, savesReported: reported.count)
+            current = sequence
+        }
+
+        #expect(outcome.kills == Self.kills)
+        // Every kill came while the child was saving: it does nothing else once it has loaded.
+        #expect(outcome.killsAfterASave > Self.kills / 2, "most kills should come after at least one save")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "permissions.json" }
+        print(
+            "store crash safety: \(outcome.kills) kills survived (seed \(seed)); \(outcome.inProgressLoaded) loaded the "
+                + "save under way, \(outcome.kills - outcome.inProgressLoaded) the last reported one; "
+                + "\(outcome.savesReported) saves reported; \(leftovers.count) temporary files left by killed saves")
+    }
+
+    // MARK: - Helpers
+
+    struct Outcome {
+        var kills = 0
+        var inProgressLoaded = 0
+        var killsAfterASave = 0
+        var savesReported = 0
+
+        mutating func record(sequence: Int, lastComplete: Int, savesReported: Int) {
+            kills += 1
+            if sequence == lastComplete + 1 { inProgressLoaded += 1 }
+            if savesReported > 0 { killsAfterASave += 1 }
+            self.savesReported += savesReported
+        }
+    }
+
+    /// `permit-store-writer`, built into the same folder as the test bundle.
+    static func writerExecutable() -> URL? {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("permit-store-writer")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The same snapshot `permit-store-writer` saves as number `sequence` (Sources/permit-store-writer).
+    static func snapshot(sequence: Int) -> PermissionSnapshot {
+        let base = 1_800_000_000_000 + Int64(sequence) * 1_000
+        let at = { (offset: Int64) in Date(timeIntervalSince1970: Double(base + offset) / 1000) }
+        let statuses: [PermissionStatus] = [.granted, .denied, .notDetermined, .limited]
+        let kinds: [PermissionKind] = [.camera, .location, .notifications]
+        var records: [PermissionKind: PermissionRecord] = [:]
+        for (index, kind) in kinds.enumerated() {
+            records[kind] = PermissionRecord(
+                status: statuses[(sequence + index) % statuses.count], hasPrompted: sequence % 2 == 0,
+                checkedAt: at(Int64(index)))
+        }
+        let history = (0..<200).map { index in
+            PermissionChange(
+                kind: kinds[index % kinds.count], previous: statuses[(sequence + index) % statuses.count],
+                current: statuses[(sequence + index + 1) % statuses.count], cause: .manual, date: at(Int64(index)))
+        }
+        return PermissionSnapshot(
+            records: records, history: history, attachments: ["writer": Data(#"{"sequence":\#(sequence)}"#.utf8)])
+    }
+
+    static func sequence(of snapshot: PermissionSnapshot) -> Int? {
+        guard let data = snapshot.attachments["writer"] else { return snapshot.isEmpty ? 0 : nil }
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Int]
+        return object?["sequence"]
+    }
+}
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "permit.tests.crash")
+    logger.logLevel = .critical
+    return logger
+}()

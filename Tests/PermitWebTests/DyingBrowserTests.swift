@@ -1,0 +1,179 @@
+import Foundation
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+import Testing
+
+/// Issue 9: Chromium killed with SIGKILL (its whole process group, as the OS kills a web content process)
+/// during a permission request, during cookie writes and during a page load. Each time the host restarts the
+/// browser, the work under way completes or is redone, cookies and the bridge's statuses are re-synced into the
+/// new browser, and nothing persisted is lost.
+@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct DyingBrowserTests {
+    @Test func killedDuringAPermissionRequestTheRequestCompletesAndIsPersistedAndShownAfterTheRestart() async throws {
+        let folder = try TemporaryFolder()
+        let storeURL = folder.url.appendingPathComponent("permissions.json")
+        let world = try await BridgeWorld.make(
+            pages: ["/": "<p>app</p>"], store: FilePermissionStore(url: storeURL, logger: quietLogger))
+        let events = EventLog()
+        _ = await world.webView.addEventObserver { event in events.append(event) }
+        try await world.load("/")
+        await world.device.setHoldsPrompts(true)
+        #expect(try await world.evaluate("window.pending = ZooboxBridge.requestPermission('camera'); 'asked'") == .string("asked"))
+        #expect(await eventually { await world.device.pendingPromptCount(for: .camera) == 1 }, "the prompt is up")
+        let pid = try #require(await world.webView.processID())
+
+        kill(-pid, SIGKILL)
+        // The user answers while the browser is dead or restarting: the native request goes on without it.
+        #expect(await world.device.answerPendingPrompt(for: .camera, with: .granted) == 1)
+        await events.wait(for: .restarted)
+
+        #expect(await eventually { await world.center.state(for: .camera)?.status == .granted })
+        let persisted = try await FilePermissionStore(url: storeURL, logger: quietLogger).load()
+        #expect(persisted.records[.camera]?.status == .granted, "the answer is on disk")
+        #expect(try #require(await world.webView.processID()) != pid)
+        #expect(await eventually { (try? await world.evaluate("zooboxPermissions.camera")) == .string("granted") })
+        // Asking again answers from the state: still one prompt in all.
+        #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
+        #expect(await world.device.promptCount(for: .camera) == 1)
+        await world.tearDown()
+    }
+
+    @Test func killedDuringCookieWritesTheLastValueIsInTheRestartedBrowserAndThePage() async throws {
+        let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
+        let events = EventLog()
+        _ = await world.webView.addEventObserver { event in events.append(event) }
+        let sync = CookieSync(host: world.webView, siteHost: "localhost", logger: quietLogger)
+        await sync.start()
+        try await world.webView.load(world.server.url("/"))
+        let attributes = CookieAttributes(domain: "localhost")
+        let writes = 40
+        let writer = Task {
+            var failed = 0
+            for n in 1...writes {
+                do { try await sync.set("FCM_token", value: "t\(n)", attributes: attributes) } catch { failed += 1 }
+            }
+            return failed
+        }
+        // Killed once the writes are under way.
+        #expect(await eventually { (try? await world.webView.cookies())?.contains { $0.name == "FCM_token" } == true })
+        let pid = try #require(await world.webView.processID())
+        kill(-pid, SIGKILL)
+        await events.wait(for: .restarted)
+        let failed = await writer.value
+
+        // Writes sent between the kill and the moment the web view notices it fail (disconnected); the ones
+        // after wait for the restart. Every write came back: none hung.
+        #expect(failed < writes)
+        #expect(await eventually {
+            (try? await world.webView.cookies())?.first { $0.name == "FCM_token" }?.value == "t\(writes)"
+        })
+        #expect(try await world.webView.evaluateJavaScript("document.cookie") == "\"FCM_token=t\(writes)\"")
+        #expect(try await sync.synchronize().isEmpty, "the restarted browser already holds what the sync keeps")
+        await sync.stop()
+        await world.tearDown()
+    }
+
+    @Test func killedDuringAPageLoadTheRestartedBrowserLoadsThePageWithTheBridgeStateAndCookies() async throws {
+        let folder = try TemporaryFolder()
+        let storeURL = folder.url.appendingPathComponent("permissions.json")
+        // An image from a server that never answers holds the page's load event until the browser dies.
+        let stalled = try StalledServer()
+        let world = try await BridgeWorld.make(
+            pages: [
+                "/": "<p>app</p>",
+                "/slow": "<script>window.marker = 'slow';</script><img src='http://localhost:\(stalled.port)/never'>",
+            ],
+            store: FilePermissionStore(url: storeURL, logger: quietLogger))
+        let events = EventLog()
+        _ = await world.webView.addEventObserver { event in events.append(event) }
+        let sync = CookieSync(host: world.webView, siteHost: "localhost", logger: quietLogger)
+        await sync.start()
+        try await sync.set("FCM_token", value: "kept", attributes: CookieAttributes(domain: "localhost"))
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        try await world.center.request(.camera)
+        try await world.load("/")
+
+        let slow = world.browser.server.url("/slow")
+        let loading = Task { try await world.webView.load(slow) }
+        await events.wait(for: .navigated(slow))
+        #expect(try await world.evaluate("document.readyState") != .string("complete"), "the page is still loading")
+        let pid = try #require(await world.webView.processID())
+        kill(-pid, SIGKILL)
+        // From now on the image fails at once, so the restarted browser's reload can finish.
+        stalled.stopListening()
+        // The load under way fails with the disconnection; it never hangs, and the restart loads the page again.
+        await #expect(throws: ChromiumError.disconnected) { try await loading.value }
+        await events.wait(for: .restarted)
+
+        #expect(try await world.evaluate("[location.pathname, window.marker]") == .array([.string("/slow"), .string("slow")]))
+        #expect(try await world.evaluate("zooboxPermissions.camera") == .string("granted"))
+        #expect(await eventually { (try? await world.evaluate("document.cookie")) == .string("FCM_token=kept") })
+        #expect(try await FilePermissionStore(url: storeURL, logger: quietLogger).load().records[.camera]?.status == .granted)
+        await sync.stop()
+        await world.tearDown()
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` has passed.
+func eventually(timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}
+
+/// A temporary folder, removed when released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("permit-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A loopback TCP port that accepts connections (the kernel completes them into the backlog) and never answers.
+final class StalledServer {
+    let port: Int
+    private var socketFD: Int32
+
+    init() throws {
+        #if os(Linux)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, streamType, 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard fd >= 0, bound else {
+            if fd >= 0 { _ = close(fd) }
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        socketFD = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Stops listening: connections are refused from now on.
+    func stopListening() {
+        guard socketFD >= 0 else { return }
+        _ = close(socketFD)
+        socketFD = -1
+    }
+
+    deinit { stopListening() }
+}
