@@ -3,11 +3,11 @@ import Foundation
 import PermitSystem
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DocumentsAccessCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct DocumentsAccessCheckTests {
     let logger = makeTestLogger().0
 
     func run(_ check: some SystemCheck) async throws -> SystemReport {
-        try await SystemCheckRunner(checks: [check], now: { referenceDate }, logger: logger).run()
+        try await SystemCheckRunner(checks: [check], timeout: patientTimeout, now: { referenceDate }, logger: logger).run()
     }
 
     @Test func aWritableDirectoryPassesAndTheProbeLeavesNothingBehind() async throws {

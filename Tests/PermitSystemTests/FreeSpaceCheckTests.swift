@@ -2,7 +2,7 @@ import Foundation
 import PermitSystem
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct FreeSpaceCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct FreeSpaceCheckTests {
     let logger = makeTestLogger().0
 
     @Test func theRealDiskReportsItsFreeSpace() async throws {
@@ -38,7 +38,7 @@ import Testing
         let proc = URL(fileURLWithPath: "/proc", isDirectory: true)
         #expect(throws: SystemError.couldNotDetermine) { try LocalFileSystem().availableCapacity(at: proc) }
 
-        let report = try await SystemCheckRunner(checks: [FreeSpaceCheck(directory: proc)], logger: logger).run()
+        let report = try await SystemCheckRunner(checks: [FreeSpaceCheck(directory: proc)], timeout: patientTimeout, logger: logger).run()
 
         #expect(report.result(for: .freeSpace)?.outcome == .couldNotDetermine)
         #expect(report.result(for: .freeSpace)?.detail == "the check failed: could not determine: the volume reports no size")
@@ -52,7 +52,7 @@ import Testing
         let fileSystem = FaultyFileSystem(.freeBytes(42_500_000))
         let check = FreeSpaceCheck(directory: documents, minimumBytes: 100_000_000, fileSystem: fileSystem)
 
-        let report = try await SystemCheckRunner(checks: [check], logger: logger).run()
+        let report = try await SystemCheckRunner(checks: [check], timeout: patientTimeout, logger: logger).run()
 
         #expect(report.result(for: .freeSpace)?.outcome == .failed)
         #expect(report.result(for: .freeSpace)?.detail == "42.5 MB free; at least 100 MB needed")

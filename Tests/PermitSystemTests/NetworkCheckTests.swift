@@ -4,7 +4,7 @@ import PermitSystem
 import PermitTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct NetworkCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct NetworkCheckTests {
     static let cases: [(NetworkAvailability, SystemCheckOutcome, String, [SystemWarning])] = [
         (.available, .passed, "a network is available", []),
         (.unavailable, .failed, "offline; changes are kept on this device until the network is back", [.offline]),
@@ -16,7 +16,8 @@ import Testing
         availability: NetworkAvailability, outcome: SystemCheckOutcome, detail: String, warnings: [SystemWarning]
     ) async throws {
         let report = try await SystemCheckRunner(
-            checks: [NetworkCheck(monitor: SimulatedNetworkMonitor(availability))], logger: makeTestLogger().0
+            checks: [NetworkCheck(monitor: SimulatedNetworkMonitor(availability))], timeout: patientTimeout,
+            logger: makeTestLogger().0
         ).run()
 
         #expect(report.result(for: .network)?.outcome == outcome)
@@ -50,7 +51,7 @@ import Testing
         #expect(without.map(\.id) == [.iCloud, .iCloudDrive, .cloudKit, .documents, .freeSpace])
 
         monitor.set(.unavailable)
-        let report = try await SystemCheckRunner(checks: with, logger: makeTestLogger().0).run()
+        let report = try await SystemCheckRunner(checks: with, timeout: patientTimeout, logger: makeTestLogger().0).run()
         #expect(report.warnings == [.offline])
         #expect(report.result(for: .network)?.isOK == false)
     }

@@ -192,6 +192,11 @@ struct NoPermissions: PermissionAuthority {
 /// A fixed wall clock.
 let referenceDate = Date(timeIntervalSince1970: 1_763_778_000)
 
+/// The runner's timeout in tests that are not about timeouts: long enough that a loaded machine (the thread
+/// sanitizer, the browser suites beside it on two cores) cannot turn a real check's answer into "no answer",
+/// which the default ten seconds did under `scripts/tsan`.
+let patientTimeout = Duration.seconds(120)
+
 /// Gives other tasks a chance to run, a bounded number of times, until `condition` holds.
 func yield(until condition: () async -> Bool, attempts: Int = 10_000) async -> Bool {
     for _ in 0..<attempts {
