@@ -24,6 +24,8 @@ import Testing
         ("status", .status),
         ("help", .help),
         ("quit", .quit),
+        ("exit", .quit),
+        ("QUIT", .quit),
     ])
     func parsesEachCommand(line: String, command: ShellCommand) throws {
         #expect(try ShellCommand.parse(line, kinds: kinds) == command)
@@ -47,6 +49,20 @@ import Testing
         ("eval", "usage: eval JS"),
         ("token", "usage: token VALUE|clear"),
         ("status now", "usage: status (no arguments)"),
+        ("deny", "usage: deny KIND"),
+        ("restrict camera location", "usage: restrict KIND"),
+        ("revoke", "usage: revoke KIND"),
+        ("answer camera", "usage: answer KIND grant|deny"),
+        ("answer microphone grant", "unknown permission 'microphone'; the app tracks: location, camera, notifications"),
+        ("background now", "usage: background (no arguments)"),
+        ("foreground 2", "usage: foreground (no arguments)"),
+        ("relaunch fast", "usage: relaunch (no arguments)"),
+        ("location 52.52", "usage: location LAT LON"),
+        ("location 0 181", "usage: location LAT LON, with -90 <= LAT <= 90 and -180 <= LON <= 180"),
+        ("wait", "usage: wait MS"),
+        ("wait 600001", "usage: wait MS, with 0 <= MS <= 600000"),
+        ("screenshot", "usage: screenshot PATH"),
+        ("token a b", "usage: token VALUE|clear"),
     ])
     func rejectsBadLinesWithOneLine(line: String, message: String) {
         #expect(throws: ShellError.self) { try ShellCommand.parse(line, kinds: kinds) }

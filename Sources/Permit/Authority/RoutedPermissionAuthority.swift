@@ -14,7 +14,8 @@
 ///     ([.notifications], NotificationAuthority(provisional: true)),
 /// ])
 /// let center = PermissionCenter(kinds: [.location, .camera, .notifications], authority: authority,
-///                               store: UserDefaultsPermissionStore(), logger: logger)
+///                               store: UserDefaultsPermissionStore(defaults: .standard, logger: logger),
+///                               logger: logger)
 /// ```
 public struct RoutedPermissionAuthority: PermissionAuthority {
     private let authorities: [any PermissionAuthority]
