@@ -191,6 +191,7 @@ let package = Package(
             name: "permit-store-writer",
             dependencies: [
                 "Permit",
+                "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Permit
 
 /// Something that happened in the simulated hybrid app, as `permit demo` and `permit shell` report it.

@@ -2,7 +2,7 @@ package import Foundation
 package import Logging
 package import PermitChromium
 package import PermitPageServer
-package import PermitWeb
+import PermitWeb
 
 /// The parts of the simulated hybrid app that outlive its processes: headless Chromium as the web view, the
 /// app's web server on loopback, and the page's console, captured for the transcript.
@@ -103,7 +103,7 @@ package final class DemoStage: Sendable {
             sink.value(.console(level: entry[0], text: entry[1]))
             return ""
         }
-        try await webView.addUserScript(Self.consoleScript)
+        _ = try await webView.addUserScript(Self.consoleScript)
     }
 
     /// Forwards the page's console and uncaught errors to the native side; the page's own console still gets

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Permit
 
 /// One line of a `permit shell` script, parsed.

@@ -1,5 +1,5 @@
-package import Foundation
-package import PermitWeb
+import Foundation
+import PermitWeb
 
 /// A web view that reports the bridge's traffic: every message a page posts to a handler added through it,
 /// and every reply, go to `emit` as ``AppEvent/bridgeCall(_:)`` and ``AppEvent/bridgeReply(_:)``. Everything

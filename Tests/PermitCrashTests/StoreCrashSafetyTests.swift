@@ -43,11 +43,11 @@ import Testing
 
             let snapshot = try await store.load()
             let sequence = try #require(
-                Self.sequence(of: snapshot), "seed \(seed), kill \(kill): the store holds a snapshot nobody wrote")
+                StoreWriterSnapshots.sequence(of: snapshot), "seed \(seed), kill \(kill): the store holds a snapshot nobody wrote")
             #expect(
                 sequence == lastComplete || sequence == lastComplete + 1,
                 "seed \(seed), kill \(kill): loaded \(sequence) after \(lastComplete) was reported complete")
-            let intact = snapshot == (sequence == 0 ? .empty : Self.snapshot(sequence: sequence))
+            let intact = snapshot == (sequence == 0 ? .empty : StoreWriterSnapshots.snapshot(sequence: sequence))
             #expect(intact, "seed \(seed), kill \(kill): snapshot \(sequence) is mixed or torn")
             if lastComplete > 0 { #expect(!snapshot.isEmpty, "seed \(seed), kill \(kill): an empty store") }
             #expect(!FileManager.default.fileExists(atPath: store.corruptCopyURL.path), "seed \(seed), kill \(kill)")
@@ -90,33 +90,6 @@ import Testing
             folder.deleteLastPathComponent()
         }
         return nil
-    }
-
-    /// The same snapshot `permit-store-writer` saves as number `sequence` (Sources/permit-store-writer).
-    static func snapshot(sequence: Int) -> PermissionSnapshot {
-        let base = 1_800_000_000_000 + Int64(sequence) * 1_000
-        let at = { (offset: Int64) in Date(timeIntervalSince1970: Double(base + offset) / 1000) }
-        let statuses: [PermissionStatus] = [.granted, .denied, .notDetermined, .limited]
-        let kinds: [PermissionKind] = [.camera, .location, .notifications]
-        var records: [PermissionKind: PermissionRecord] = [:]
-        for (index, kind) in kinds.enumerated() {
-            records[kind] = PermissionRecord(
-                status: statuses[(sequence + index) % statuses.count], hasPrompted: sequence % 2 == 0,
-                checkedAt: at(Int64(index)))
-        }
-        let history = (0..<200).map { index in
-            PermissionChange(
-                kind: kinds[index % kinds.count], previous: statuses[(sequence + index) % statuses.count],
-                current: statuses[(sequence + index + 1) % statuses.count], cause: .manual, date: at(Int64(index)))
-        }
-        return PermissionSnapshot(
-            records: records, history: history, attachments: ["writer": Data(#"{"sequence":\#(sequence)}"#.utf8)])
-    }
-
-    static func sequence(of snapshot: PermissionSnapshot) -> Int? {
-        guard let data = snapshot.attachments["writer"] else { return snapshot.isEmpty ? 0 : nil }
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Int]
-        return object?["sequence"]
     }
 }
 
