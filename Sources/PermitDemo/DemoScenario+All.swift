@@ -215,31 +215,16 @@ extension DemoScenario {
 
 /// The system status as the demo page fetches it from `/api/system-status`.
 struct PublishedSystemStatus: Encodable {
-    struct Banner: Encodable {
-        var title: String
-        var message: String
-        var severity: String
-        var action: String
-    }
-
-    struct Check: Encodable {
-        var id: String
-        var ok: Bool
-        var detail: String
-    }
-
-    var banner: Banner?
+    var banner: SystemWarningJSON?
     var summary: String
-    var checks: [Check]
+    var checks: [SystemCheckJSON]
 
     init(report: SystemReport, banner: SystemWarning?) {
-        self.banner = banner.map {
-            Banner(title: $0.title, message: $0.message, severity: "\($0.severity)", action: "\($0.action)")
-        }
+        self.banner = banner.map(SystemWarningJSON.init)
         let failed = report.results.filter { !$0.isOK }.count
         summary = failed == 0
             ? "all \(report.results.count) checks passed"
             : "\(failed) of \(report.results.count) checks need attention"
-        checks = report.results.map { Check(id: $0.id.rawValue, ok: $0.isOK, detail: $0.detail) }
+        checks = report.results.map(SystemCheckJSON.init)
     }
 }

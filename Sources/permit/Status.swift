@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Permit
+import PermitDemo
 import PermitSystem
 
 /// `permit status`: the seed's "System Status" section for this machine.
@@ -164,28 +165,13 @@ struct ByteCount: ExpressibleByArgument {
 
 /// The JSON `permit status --json` prints.
 struct StatusReport: Encodable {
-    struct Check: Encodable {
-        let id: String
-        let ok: Bool
-        let detail: String
-    }
-
-    struct Warning: Encodable {
-        let severity: String
-        let title: String
-        let message: String
-        let action: String
-    }
-
-    let checks: [Check]
-    let warnings: [Warning]
+    let checks: [SystemCheckJSON]
+    let warnings: [SystemWarningJSON]
     let checkedAt: String
 
     init(_ report: SystemReport) {
-        checks = report.results.map { Check(id: $0.id.rawValue, ok: $0.isOK, detail: $0.detail) }
-        warnings = report.warnings.map {
-            Warning(severity: $0.severity.rawValue, title: $0.title, message: $0.message, action: $0.action.rawValue)
-        }
+        checks = report.results.map(SystemCheckJSON.init)
+        warnings = report.warnings.map(SystemWarningJSON.init)
         checkedAt = report.checkedAt.formatted(.iso8601)
     }
 }
