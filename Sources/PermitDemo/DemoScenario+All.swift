@@ -192,7 +192,7 @@ extension DemoScenario {
         let runner = SystemCheckRunner(
             checks: SystemCheckRunner.standardChecks(cloud: SimulatedCloud(signedIn: false), documents: documents),
             logger: context.logger)
-        let status = SystemStatus(runner: runner, center: center, logger: context.logger)
+        let status = SystemStatus(runner: runner, storage: center.storage, logger: context.logger)
         let banner = SystemBanner(status: status, logger: context.logger)
         let warning = try await banner.refresh()
         guard let report = await status.lastReport() else { throw DemoError("expected a persisted report") }

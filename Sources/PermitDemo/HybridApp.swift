@@ -111,7 +111,7 @@ package actor HybridApp {
     package func launch() async throws {
         await device.launchApp()
         let store = FilePermissionStore(url: storeURL, logger: logger)
-        let center = PermissionCenter(kinds: configuration.kinds, authority: device, store: store, logger: logger)
+        let center = PermissionCenter(kinds: configuration.kinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         // Subscribed before the start, so that the launch's own changes (made in Settings while the app was
         // not running) are reported too.
@@ -164,7 +164,7 @@ package actor HybridApp {
         }
         let tokens = PushTokenCookieManager(
             configuration: PushTokenCookieConfiguration(domain: configuration.siteHost), provider: pushTokens,
-            center: center, sync: sync, logger: logger)
+            storage: center.storage, sync: sync, logger: logger)
         try await tokens.start()
         try await sync.synchronize()
         await sync.start()

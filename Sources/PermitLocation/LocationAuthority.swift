@@ -36,7 +36,7 @@ public import Permit
 ///
 /// ```swift
 /// let location = LocationAuthority()
-/// let center = PermissionCenter(kinds: [.location], authority: location, store: store, logger: logger)
+/// let center = PermissionCenter(kinds: [.location], authority: location, storage: PermitStorage(store: store, logger: logger), logger: logger)
 /// ```
 @MainActor
 public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationManagerDelegate {

@@ -9,7 +9,7 @@ public import Permit
 ///
 /// ```swift
 /// let store = InMemoryPermissionStore()
-/// let center = PermissionCenter(kinds: [.camera], authority: device, store: store, logger: logger)
+/// let center = PermissionCenter(kinds: [.camera], authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
 /// await center.start()
 /// #expect(await store.saveCount == 1)
 /// ```

@@ -56,7 +56,7 @@ struct BenchBridge: AsyncParsableCommand {
         await device.launchApp()
         let center = PermissionCenter(
             kinds: PermissionKind.seed, authority: device,
-            store: FilePermissionStore(url: folder.appendingPathComponent("permissions.json"), logger: logger),
+            storage: PermitStorage(store: FilePermissionStore(url: folder.appendingPathComponent("permissions.json"), logger: logger), logger: logger),
             logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let location = SimulatedLocation(

@@ -54,11 +54,11 @@ struct BenchCookies: AsyncParsableCommand {
         let attributes = CookieAttributes(domain: "localhost")
         func launch() -> (PermissionCenter, CookieSync, PushTokenCookieManager) {
             let center = PermissionCenter(
-                kinds: PermissionKind.seed, authority: device, store: FilePermissionStore(url: storeURL, logger: logger),
+                kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger),
                 logger: logger)
             let sync = CookieSync(host: webView, siteHost: "localhost", logger: logger)
             let tokens = PushTokenCookieManager(
-                configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, center: center,
+                configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, storage: center.storage,
                 sync: sync, logger: logger)
             return (center, sync, tokens)
         }

@@ -45,7 +45,7 @@ struct BenchCore: AsyncParsableCommand {
         let fileStore = FilePermissionStore(url: storeURL, logger: logger)
         let store = CountingStore(base: fileStore)
         func makeCenter() -> PermissionCenter {
-            PermissionCenter(kinds: kinds, authority: device, store: store, logger: logger)
+            PermissionCenter(kinds: kinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         }
         let warm = makeCenter()
         await warm.start()

@@ -77,15 +77,13 @@ struct Status: AsyncParsableCommand {
         let documentsURL = documents.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.supportDirectory
         let storeURL =
             store.map { URL(fileURLWithPath: $0) } ?? Self.supportDirectory.appendingPathComponent("permissions.json")
-        let center = PermissionCenter(
-            kinds: [], authority: NoPermissions(), store: FilePermissionStore(url: storeURL, logger: logger),
-            logger: logger)
+        let storage = PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger)
         let runner = SystemCheckRunner(
             checks: SystemCheckRunner.standardChecks(
                 cloud: UnsupportedCloudAccountProvider(), documents: documentsURL, minimumFreeSpace: minFreeSpace.bytes,
                 network: LinuxNetworkMonitor(logger: logger)),
             logger: logger)
-        let status = SystemStatus(runner: runner, center: center, logger: logger)
+        let status = SystemStatus(runner: runner, storage: storage, logger: logger)
 
         let previous = await status.lastReport()
         let report = try await status.refresh()
@@ -174,13 +172,6 @@ struct StatusReport: Encodable {
         warnings = report.warnings.map(SystemWarningJSON.init)
         checkedAt = report.checkedAt.formatted(.iso8601)
     }
-}
-
-/// The permission authority of a center that tracks no permissions: `permit status` uses the center only
-/// for its store.
-private struct NoPermissions: PermissionAuthority {
-    func status(of kind: PermissionKind) async -> PermissionStatus { .unavailable }
-    func request(_ kind: PermissionKind) async throws -> PermissionStatus { .unavailable }
 }
 
 extension Terminal {

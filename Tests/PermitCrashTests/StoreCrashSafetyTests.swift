@@ -51,6 +51,10 @@ import Testing
             #expect(intact, "seed \(seed), kill \(kill): snapshot \(sequence) is mixed or torn")
             if lastComplete > 0 { #expect(!snapshot.isEmpty, "seed \(seed), kill \(kill): an empty store") }
             #expect(!FileManager.default.fileExists(atPath: store.corruptCopyURL.path), "seed \(seed), kill \(kill)")
+            // Each save sweeps what killed saves left, so at most the killed save's own temporary file remains.
+            let leftovers = try Self.leftovers(in: folder)
+            #expect(leftovers.count <= 1, "seed \(seed), kill \(kill): temporary files pile up: \(leftovers)")
+            outcome.leftoverSeen += leftovers.count
             outcome.record(sequence: sequence, lastComplete: lastComplete, savesReported: reported.count)
             current = sequence
         }
@@ -58,11 +62,14 @@ import Testing
         #expect(outcome.kills == Self.kills)
         // Every kill came while the child was saving: it does nothing else once it has loaded.
         #expect(outcome.killsAfterASave > Self.kills / 2, "most kills should come after at least one save")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "permissions.json" }
+        // The next save sweeps the last killed save's temporary file: nothing is left over.
+        try await store.save(StoreWriterSnapshots.snapshot(sequence: current + 1))
+        #expect(try Self.leftovers(in: folder) == [], "seed \(seed): a save left temporary files behind")
         print(
             "store crash safety: \(outcome.kills) kills survived (seed \(seed)); \(outcome.inProgressLoaded) loaded the "
                 + "save under way, \(outcome.kills - outcome.inProgressLoaded) the last reported one; "
-                + "\(outcome.savesReported) saves reported; \(leftovers.count) temporary files left by killed saves")
+                + "\(outcome.savesReported) saves reported; a killed save's temporary file was seen after "
+                + "\(outcome.leftoverSeen) kills and swept by the next save each time")
     }
 
     // MARK: - Helpers
@@ -72,6 +79,7 @@ import Testing
         var inProgressLoaded = 0
         var killsAfterASave = 0
         var savesReported = 0
+        var leftoverSeen = 0
 
         mutating func record(sequence: Int, lastComplete: Int, savesReported: Int) {
             kills += 1
@@ -79,6 +87,11 @@ import Testing
             if savesReported > 0 { killsAfterASave += 1 }
             self.savesReported += savesReported
         }
+    }
+
+    /// The files in `folder` other than the store's.
+    static func leftovers(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "permissions.json" }.sorted()
     }
 
     /// `permit-store-writer`, built into the same folder as the test bundle.

@@ -135,14 +135,14 @@ import Testing
     @Test func anUnreadableDismissalsRecordCountsAsNoneWithAWarning() async throws {
         let app = try AppWorld(fileSystem: .denyWrites)
         defer { app.tearDown() }
-        let (center, status) = app.launch()
-        try await status.refresh()
-        try await center.setAttachment(Data(#"{"launch": "not a UUID"}"#.utf8), forKey: SystemBanner.defaultKey)
         let (logger, logs) = makeTestLogger()
+        let (storage, status) = app.launch(logger: logger)
+        try await status.refresh()
+        try await storage.setValue(["launch": "not a UUID"], for: StorageKey<[String: String]>(SystemBanner.defaultKey))
 
         let banner = SystemBanner(status: status, launch: UUID(), logger: logger)
 
         #expect(await banner.warning() == .cannotAccessStorage)
-        #expect(logs.entries.contains { $0.level == .warning && "\($0.message)".contains("dismissals unreadable") })
+        #expect(logs.entries.contains { $0.level == .warning && "\($0.message)".contains("stored value unreadable") })
     }
 }

@@ -23,18 +23,16 @@ struct AppWorld {
     }
 
     func launch(
-        now: @escaping @Sendable () -> Date = { referenceDate }, fault: FaultyFileSystem.Fault? = nil
-    ) -> (center: PermissionCenter, status: SystemStatus) {
-        let logger = makeTestLogger().0
-        let center = PermissionCenter(
-            kinds: [], authority: NoPermissions(), store: FilePermissionStore(url: storeURL, logger: logger),
-            logger: logger)
+        now: @escaping @Sendable () -> Date = { referenceDate }, fault: FaultyFileSystem.Fault? = nil,
+        logger: Logger = makeTestLogger().0
+    ) -> (storage: PermitStorage, status: SystemStatus) {
+        let storage = PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger)
         let runner = SystemCheckRunner(
             checks: SystemCheckRunner.standardChecks(
                 cloud: cloud, documents: documents, minimumFreeSpace: 1,
                 fileSystem: FaultyFileSystem(fault ?? fileSystem)),
             now: now, logger: logger)
-        return (center, SystemStatus(runner: runner, center: center, logger: logger))
+        return (storage, SystemStatus(runner: runner, storage: storage, logger: logger))
     }
 
     func tearDown() { world.tearDown() }
@@ -63,16 +61,16 @@ struct AppWorld {
 
         // Kept as JSON under the status key, beside the permissions, in the one store file.
         let file = try String(decoding: Data(contentsOf: app.storeURL), as: UTF8.self)
-        #expect(file.contains(#""permit.system":{"report":{"checkedAt":1763778000000"#))
+        #expect(file.contains(#""permit.system":{"value":{"checkedAt":1763778000000"#))
     }
 
     @Test func aStoredReportThatCannotBeDecodedReadsAsNone() async throws {
-        let store = InMemoryPermissionStore()
+        let store = InMemoryPermissionStore(
+            PermissionSnapshot(attachments: [SystemStatus.defaultKey: Data(#"{"version": 1, "value": {"something": "else"}}"#.utf8)]))
         let (logger, logs) = makeTestLogger()
-        let center = PermissionCenter(kinds: [], authority: NoPermissions(), store: store, logger: logger)
-        try await center.setAttachment(Data(#"{"version": 2, "something": "else"}"#.utf8), forKey: SystemStatus.defaultKey)
         let status = SystemStatus(
-            runner: SystemCheckRunner(checks: [], logger: logger), center: center, logger: logger)
+            runner: SystemCheckRunner(checks: [], logger: logger), storage: PermitStorage(store: store, logger: logger),
+            logger: logger)
 
         #expect(await status.lastReport() == nil)
         #expect(logs.entries.contains { $0.level == .warning && "\($0.message)".contains("unreadable") })

@@ -183,12 +183,6 @@ struct ThrowingCheck: SystemCheck {
     func run() async throws -> SystemCheckFinding { throw error }
 }
 
-/// A permission authority for a center that tracks no permissions: the system status only needs its store.
-struct NoPermissions: PermissionAuthority {
-    func status(of kind: PermissionKind) async -> PermissionStatus { .unavailable }
-    func request(_ kind: PermissionKind) async throws -> PermissionStatus { .unavailable }
-}
-
 /// A fixed wall clock.
 let referenceDate = Date(timeIntervalSince1970: 1_763_778_000)
 

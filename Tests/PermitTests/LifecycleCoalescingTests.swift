@@ -13,7 +13,7 @@ import Testing
 
     func launch(settleDelay: Duration = .zero) async -> PermissionCenter {
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: store,
+            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: makeTestLogger().0),
             configuration: .init(coalescingWindow: .seconds(1), settleDelay: settleDelay), clock: clock,
             logger: makeTestLogger().0)
         await device.launchApp()
@@ -82,7 +82,7 @@ import Testing
     func eventsArrivingWhileARefreshIsInFlightJoinIt() async {
         let authority = GatedAuthority()
         let center = PermissionCenter(
-            kinds: [.camera], authority: authority, store: store, clock: clock, logger: makeTestLogger().0)
+            kinds: [.camera], authority: authority, storage: PermitStorage(store: store, logger: makeTestLogger().0), clock: clock, logger: makeTestLogger().0)
         await center.start()
         await authority.closeGate()
         let foreground = Task { await center.handle(.willEnterForeground) }

@@ -16,7 +16,7 @@ import PermitTesting
         configuration: PermissionCenter.Configuration = .init(), logger: Logger? = nil
     ) -> PermissionCenter {
         PermissionCenter(
-            kinds: kinds, authority: device, store: store ?? self.store, configuration: configuration,
+            kinds: kinds, authority: device, storage: PermitStorage(store: store ?? self.store, logger: logger ?? makeTestLogger().0), configuration: configuration,
             now: dates.provider, logger: logger ?? makeTestLogger().0)
     }
 
@@ -247,7 +247,7 @@ import PermitTesting
     @Test func aRefreshOvertakenByARequestDoesNotRecordItsStaleRead() async throws {
         let authority = GatedAuthority()
         let center = PermissionCenter(
-            kinds: [.camera], authority: authority, store: store, now: dates.provider, logger: makeTestLogger().0)
+            kinds: [.camera], authority: authority, storage: PermitStorage(store: store, logger: makeTestLogger().0), now: dates.provider, logger: makeTestLogger().0)
         await center.start()
         await authority.closeGate()
         let refresh = Task { await center.refresh() }  // reads notDetermined, then waits at the gate
@@ -296,7 +296,7 @@ import PermitTesting
             ]))
         let authority = EagerCallbackAuthority(statuses: [.location: .denied])
         let center = PermissionCenter(
-            kinds: [.location], authority: authority, store: stored, now: dates.provider, logger: makeTestLogger().0)
+            kinds: [.location], authority: authority, storage: PermitStorage(store: stored, logger: makeTestLogger().0), now: dates.provider, logger: makeTestLogger().0)
         await center.start()
         #expect(await yield(until: { await authority.reads >= 2 }))  // the callback's refresh ran too
         let history = await center.history()

@@ -23,7 +23,7 @@ import PermitTesting
         finishStartup: Bool = true
     ) async throws -> PromptPolicy {
         let logger = makeTestLogger().0
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store ?? self.store, logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store ?? self.store, logger: logger), logger: logger)
         let policy = PromptPolicy(
             manifest: try PermissionManifest(Self.declarations), center: center, configuration: configuration,
             clock: clock, logger: logger)
@@ -238,7 +238,7 @@ import PermitTesting
         #expect(try await !relaunched.owesDenialNotice(for: .location))
         #expect(try await relaunched.owesDenialNotice(for: .camera))  // another kind is owed its own notice
         let file = String(decoding: try Data(contentsOf: world.url), as: UTF8.self)
-        #expect(file.contains(#""permit.policy":{"informed":["location"],"version":1}"#))
+        #expect(file.contains(#""permit.policy":{"value":{"informed":["location"]},"version":1}"#))
     }
 
     @Test func concurrentNoticesForTwoKindsAreBothKept() async throws {
@@ -248,8 +248,8 @@ import PermitTesting
         async let first: Void = policy.markDenialNoticeDelivered(for: .location)
         async let second: Void = policy.markDenialNoticeDelivered(for: .notifications)
         _ = try await (first, second)
-        let stored = try #require(await store.snapshot.attachments[PromptPolicy.attachmentKey])
-        #expect(String(decoding: stored, as: UTF8.self) == #"{"informed":["location","notifications"],"version":1}"#)
+        let stored = try #require(await store.snapshot.attachments[PromptPolicy.storageKey.name])
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"value":{"informed":["location","notifications"]},"version":1}"#)
     }
 
     @Test func aNoticeMarkedWhileSavesFailHoldsThisLaunchAndIsSavedWithTheNextChange() async throws {
@@ -259,7 +259,7 @@ import PermitTesting
         await store.setFailsSaves(true)
         try await policy.markDenialNoticeDelivered(for: .location)  // a failed save does not throw
         #expect(try await !policy.owesDenialNotice(for: .location))
-        #expect(await store.snapshot.attachments[PromptPolicy.attachmentKey] == nil)
+        #expect(await store.snapshot.attachments[PromptPolicy.storageKey.name] == nil)
 
         // A relaunch before any save succeeds owes the notice again: told twice at worst, never not at all.
         await device.terminateApp()
@@ -268,13 +268,13 @@ import PermitTesting
 
         await store.setFailsSaves(false)
         try await policy.markDenialNoticeDelivered(for: .notifications)
-        let stored = try #require(await store.snapshot.attachments[PromptPolicy.attachmentKey])
-        #expect(String(decoding: stored, as: UTF8.self) == #"{"informed":["location","notifications"],"version":1}"#)
+        let stored = try #require(await store.snapshot.attachments[PromptPolicy.storageKey.name])
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"value":{"informed":["location","notifications"]},"version":1}"#)
     }
 
     @Test func aRequestHeldBackForStartupIsLoggedOnce() async throws {
         let (logger, handler) = makeTestLogger()
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store, logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
         await device.launchApp()
         for _ in 0..<3 { _ = try await policy.request(.notifications) }
@@ -285,11 +285,12 @@ import PermitTesting
     @Test func unreadablePolicyFactsStartEmptyWithAWarning() async throws {
         await device.setStatus(.denied, for: .location)
         let (logger, handler) = makeTestLogger()
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, store: store, logger: logger)
-        try await center.setAttachment(Data(#"{"informed":"nope"}"#.utf8), forKey: PromptPolicy.attachmentKey)
+        let store = InMemoryPermissionStore(
+            PermissionSnapshot(attachments: [PromptPolicy.storageKey.name: Data(#"{"value":{"informed":"nope"},"version":1}"#.utf8)]))
+        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
         #expect(try await policy.owesDenialNotice(for: .location))
-        #expect(handler.entries.contains { $0.level == .warning && "\($0.message)".contains("policy facts unreadable") })
+        #expect(handler.entries.contains { $0.level == .warning && "\($0.message)".contains("stored value unreadable") })
         try await policy.markDenialNoticeDelivered(for: .location)
         #expect(try await !policy.owesDenialNotice(for: .location))
     }

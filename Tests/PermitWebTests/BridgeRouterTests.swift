@@ -27,7 +27,7 @@ import Testing
     func attachedRouter(configuration: BridgeConfiguration? = nil) async throws -> (BridgeRouter, PermissionCenter) {
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: store,
+            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
             logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
         let router = BridgeRouter(
             center: center, configuration: configuration ?? .zoobox(allowedOrigins: [app]), location: location,
@@ -94,7 +94,7 @@ import Testing
     @Test func throughThePolicyThePageCannotPromptDuringStartup() async throws {
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: store,
+            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
             logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
         let manifest = try PermissionManifest([
             PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scan parcel labels.")

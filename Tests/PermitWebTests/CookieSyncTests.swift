@@ -193,7 +193,7 @@ import Testing
         let device = SimulatedDevice()
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
         let host = FakeWebViewHost()
         return (device, center, host, CookieSync(host: host, siteHost: "app.test", logger: quietLogger))
     }

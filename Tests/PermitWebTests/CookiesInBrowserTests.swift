@@ -52,10 +52,10 @@ private let seedPage = """
         private init(browser: BrowserWorld) {
             self.browser = browser
             center = PermissionCenter(
-                kinds: PermissionKind.seed, authority: device, store: InMemoryPermissionStore(), logger: quietLogger)
+                kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
             sync = CookieSync(host: browser.webView, siteHost: "localhost", logger: quietLogger)
             tokens = PushTokenCookieManager(
-                configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, center: center,
+                configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, storage: center.storage,
                 sync: sync, logger: quietLogger)
         }
 

@@ -22,18 +22,20 @@ import Testing
             logger.logLevel = .trace
             logs = handler
             self.host = host
-            center = PermissionCenter(kinds: [.notifications], authority: SimulatedDevice(), store: store, logger: logger)
+            center = PermissionCenter(kinds: [.notifications], authority: SimulatedDevice(), storage: PermitStorage(store: store, logger: logger), logger: logger)
             sync = CookieSync(host: host, siteHost: "app.mikmik.site", logger: logger)
             manager = PushTokenCookieManager(
                 configuration: PushTokenCookieConfiguration(domain: "mikmik.site", isHostOnly: false),
-                provider: provider, center: center, sync: sync, logger: logger)
+                provider: provider, storage: center.storage, sync: sync, logger: logger)
         }
+
+        /// The part of the manager's stored backup the tests read.
+        struct StoredBackup: Codable, Sendable { var token: String? }
 
         func cookieValues() async -> [String] { await host.cookies().filter { $0.name == "FCM_token" }.map(\.value) }
 
         func backup() async -> String? {
-            guard let data = await center.attachment(forKey: "permit.pushToken") else { return nil }
-            return try? JSONValue.parse(data)["token"]?.stringValue
+            await center.storage.value(for: StorageKey<StoredBackup>("permit.pushToken"))?.token
         }
 
         /// Waits until the manager logged `message`: how a test knows a token it ignores was handled.
@@ -235,7 +237,7 @@ import Testing
         let app = Launch(store: store, provider: self.provider)
         let manager = PushTokenCookieManager(
             configuration: PushTokenCookieConfiguration(domain: "mikmik.site", isHostOnly: false), provider: provider,
-            center: app.center, sync: app.sync, logger: Logger(label: "test", factory: { _ in app.logs }))
+            storage: app.center.storage, sync: app.sync, logger: Logger(label: "test", factory: { _ in app.logs }))
         try await manager.start()
         provider.channel.send("good")
         provider.channel.send("not a token")

@@ -32,7 +32,9 @@ final class AppServices {
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,
-            store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger)
+            storage: PermitStorage(
+                store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger),
+            logger: logger)
         lifecycle = LifecycleObserver(center: center)
         lifecycle.start()
         let site = try WebOrigin("https://app.example.com")

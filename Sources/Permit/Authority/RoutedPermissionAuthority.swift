@@ -13,9 +13,9 @@
 ///     ([.camera, .microphone], CaptureAuthority()),
 ///     ([.notifications], NotificationAuthority(provisional: true)),
 /// ])
-/// let center = PermissionCenter(kinds: [.location, .camera, .notifications], authority: authority,
-///                               store: UserDefaultsPermissionStore(defaults: .standard, logger: logger),
-///                               logger: logger)
+/// let storage = PermitStorage(store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger)
+/// let center = PermissionCenter(
+///     kinds: [.location, .camera, .notifications], authority: authority, storage: storage, logger: logger)
 /// ```
 public struct RoutedPermissionAuthority: PermissionAuthority {
     private let authorities: [any PermissionAuthority]

@@ -4,7 +4,7 @@ public import Logging
 /// Tracks every permission the app uses: the seed's `PermissionManager`, done as an actor.
 ///
 /// A center knows the kinds the app tracks, reads their statuses from a ``PermissionAuthority`` (the OS),
-/// keeps the last-known snapshot in a ``PermissionStore``, and records every change with its cause.
+/// keeps the last-known records in a ``PermitStorage``, and records every change with its cause.
 ///
 /// - At launch, ``start()`` loads the snapshot, reads the OS and reports what changed while the app was not
 ///   running. iOS terminates an app when the user changes most privacy permissions in Settings, so this is
@@ -16,21 +16,19 @@ public import Logging
 /// - ``changes()`` streams every change once it is persisted; ``history()`` keeps the most recent ones
 ///   across launches.
 ///
-/// The store is written only when something changed. Every public method starts the center first if that
+/// The storage is written only when something changed. Every public method starts the center first if that
 /// has not happened yet. Use one center per authority: the center installs the authority's change handler.
 ///
 /// When the store exists but cannot be read (file protection before the device's first unlock), the center
-/// tracks the OS in memory, writes nothing over the store, and loads it at the next refresh; changes are then
-/// reported against the stored snapshot.
+/// tracks the OS in memory, the storage writes nothing over the store, and the center loads it at the next
+/// refresh; changes are then reported against the stored records.
 ///
 /// For example:
 ///
 /// ```swift
+/// let storage = PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger)
 /// let center = PermissionCenter(
-///     kinds: [.location, .camera, .notifications],
-///     authority: authority,
-///     store: FilePermissionStore(url: storeURL, logger: logger),
-///     logger: logger)
+///     kinds: [.location, .camera, .notifications], authority: authority, storage: storage, logger: logger)
 /// await center.start()
 /// let cookies = await center.cookies()   // ["p_Location": "yes", "p_Camera": "no", "p_Notification": "no"]
 /// ```
@@ -61,19 +59,20 @@ public actor PermissionCenter {
     /// The kinds this center tracks, in the order the app gave them.
     public nonisolated let kinds: [PermissionKind]
 
+    /// Where the center keeps its records, and the rest of the app what it persists.
+    public nonisolated let storage: PermitStorage
+
     private let authority: any PermissionAuthority
-    private let store: any PermissionStore
     private let configuration: Configuration
     private let clock: ElapsedClock
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let broadcaster = Broadcaster<PermissionChange>(retain: nil)
 
-    private var snapshot = PermissionSnapshot.empty
-    /// Whether `snapshot` started from what the store holds; until then nothing is saved over the store.
+    private var records: [PermissionKind: PermissionRecord] = [:]
+    private var history: [PermissionChange] = []
+    /// Whether `records` started from what the store holds; until then the refresh tries to load it.
     private var baselineLoaded = false
-    /// Attachments set while the store could not be read; they win over the stored ones once it loads.
-    private var attachmentsSetBeforeLoad: Set<String> = []
     private var lastChecked: [PermissionKind: Date] = [:]
     private var startTask: Task<Void, Never>?
 
@@ -86,27 +85,20 @@ public actor PermissionCenter {
     private var readSequence = 0
     private var appliedRead: [PermissionKind: Int] = [:]
 
-    private var snapshotVersion = 0
-    private var savedVersion = 0
-    private var saveTask: Task<Void, Never>?
-    /// Changes recorded but not yet handed to subscribers; they go out after the save that covers them.
-    private var unpublished: [PermissionChange] = []
-
     /// Creates a center; call ``start()`` at launch.
     ///
     /// - Parameters:
     ///   - kinds: The permissions the app uses. Duplicates are ignored.
     ///   - authority: The OS, or a simulated one.
-    ///   - store: Where the snapshot is kept between launches.
+    ///   - storage: Where the records are kept between launches.
     ///   - configuration: History size and lifecycle coalescing.
     ///   - clock: The clock for lifecycle timing; tests pass a test clock.
     ///   - now: The wall-clock time recorded with states and changes.
-    ///   - logger: Receives changes at `info`, no-op refreshes at `debug`, an unreadable store at `warning`
-    ///     and a failed save at `error`.
+    ///   - logger: Receives changes at `info` and no-op refreshes at `debug`.
     public init(
         kinds: [PermissionKind],
         authority: any PermissionAuthority,
-        store: any PermissionStore,
+        storage: PermitStorage,
         configuration: Configuration = Configuration(),
         clock: some Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
@@ -115,7 +107,7 @@ public actor PermissionCenter {
         var seen = Set<PermissionKind>()
         self.kinds = kinds.filter { seen.insert($0).inserted }
         self.authority = authority
-        self.store = store
+        self.storage = storage
         self.configuration = configuration
         self.clock = ElapsedClock(clock)
         self.now = now
@@ -149,42 +141,16 @@ public actor PermissionCenter {
         await refresh(kinds, cause: .launch)
     }
 
-    /// Loads the stored snapshot as the baseline, so that the caller's refresh diffs the OS against it.
+    /// Takes the stored records as the baseline, so that the caller's refresh diffs the OS against them.
     ///
-    /// What this process learned while the store could not be read is kept: prompts it showed, and kinds the
-    /// stored snapshot does not know (already announced as first observations).
-    ///
-    /// - Returns: Whether the loaded snapshot was amended and must be saved even if the refresh finds no
-    ///   change.
-    @discardableResult
-    private func loadBaseline() async -> Bool {
-        do {
-            var loaded = try await store.load()
-            var amended = false
-            for (kind, record) in snapshot.records {
-                if loaded.records[kind] == nil {
-                    loaded.records[kind] = record
-                    amended = true
-                } else if record.hasPrompted, loaded.records[kind]?.hasPrompted == false {
-                    loaded.records[kind]?.hasPrompted = true
-                    amended = true
-                }
-            }
-            for key in attachmentsSetBeforeLoad {
-                loaded.attachments[key] = snapshot.attachments[key]
-                amended = true
-            }
-            attachmentsSetBeforeLoad = []
-            snapshot = loaded
-            baselineLoaded = true
-            savedVersion = snapshotVersion
-            return amended
-        } catch {
-            logger.warning(
-                "permission store unreadable; tracking in memory and retrying at the next refresh",
-                metadata: ["error": "\(error)"])
-            return false
-        }
+    /// What this process learned while the store could not be read is kept (see
+    /// ``PermitStorage/baseline()``): prompts it showed, and kinds the stored records do not know (already
+    /// announced as first observations).
+    private func loadBaseline() async {
+        guard let baseline = await storage.baseline() else { return }
+        records = baseline.records
+        history = baseline.history
+        baselineLoaded = true
     }
 
     /// An OS callback: runs after the launch refresh, so that launch-time changes keep their cause.
@@ -237,7 +203,7 @@ public actor PermissionCenter {
     private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
         var dirty = false
         if !baselineLoaded, cause != .launch {
-            dirty = await loadBaseline()
+            await loadBaseline()
         }
         readSequence += 1
         let read = readSequence
@@ -270,7 +236,7 @@ public actor PermissionCenter {
         _ status: PermissionStatus, for kind: PermissionKind, prompted promptedNow: Bool, cause: ChangeCause,
         at date: Date
     ) -> (change: PermissionChange?, dirty: Bool) {
-        let previous = snapshot.records[kind]
+        let previous = records[kind]
         let prompted = (previous?.hasPrompted ?? false) || promptedNow
         let changed: Bool =
             switch previous {
@@ -281,7 +247,7 @@ public actor PermissionCenter {
         // An imported record is replaced by the exact one even when its yes/no value still holds.
         let dirty = changed || previous?.isImported == true || previous?.hasPrompted != prompted
         guard dirty else { return (nil, false) }
-        snapshot.records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
+        records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
         let change =
             changed
             ? PermissionChange(kind: kind, previous: previous?.status, current: status, cause: cause, date: date)
@@ -298,12 +264,10 @@ public actor PermissionCenter {
         }
         let observedChanges = changes.filter { $0.previous != nil }
         if !observedChanges.isEmpty {
-            snapshot.history.append(contentsOf: observedChanges)
-            let overflow = snapshot.history.count - configuration.historyLimit
-            if overflow > 0 { snapshot.history.removeFirst(overflow) }
+            history.append(contentsOf: observedChanges)
+            let overflow = history.count - configuration.historyLimit
+            if overflow > 0 { history.removeFirst(overflow) }
         }
-        snapshotVersion += 1
-        unpublished.append(contentsOf: changes)
         for change in changes {
             logger.info(
                 "permission changed",
@@ -313,37 +277,11 @@ public actor PermissionCenter {
                     "cause": "\(change.cause)",
                 ])
         }
-        await persistAndPublish()
-    }
-
-    /// Saves the latest snapshot and then publishes the changes it covers, one save at a time, in order;
-    /// returns when both are done.
-    private func persistAndPublish() async {
-        let previous = saveTask
-        let task = Task {
-            await previous?.value
-            await self.saveLatestAndPublish()
+        // Published once a save covers them, even when it failed: the OS did change, and the next save
+        // records it.
+        await storage.commit(records: records, history: history) { [broadcaster] in
+            broadcaster.publish(contentsOf: changes)
         }
-        saveTask = task
-        await task.value
-    }
-
-    private func saveLatestAndPublish() async {
-        let covered = unpublished.count
-        if baselineLoaded, snapshotVersion > savedVersion {
-            let version = snapshotVersion
-            do {
-                try await store.save(snapshot)
-                savedVersion = version
-            } catch {
-                logger.error(
-                    "permission snapshot not saved; will retry on the next change", metadata: ["error": "\(error)"])
-            }
-        }
-        // Published even when the save failed: the OS did change, and the next save will record it.
-        let batch = Array(unpublished.prefix(covered))
-        unpublished.removeFirst(covered)
-        broadcaster.publish(contentsOf: batch)
     }
 
     // MARK: - Requests
@@ -426,7 +364,7 @@ public actor PermissionCenter {
     /// ``changes()`` but not kept here: they record no change of the OS.
     public func history() async -> [PermissionChange] {
         await start()
-        return snapshot.history
+        return history
     }
 
     /// Compares the OS with the stored snapshot for every tracked permission, without recording anything:
@@ -437,80 +375,8 @@ public actor PermissionCenter {
         return PermissionSummary(
             entries: kinds.map {
                 PermissionSummary.Entry(
-                    kind: $0, systemStatus: statuses[$0] ?? .unavailable, storedStatus: snapshot.records[$0]?.status)
+                    kind: $0, systemStatus: statuses[$0] ?? .unavailable, storedStatus: records[$0]?.status)
             })
-    }
-
-    // MARK: - Attachments
-
-    /// The largest attachment value, in bytes of JSON.
-    public static let maximumAttachmentSize = 64 * 1024
-
-    /// The attachment stored under `key`: the UTF-8 bytes of one JSON value, or `nil` when there is none.
-    ///
-    /// Attachments are small documents that other parts of the app (Permit's prompt policy, its system
-    /// status) keep in the permission store, so that one file holds everything Permit persists.
-    public func attachment(forKey key: String) async -> Data? {
-        await start()
-        return snapshot.attachments[key]
-    }
-
-    /// Decodes the attachment stored under `key` as JSON, or returns `nil` when there is none.
-    ///
-    /// For example:
-    ///
-    /// ```swift
-    /// let facts = try await center.attachment(PolicyFacts.self, forKey: "myapp.policy")
-    /// ```
-    ///
-    /// - Throws: The decoder's error when the stored value does not decode as `Value`.
-    public func attachment<Value: Decodable>(_ type: Value.Type, forKey key: String) async throws -> Value? {
-        guard let data = await attachment(forKey: key) else { return nil }
-        return try JSONDecoder().decode(Value.self, from: data)
-    }
-
-    /// Stores, replaces or (with `nil`) removes the attachment under `key`, and returns once it is persisted.
-    ///
-    /// Nothing is written when the value is unchanged. A failed save is logged and retried with the next
-    /// change, as for permission changes.
-    ///
-    /// - Parameters:
-    ///   - data: The UTF-8 bytes of one JSON value, at most ``maximumAttachmentSize`` bytes; `nil` removes it.
-    ///   - key: A name of 1 to 128 characters; prefix it with its owner's name, such as `permit.policy`.
-    /// - Throws: ``PermitError/invalidAttachment`` for an empty or over-long key, or a value that is too large
-    ///   or not JSON.
-    public func setAttachment(_ data: Data?, forKey key: String) async throws {
-        guard !key.isEmpty, key.count <= 128 else {
-            throw PermitError.invalidAttachment.withDetail("a key must be 1 to 128 characters")
-        }
-        var normalized: Data?
-        if let data {
-            guard data.count <= Self.maximumAttachmentSize else {
-                throw PermitError.invalidAttachment.withDetail(
-                    "\(key) is \(data.count) bytes, over the \(Self.maximumAttachmentSize)-byte limit")
-            }
-            guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-                throw PermitError.invalidAttachment.withDetail("\(key) is not one JSON value")
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            normalized = try encoder.encode(value)
-        }
-        await start()
-        // Before the store loads, a removal must also be remembered: the stored value would come back.
-        if !baselineLoaded { attachmentsSetBeforeLoad.insert(key) }
-        guard snapshot.attachments[key] != normalized else { return }
-        snapshot.attachments[key] = normalized
-        logger.debug("attachment stored", metadata: ["key": "\(key)", "bytes": "\(normalized?.count ?? 0)"])
-        snapshotVersion += 1
-        await persistAndPublish()
-    }
-
-    /// Encodes `value` as JSON and stores it under `key`, or removes the attachment when `value` is `nil`.
-    ///
-    /// - Throws: The encoder's error, or ``PermitError/invalidAttachment`` as for the `Data` form of `setAttachment(_:forKey:)`.
-    public func setAttachment<Value: Encodable>(_ value: Value?, forKey key: String) async throws {
-        try await setAttachment(value.map { try JSONEncoder().encode($0) }, forKey: key)
     }
 
     /// A stream of every change from now on, each delivered once it is persisted.
@@ -525,7 +391,7 @@ public actor PermissionCenter {
     nonisolated var subscriberCount: Int { broadcaster.subscriberCount }
 
     private func currentState(_ kind: PermissionKind) -> PermissionState {
-        let record = snapshot.records[kind]
+        let record = records[kind]
         return PermissionState(
             kind: kind, status: record?.status ?? .notDetermined,
             lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? .distantPast,

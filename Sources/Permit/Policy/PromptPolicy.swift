@@ -23,7 +23,7 @@ public import Logging
 ///
 /// "Inform the user once" is a persisted fact per kind: ``owesDenialNotice(for:)`` says whether the user is
 /// still owed the one message that a permission is off, and ``markDenialNoticeDelivered(for:)`` records that
-/// it was shown. The facts live in the center's store, as the attachment ``attachmentKey``, so they survive a
+/// it was shown. The facts live in the center's ``PermitStorage``, under ``storageKey``, so they survive a
 /// relaunch.
 ///
 /// For example:
@@ -65,8 +65,8 @@ public actor PromptPolicy {
         }
     }
 
-    /// The key of the attachment that holds the policy's persisted facts in the center's store.
-    public static let attachmentKey = "permit.policy"
+    /// The key the policy's persisted facts are stored under in the center's storage.
+    static let storageKey = StorageKey<PolicyFacts>("permit.policy")
 
     /// The permissions the app declares.
     public nonisolated let manifest: PermissionManifest
@@ -90,8 +90,7 @@ public actor PromptPolicy {
     ///   - center: The app's permission center.
     ///   - configuration: The budget and cooldown.
     ///   - clock: The clock for the cooldown; tests pass a test clock.
-    ///   - logger: Receives prompts at `info`, held-back requests at `debug`, and unreadable facts at
-    ///     `warning`.
+    ///   - logger: Receives prompts at `info` and held-back requests at `debug`.
     public init(
         manifest: PermissionManifest, center: PermissionCenter, configuration: Configuration = Configuration(),
         clock: some Clock<Duration> = ContinuousClock(), logger: Logger
@@ -268,13 +267,13 @@ public actor PromptPolicy {
     /// Records that the user was told `kind` is off, so that ``owesDenialNotice(for:)`` is `false` from now
     /// on, across relaunches.
     ///
-    /// Returns once the center holds the fact and has tried to save it. A save that fails does not throw: the
-    /// center logs it and saves the fact again with its next change, as it does for permission changes. Until
-    /// then the fact holds for this launch only, and a relaunch before a successful save owes the notice again,
-    /// so the user may be told twice, never not at all.
+    /// Returns once the center's storage holds the fact and has tried to save it. A save that fails does not
+    /// throw: the storage logs it and saves the fact again with its next change. Until then the fact holds for
+    /// this launch only, and a relaunch before a successful save owes the notice again, so the user may be
+    /// told twice, never not at all.
     ///
-    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the center's
-    ///   ``PermitError/invalidAttachment`` if it refused the facts, in which case nothing changes.
+    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the storage's
+    ///   ``PermitError/invalidValue`` if it refused the facts, in which case nothing changes.
     public func markDenialNoticeDelivered(for kind: PermissionKind) async throws {
         _ = try declaration(of: kind)
         let before = await loadFacts()
@@ -287,7 +286,7 @@ public actor PromptPolicy {
         repeat {
             written = facts ?? updated
             do {
-                try await center.setAttachment(written, forKey: Self.attachmentKey)
+                try await center.storage.setValue(written, for: Self.storageKey)
             } catch {
                 // The center refused the facts: forget this kind again, keeping what concurrent marks added.
                 facts?.informed.removeAll { $0 == kind }
@@ -315,13 +314,7 @@ public actor PromptPolicy {
 
     private func loadFacts() async -> PolicyFacts {
         if let facts { return facts }
-        var loaded = PolicyFacts()
-        do {
-            loaded = try await center.attachment(PolicyFacts.self, forKey: Self.attachmentKey) ?? PolicyFacts()
-        } catch {
-            logger.warning(
-                "prompt policy facts unreadable; starting with none", metadata: ["error": "\(error)"])
-        }
+        let loaded = await center.storage.value(for: Self.storageKey) ?? PolicyFacts()
         // Another call may have loaded or updated them meanwhile; what is in memory is newer.
         if let facts { return facts }
         facts = loaded

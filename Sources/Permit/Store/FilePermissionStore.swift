@@ -5,7 +5,8 @@ public import Logging
 ///
 /// The file is versioned JSON with sorted keys and times in milliseconds, about 80 bytes per permission
 /// plus about 90 bytes per history entry. Each save writes a temporary file next to the target and renames
-/// it over the target, so a process killed mid-save leaves either the old or the new file.
+/// it over the target, so a process killed mid-save leaves either the old or the new file; the next save
+/// removes the temporary file such a process left.
 ///
 /// Reading follows ``PermissionStore``'s contract: a missing file loads as no knowledge; a truncated or
 /// corrupt one loads as no knowledge with a warning, and is kept next to the store as
@@ -73,19 +74,41 @@ public struct FilePermissionStore: PermissionStore {
         }
     }
 
-    /// Writes `snapshot` to a temporary file and renames it over the store's file; then, when the store
-    /// keeps seed-era keys, writes them.
+    /// Writes `snapshot` to a temporary file of the store's own and renames it over the store's file; then,
+    /// when the store keeps seed-era keys, writes them.
+    ///
+    /// The temporary file sits next to the store as `.<name>.saving-<UUID>`. One left by a process killed
+    /// mid-save is removed by the next save. One process at a time saves a given store.
     public func save(_ snapshot: PermissionSnapshot) async throws {
+        let fileManager = FileManager.default
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
         do {
             let data = try SnapshotCoding.encode(snapshot)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            sweepTemporaryFiles(in: folder)
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         } catch {
+            try? fileManager.removeItem(at: temporary)
             throw PermitError.storeWriteFailed.withDetail("\(url.lastPathComponent): \(error)")
         }
         if let legacyKeys, !legacyKeys.write(snapshot) {
             throw PermitError.storeWriteFailed.withDetail("the seed-era p_ keys did not synchronize")
+        }
+    }
+
+    /// The start of the name of the store's temporary files.
+    private var temporaryPrefix: String { ".\(url.lastPathComponent).saving-" }
+
+    /// Removes what saves killed mid-write left in `folder`.
+    private func sweepTemporaryFiles(in folder: URL) {
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            try? fileManager.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Everything Permit persists: the last-known record of each permission, the recent change history, and the
-/// attachments other parts of the app keep beside them.
+/// values other parts of the app keep beside them (see ``PermitStorage``).
 ///
 /// A store saves and loads snapshots whole. An empty snapshot means "no knowledge": a fresh install, or a
 /// store that was missing or could not be read.
@@ -10,10 +10,10 @@ public struct PermissionSnapshot: Hashable, Sendable {
     public var records: [PermissionKind: PermissionRecord]
     /// The most recent changes, oldest first.
     public var history: [PermissionChange]
-    /// Small JSON documents kept with the permissions, keyed by their owner's name: the prompt policy's facts,
-    /// the last system-status report. Each value is the UTF-8 bytes of one JSON value.
+    /// Small JSON documents kept with the permissions, keyed by their ``StorageKey`` names: the prompt
+    /// policy's facts, the last system-status report. Each value is the UTF-8 bytes of one JSON value.
     ///
-    /// Write them through `PermissionCenter.setAttachment(_:forKey:)`, which validates and persists them.
+    /// Write them through ``PermitStorage/setValue(_:for:)``, which versions and persists them.
     public var attachments: [String: Data]
 
     /// Creates a snapshot.

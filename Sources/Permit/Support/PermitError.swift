@@ -18,7 +18,7 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
         case requestFailed
         case storeWriteFailed
         case storeUnavailable
-        case invalidAttachment
+        case invalidValue
     }
 
     private let code: Code
@@ -38,8 +38,8 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let storeWriteFailed = PermitError(.storeWriteFailed)
     /// The store exists but cannot be read right now, for example before the device's first unlock.
     public static let storeUnavailable = PermitError(.storeUnavailable)
-    /// An attachment's key is empty or too long, or its value is not one JSON value or is too large.
-    public static let invalidAttachment = PermitError(.invalidAttachment)
+    /// A value for ``PermitStorage`` cannot be encoded as JSON, or its JSON is too large.
+    public static let invalidValue = PermitError(.invalidValue)
 
     /// The same error with `detail` attached, for implementations of Permit's seams.
     public func withDetail(_ detail: String) -> PermitError { PermitError(code, detail: detail) }
@@ -58,7 +58,7 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
             case .requestFailed: "the OS reported an error while requesting a permission"
             case .storeWriteFailed: "the permission snapshot could not be saved"
             case .storeUnavailable: "the permission store exists but cannot be read now"
-            case .invalidAttachment: "the attachment cannot be stored"
+            case .invalidValue: "the value cannot be stored"
             }
         return detail.isEmpty ? summary : "\(summary): \(detail)"
     }

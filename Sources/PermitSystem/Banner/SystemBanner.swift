@@ -8,7 +8,7 @@ import Permit
 /// - ``warning()`` is what the banner shows, from ``SystemStatus/lastReport()``: the most severe warning
 ///   of the last check that was not dismissed during this launch, or `nil` for no banner.
 /// - ``dismiss(_:)`` hides the warning shown for the rest of this launch; the banner then shows the next
-///   one, if any. The dismissal is stored (under ``key``, `permit.system.banner` by default), so a banner
+///   one, if any. The dismissal is stored (under ``defaultKey`` unless told otherwise), so a banner
 ///   model made again during the same launch keeps it. A stored record that cannot be read counts as no
 ///   dismissals, with a warning in the log.
 /// - At the next launch (a new ``launch`` identifier) dismissals no longer count: a problem that lasts
@@ -26,7 +26,7 @@ import Permit
 /// }
 /// ```
 public actor SystemBanner {
-    /// The attachment key dismissals are stored under unless told otherwise.
+    /// The name dismissals are stored under unless told otherwise.
     public static let defaultKey = "permit.system.banner"
 
     /// This process's launch: a fresh identifier made the first time it is read, the same for every banner
@@ -35,8 +35,8 @@ public actor SystemBanner {
 
     /// The launch this banner belongs to; dismissals made in another launch do not count.
     public nonisolated let launch: UUID
-    /// The attachment key dismissals are stored under.
-    public nonisolated let key: String
+    /// The key dismissals are stored under.
+    nonisolated let key: StorageKey<StoredDismissals>
     private let status: SystemStatus
     private let logger: Logger
     /// The dismissals of this launch, once read from the store; changed only without suspending.
@@ -50,13 +50,13 @@ public actor SystemBanner {
     ///   - status: Where the last report is read and the checks are run again.
     ///   - launch: The launch dismissals belong to. Default: ``currentLaunch``; tests pass one per simulated
     ///     launch.
-    ///   - key: The attachment key for dismissals. Default: ``defaultKey``.
+    ///   - key: The name dismissals are stored under. Default: ``defaultKey``.
     ///   - logger: Receives dismissals at `info`, and an unsaved dismissal or an unreadable stored record at
     ///     `warning`.
     public init(status: SystemStatus, launch: UUID = SystemBanner.currentLaunch, key: String = defaultKey, logger: Logger) {
         self.status = status
         self.launch = launch
-        self.key = key
+        self.key = StorageKey(key)
         self.logger = logger
     }
 
@@ -112,15 +112,8 @@ public actor SystemBanner {
     }
 
     private func storedDismissals() async -> Set<String> {
-        guard let data = await status.center.attachment(forKey: key) else { return [] }
-        let stored: StoredDismissals
-        do {
-            stored = try JSONDecoder().decode(StoredDismissals.self, from: data)
-        } catch {
-            logger.warning("stored banner dismissals unreadable; treated as none", metadata: ["key": "\(key)"])
-            return []
-        }
-        return stored.launch == launch ? Set(stored.dismissed) : []
+        guard let stored = await status.storage.value(for: key), stored.launch == launch else { return [] }
+        return Set(stored.dismissed)
     }
 
     /// Stores the dismissals as they are now; writes one at a time, the last always with the latest state.
@@ -132,17 +125,16 @@ public actor SystemBanner {
         while needsPersisting, let current = dismissed {
             needsPersisting = false
             do {
-                try await status.center.setAttachment(
-                    StoredDismissals(launch: launch, dismissed: current.sorted()), forKey: key)
+                try await status.storage.setValue(
+                    StoredDismissals(launch: launch, dismissed: current.sorted()), for: key)
             } catch {
-                logger.warning(
-                    "banner dismissal not stored",
-                    metadata: ["key": "\(key)", "error": "\(String(reflecting: type(of: error)))"])
+                logger.warning("banner dismissal not stored", metadata: ["key": "\(key.name)", "error": "\(error)"])
             }
         }
     }
 
-    private struct StoredDismissals: Codable {
+    /// The dismissals as stored: the launch they belong to and the warnings' identifiers.
+    struct StoredDismissals: Codable, Sendable {
         var launch: UUID
         var dismissed: [String]
     }

@@ -4,30 +4,30 @@ public import Permit
 
 /// The system checks' last report, kept in the permission store: the seed's persisted permission status.
 ///
-/// ``refresh()`` runs the checks and stores the report, with its time, as an attachment of the
-/// `PermissionCenter` (under ``key``, `permit.system` by default), so that it sits in the same file as the
-/// permissions and survives relaunches. A Settings screen shows ``lastReport()``'s results and
+/// ``refresh()`` runs the checks and stores the report, with its time, in the app's `PermitStorage` (under
+/// ``key``, `permit.system` by default), so that it sits in the same file as the permissions and survives
+/// relaunches. A Settings screen shows ``lastReport()``'s results and
 /// "Last checked: 5 minutes ago" from its time (see ``LastCheckedFormatter``).
 ///
 /// Concurrent calls to ``refresh()`` share one run of the checks. A run that is cancelled stores nothing: the
 /// last report stays as it was, rather than be replaced by checks that never finished. A stored report that
-/// cannot be decoded (written by a later version) reads as no report, with a warning.
+/// cannot be decoded (written by a later version) reads as no report, with a warning from the storage.
 ///
 /// For example, at launch and from a "Refresh Status" button:
 ///
 /// ```swift
-/// let status = SystemStatus(runner: runner, center: center, logger: logger)
+/// let status = SystemStatus(runner: runner, storage: storage, logger: logger)
 /// let report = try await status.refresh()
 /// let line = LastCheckedFormatter().string(checkedAt: report.checkedAt, now: Date())
 /// ```
 public actor SystemStatus {
-    /// The attachment key the report is stored under unless told otherwise.
+    /// The name the report is stored under unless told otherwise.
     public static let defaultKey = "permit.system"
 
-    /// The attachment key the report is stored under.
-    public nonisolated let key: String
-    /// The center whose store keeps the report (and the banner's dismissals).
-    nonisolated let center: PermissionCenter
+    /// The key the report is stored under.
+    public nonisolated let key: StorageKey<SystemReport>
+    /// Keeps the report (and the banner's dismissals).
+    nonisolated let storage: PermitStorage
     private let runner: SystemCheckRunner
     private let logger: Logger
     private var running: Task<SystemReport, any Error>?
@@ -36,25 +36,19 @@ public actor SystemStatus {
     ///
     /// - Parameters:
     ///   - runner: Runs the checks.
-    ///   - center: Keeps the report in its store, as an attachment.
-    ///   - key: The attachment key. Default: ``defaultKey``.
-    ///   - logger: Receives an unreadable or unsaved report at `warning`.
-    public init(runner: SystemCheckRunner, center: PermissionCenter, key: String = defaultKey, logger: Logger) {
+    ///   - storage: Keeps the report.
+    ///   - key: The name the report is stored under. Default: ``defaultKey``.
+    ///   - logger: Receives an unsaved report at `warning`.
+    public init(runner: SystemCheckRunner, storage: PermitStorage, key: String = defaultKey, logger: Logger) {
         self.runner = runner
-        self.center = center
-        self.key = key
+        self.storage = storage
+        self.key = StorageKey(key)
         self.logger = logger
     }
 
     /// The last stored report, or `nil` when the checks never ran (or the stored one cannot be read).
     public func lastReport() async -> SystemReport? {
-        guard let data = await center.attachment(forKey: key) else { return nil }
-        do {
-            return try Self.decoder.decode(StoredReport.self, from: data).report
-        } catch {
-            logger.warning("stored system report unreadable; treated as none", metadata: ["key": "\(key)"])
-            return nil
-        }
+        await storage.value(for: key)
     }
 
     /// Runs the checks now, stores the report and returns it.
@@ -83,31 +77,10 @@ public actor SystemStatus {
     private func runAndStore() async throws -> SystemReport {
         let report = try await runner.run()
         do {
-            try await center.setAttachment(try Self.encoder.encode(StoredReport(report: report)), forKey: key)
+            try await storage.setValue(report, for: key)
         } catch {
-            logger.warning(
-                "system report not stored",
-                metadata: ["key": "\(key)", "error": "\(String(reflecting: type(of: error)))"])
+            logger.warning("system report not stored", metadata: ["key": "\(key.name)", "error": "\(error)"])
         }
         return report
     }
-
-    /// The stored form: versioned, so that a later version can tell an old report apart.
-    private struct StoredReport: Codable {
-        var version = 1
-        var report: SystemReport
-    }
-
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return decoder
-    }()
 }

@@ -156,7 +156,7 @@ public final class ScenarioContext {
     func startProcess(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
         await device.launchApp()
         let store = FilePermissionStore(url: storeURL, importingLegacyKeysFrom: legacyDefaults, logger: logger)
-        let center = PermissionCenter(kinds: kinds, authority: device, store: store, logger: logger)
+        let center = PermissionCenter(kinds: kinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         await center.start()
         self.center = center

@@ -3,10 +3,11 @@ public import Logging
 public import Permit
 
 /// Keeps the app's push token in the web view as a cookie, so that page script and the app's server both
-/// see it: seed 002's `FCMTokenCookieManager`, with a backup in the permission store as the source of truth.
+/// see it: seed 002's `FCMTokenCookieManager`, with a backup in the app's ``PermitStorage`` as the source of
+/// truth.
 ///
 /// The manager saves each token the ``PushTokenProvider`` issues (only when it changed), backs it up in the
-/// permission store, and writes the cookie through a ``CookieSync``, which validates it after every page
+/// storage, and writes the cookie through a ``CookieSync``, which validates it after every page
 /// load and restores it from the backup when the web view lost it. With no token saved, the backup's
 /// emptiness is the truth too: a cookie left in the web view (a deletion the web view lost) is deleted.
 ///
@@ -23,7 +24,7 @@ public import Permit
 /// let sync = CookieSync(host: webView, siteHost: "mikmik.site", logger: logger)
 /// let tokens = PushTokenCookieManager(
 ///     configuration: PushTokenCookieConfiguration(domain: "mikmik.site"),
-///     provider: firebaseTokens, center: center, sync: sync, logger: logger)
+///     provider: firebaseTokens, storage: storage, sync: sync, logger: logger)
 /// try await tokens.start()        // restores the saved token's cookie before the first page load
 /// await sync.start()
 /// try await webView.load(URL(string: "https://mikmik.site/")!)
@@ -32,7 +33,8 @@ public actor PushTokenCookieManager {
     /// Where and how the token is kept.
     public nonisolated let configuration: PushTokenCookieConfiguration
     private let provider: any PushTokenProvider
-    private let center: PermissionCenter
+    private let storage: PermitStorage
+    private let backupKey: StorageKey<Backup>
     private let sync: CookieSync
     private let logger: Logger
     private let now: @Sendable () -> Date
@@ -44,8 +46,8 @@ public actor PushTokenCookieManager {
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
-    /// What the permission store keeps: the token, or the fact that it was cleared.
-    private struct Backup: Codable, Hashable {
+    /// What the storage keeps: the token, or the fact that it was cleared.
+    struct Backup: Codable, Hashable, Sendable {
         var token: String?
         var savedAt: Date?
         /// Cleared by the app: tokens from the provider are not saved until an explicit save or refresh.
@@ -57,17 +59,18 @@ public actor PushTokenCookieManager {
     /// - Parameters:
     ///   - configuration: The cookie's name and attributes and the backup's key.
     ///   - provider: The push service.
-    ///   - center: The permission center whose store keeps the backup, as an attachment.
+    ///   - storage: Keeps the backup, under the configuration's ``PushTokenCookieConfiguration/backupKey``.
     ///   - sync: The cookie sync of the web view the cookie goes to.
     ///   - logger: Receives saves, restores and clears at `info`, no-ops at `debug`; tokens are shortened.
     ///   - now: The clock for the backup's time.
     public init(
-        configuration: PushTokenCookieConfiguration, provider: any PushTokenProvider, center: PermissionCenter,
+        configuration: PushTokenCookieConfiguration, provider: any PushTokenProvider, storage: PermitStorage,
         sync: CookieSync, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
         self.provider = provider
-        self.center = center
+        self.storage = storage
+        self.backupKey = StorageKey(configuration.backupKey)
         self.sync = sync
         self.logger = logger
         self.now = now
@@ -238,12 +241,7 @@ public actor PushTokenCookieManager {
 
     private func loadBackup() async -> Backup {
         guard !backupLoaded else { return backup }
-        var loaded = Backup()
-        do {
-            loaded = try await center.attachment(Backup.self, forKey: configuration.backupKey) ?? Backup()
-        } catch {
-            logger.warning("push token backup unreadable; ignoring it", metadata: ["error": "\(error)"])
-        }
+        let loaded = await storage.value(for: backupKey) ?? Backup()
         // A store that finished while this load waited wins: it is newer.
         if !backupLoaded {
             backup = loaded
@@ -255,7 +253,7 @@ public actor PushTokenCookieManager {
     private func storeBackup(_ backup: Backup) async throws {
         self.backup = backup
         backupLoaded = true
-        try await center.setAttachment(backup, forKey: configuration.backupKey)
+        try await storage.setValue(backup, for: backupKey)
     }
 
     private func forgetCurrentToken() { currentToken = nil }

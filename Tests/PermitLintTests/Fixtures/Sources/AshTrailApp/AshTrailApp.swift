@@ -10,7 +10,7 @@ struct AshTrailApp: App {
         center: PermissionCenter(
             kinds: [.location, .camera, .notifications],
             authority: AppleAuthority(),
-            store: UserDefaultsPermissionStore(defaults: .standard, logger: Logger(label: "ashtrail")),
+            storage: PermitStorage(store: UserDefaultsPermissionStore(defaults: .standard, logger: Logger(label: "ashtrail")), logger: Logger(label: "ashtrail")),
             logger: Logger(label: "ashtrail")))
 
     var body: some Scene {
