@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "PermitPageServer",
             dependencies: [
+                "Permit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -34,22 +34,22 @@ extension DemoScenario {
     /// launch and at the end that the page shows the center's statuses and `p_…` cookies.
     static func seen(by scenario: Scenario, seed: String) -> DemoScenario {
         DemoScenario(name: scenario.name, seed: seed, summary: scenario.summary) { context in
-            let app = LockedBox<HybridApp?>(nil)
-            let pageFailure = LockedBox<String?>(nil)
+            let app = Locked<HybridApp?>(nil)
+            let pageFailure = Locked<String?>(nil)
             let result = await scenario.run(logger: context.logger, step: { context.note($0) }) { launch in
                 do {
-                    let current = app.value ?? context.makeApp(device: launch.device)
-                    app.value = current
+                    let current = app.withLock { $0 } ?? context.makeApp(device: launch.device)
+                    app.withLock { $0 = current }
                     try await current.attach(center: launch.center, policy: launch.policy)
                     let snapshot = try await current.waitForPageToMatch()
                     context.note("  page    after launch \(launch.number): \(snapshot.statuses.sortedLine)")
                 } catch {
-                    if pageFailure.value == nil { pageFailure.value = "page, launch \(launch.number): \(error)" }
+                    pageFailure.withLock { $0 = $0 ?? "page, launch \(launch.number): \(error)" }
                 }
             }
-            if let failure = pageFailure.value { throw DemoError(failure) }
+            if let failure = pageFailure.withLock({ $0 }) { throw DemoError(failure) }
             guard result.passed else { throw DemoError(result.detail) }
-            guard let app = app.value else { throw DemoError("the scenario never launched the app") }
+            guard let app = app.withLock({ $0 }) else { throw DemoError("the scenario never launched the app") }
             let snapshot = try await app.waitForPageToMatch()
             let cookies = snapshot.cookies.filter { $0.key.hasPrefix("p_") }
             context.note("  page    at the end: \(snapshot.statuses.sortedLine); cookies \(cookies.sortedLine)")

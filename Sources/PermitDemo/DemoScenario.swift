@@ -73,7 +73,7 @@ package final class DemoContext: Sendable {
     /// The logger passed to Permit.
     package let logger: Logger
     private let step: @Sendable (String) -> Void
-    private let apps = LockedBox<[HybridApp]>([])
+    private let apps = Locked<[HybridApp]>([])
 
     init(stage: DemoStage, folder: URL, logger: Logger, step: @escaping @Sendable (String) -> Void) {
         self.stage = stage
@@ -103,7 +103,7 @@ package final class DemoContext: Sendable {
         stage.setConsoleSink(report)
         let app = HybridApp(
             stage: stage, configuration: configuration, device: device, folder: folder, logger: logger, emit: report)
-        apps.value.append(app)
+        apps.withLock { $0.append(app) }
         return app
     }
 
@@ -113,6 +113,6 @@ package final class DemoContext: Sendable {
     }
 
     func shutDownApps() async {
-        for app in apps.value { await app.shutDown() }
+        for app in apps.withLock({ $0 }) { await app.shutDown() }
     }
 }

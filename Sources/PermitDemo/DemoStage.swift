@@ -1,5 +1,6 @@
 package import Foundation
 package import Logging
+import Permit
 package import PermitChromium
 package import PermitPageServer
 import PermitWeb
@@ -14,15 +15,15 @@ package final class DemoStage: Sendable {
     package let webView: ChromiumWebView
     /// The app's web server on loopback.
     package let server: PageServer
-    private let systemStatus: LockedBox<Data?>
-    private let sink: LockedBox<@Sendable (AppEvent) -> Void>
+    private let systemStatus: Locked<Data?>
+    private let sink: Locked<@Sendable (AppEvent) -> Void>
 
     /// The name of the handler the console capture posts to.
     static let consoleHandlerName = "permitConsole"
 
     private init(
-        webView: ChromiumWebView, server: PageServer, systemStatus: LockedBox<Data?>,
-        sink: LockedBox<@Sendable (AppEvent) -> Void>
+        webView: ChromiumWebView, server: PageServer, systemStatus: Locked<Data?>,
+        sink: Locked<@Sendable (AppEvent) -> Void>
     ) {
         self.webView = webView
         self.server = server
@@ -40,7 +41,7 @@ package final class DemoStage: Sendable {
     ///   - logger: Receives the server's and the browser's messages.
     package static func start(chromium: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger) async throws -> DemoStage {
         let page = try demoPage()
-        let systemStatus = LockedBox<Data?>(nil)
+        let systemStatus = Locked<Data?>(nil)
         var serverLogger = logger
         // Hummingbird reports its connections' cancellation at `error` when the server stops: not a failure.
         serverLogger.logLevel = max(logger.logLevel, .critical)
@@ -48,7 +49,7 @@ package final class DemoStage: Sendable {
             switch path {
             case "/", "/index.html": return .html(page)
             case "/api/system-status":
-                guard let data = systemStatus.value else { return nil }
+                guard let data = systemStatus.withLock({ $0 }) else { return nil }
                 return PageServer.Page(status: 200, contentType: "application/json", body: String(decoding: data, as: UTF8.self))
             default: return nil
             }
@@ -60,7 +61,7 @@ package final class DemoStage: Sendable {
             await server.stop()
             throw error
         }
-        let sink = LockedBox<@Sendable (AppEvent) -> Void>({ _ in })
+        let sink = Locked<@Sendable (AppEvent) -> Void>({ _ in })
         let stage = DemoStage(webView: webView, server: server, systemStatus: systemStatus, sink: sink)
         do {
             try await stage.captureConsole()
@@ -78,13 +79,14 @@ package final class DemoStage: Sendable {
     }
 
     /// Where console messages go from now on.
-    package func setConsoleSink(_ emit: @escaping @Sendable (AppEvent) -> Void) { sink.value = emit }
+    package func setConsoleSink(_ emit: @escaping @Sendable (AppEvent) -> Void) { sink.withLock { $0 = emit } }
 
     /// Publishes the system status the page fetches from `/api/system-status`.
     package func publishSystemStatus(_ status: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        systemStatus.value = try encoder.encode(status)
+        let data = try encoder.encode(status)
+        systemStatus.withLock { $0 = data }
     }
 
     /// Deletes every cookie in the web view, as a fresh install of the app starts with an empty cookie store.
@@ -100,7 +102,7 @@ package final class DemoStage: Sendable {
             guard message.frame.isMainFrame,
                 let entry = try? JSONDecoder().decode([String].self, from: Data(message.body.utf8)), entry.count == 2
             else { return "" }
-            sink.value(.console(level: entry[0], text: entry[1]))
+            sink.withLock { $0 }(.console(level: entry[0], text: entry[1]))
             return ""
         }
         _ = try await webView.addUserScript(Self.consoleScript)
@@ -142,20 +144,6 @@ package final class DemoStage: Sendable {
             throw DemoError("the demo page is missing from the tool's resources")
         }
         return try String(contentsOf: url, encoding: .utf8)
-    }
-}
-
-/// A value shared across tasks, read and written under a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    // @unchecked: every access to `storage` holds `lock`.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    var value: Value {
-        get { lock.withLock { storage } }
-        set { lock.withLock { storage = newValue } }
     }
 }
 

@@ -3,6 +3,7 @@ import Hummingbird
 public import Logging
 import HTTPTypes
 import NIOCore
+import Permit
 
 /// Serves pages on loopback for the browser tests, the benchmarks and the demo.
 ///
@@ -116,14 +117,12 @@ public struct PageServerError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-private final class SeenRequests: @unchecked Sendable {
-    // @unchecked: every access to `requests` holds `lock`.
-    private let lock = NSLock()
-    private var requests: [PageServer.SeenRequest] = []
+private final class SeenRequests: Sendable {
+    private let requests = Locked<[PageServer.SeenRequest]>([])
 
     func append(_ request: PageServer.SeenRequest) {
-        lock.withLock { requests.append(request) }
+        requests.withLock { $0.append(request) }
     }
 
-    var all: [PageServer.SeenRequest] { lock.withLock { requests } }
+    var all: [PageServer.SeenRequest] { requests.withLock { $0 } }
 }

@@ -126,10 +126,9 @@ struct Shell: AsyncParsableCommand {
 }
 
 /// Writes the shell's records as JSON lines: `{"t": ms, "type": …, …fields}`.
-final class JSONLineWriter: @unchecked Sendable {
-    // @unchecked: every access to `handle` holds `lock`.
-    private let lock = NSLock()
-    private let handle: FileHandle
+final class JSONLineWriter: Sendable {
+    /// Held while a line is written, so that lines from several tasks never interleave.
+    private let handle: Locked<FileHandle>
 
     init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
@@ -138,7 +137,7 @@ final class JSONLineWriter: @unchecked Sendable {
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw ValidationError("--json-log \(path): cannot open the file")
         }
-        self.handle = handle
+        self.handle = Locked(handle)
     }
 
     func write(_ record: ShellRecord, at elapsed: Duration) {
@@ -151,10 +150,10 @@ final class JSONLineWriter: @unchecked Sendable {
         // The time first, as a number.
         data = Data("{\"t\":\(Int(milliseconds)),".utf8) + data.dropFirst()
         data.append(0x0A)
-        lock.withLock { handle.write(data) }
+        handle.withLock { $0.write(data) }
     }
 
     func close() {
-        lock.withLock { try? handle.close() }
+        handle.withLock { try? $0.close() }
     }
 }

@@ -384,7 +384,7 @@ public actor PermissionCenter {
     /// Subscribe before calling ``start()`` to receive the changes found at launch, first observations
     /// included.
     public nonisolated func changes() -> PermissionChanges {
-        PermissionChanges(broadcaster.subscribe())
+        broadcaster.subscribe()
     }
 
     /// The number of live ``changes()`` subscriptions.

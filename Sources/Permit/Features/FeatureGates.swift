@@ -35,8 +35,8 @@ public actor FeatureGates {
     })
     private let listeners = Locked<[Task<Void, Never>]>([])
     private var lastStates: [Feature: FeatureState] = [:]
-    /// The latest refresh; each waits for the one before, so that updates go out in order and never stale.
-    private var refreshChain: Task<[FeatureUpdate], Never>?
+    /// One refresh at a time, in order, so that updates go out in order and never stale.
+    private let serial = SerialGate()
 
     /// Creates gates for `features`, computes their states and follows the center's and the policy's changes.
     ///
@@ -76,8 +76,7 @@ public actor FeatureGates {
             }
         }
         let followPolicy = Task { [weak self] in
-            var changes = policyChanges.makeIterator()
-            while await changes.next() != nil {
+            for await _ in policyChanges {
                 guard let self else { return }
                 await self.refresh()
             }
@@ -112,7 +111,7 @@ public actor FeatureGates {
     /// the policy's next steps; an update is then sent for each feature whose state differs from the one last
     /// sent.
     public nonisolated func updates() -> FeatureUpdates {
-        FeatureUpdates(broadcaster.subscribe())
+        broadcaster.subscribe()
     }
 
     /// Recomputes every feature's state now and sends an update for each one that changed; the gates call it
@@ -121,13 +120,7 @@ public actor FeatureGates {
     /// - Returns: The updates sent.
     @discardableResult
     public func refresh() async -> [FeatureUpdate] {
-        let previous = refreshChain
-        let task = Task {
-            _ = await previous?.value
-            return await self.performRefresh()
-        }
-        refreshChain = task
-        return await task.value
+        await serial.run { await performRefresh() }
     }
 
     private func performRefresh() async -> [FeatureUpdate] {

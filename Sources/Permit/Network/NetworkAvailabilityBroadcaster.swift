@@ -34,7 +34,7 @@ public final class NetworkAvailabilityBroadcaster: Sendable {
 
     /// A new subscription: ``current`` first, then every change.
     public func updates() -> NetworkAvailabilityUpdates {
-        NetworkAvailabilityUpdates(broadcaster.subscribe())
+        broadcaster.subscribe()
     }
 
     /// The number of live subscriptions.

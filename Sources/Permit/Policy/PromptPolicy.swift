@@ -227,7 +227,7 @@ public actor PromptPolicy {
 
     /// A stream that receives a value each time the policy's own next steps may have changed: startup
     /// finished, a prompt started or ended, or a cooldown ran out. Permission changes come from the center.
-    nonisolated func changes() -> Subscription<Void> { changeBroadcaster.subscribe() }
+    nonisolated func changes() -> UpdateStream<Void> { changeBroadcaster.subscribe() }
 
     private func policyChanged() { changeBroadcaster.publish(()) }
 

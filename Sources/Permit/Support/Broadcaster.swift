@@ -42,7 +42,7 @@ package final class Broadcaster<Element: Sendable>: Sendable {
 
     /// A new subscription that receives every value kept (see ``init(initial:retain:)``), then every value
     /// published from now on.
-    package func subscribe() -> Subscription<Element> {
+    package func subscribe() -> UpdateStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -51,7 +51,7 @@ package final class Broadcaster<Element: Sendable>: Sendable {
             return state.nextID
         }
         continuation.onTermination = { [weak self] _ in self?.end(id) }
-        return Subscription(stream: stream, continuation: continuation)
+        return UpdateStream(stream: stream, continuation: continuation)
     }
 
     /// The value kept last, or the initial one: for a broadcaster of one state, that state.
@@ -104,38 +104,4 @@ package final class Broadcaster<Element: Sendable>: Sendable {
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.finish() }
     }
-}
-
-/// One subscription to a ``Broadcaster``: the stream of its values and the handle that ends it.
-package struct Subscription<Element: Sendable>: Sendable {
-    let stream: AsyncStream<Element>
-    let continuation: AsyncStream<Element>.Continuation
-
-    /// The iterator that receives the values; releasing it ends the subscription.
-    package func makeIterator() -> SubscriptionIterator<Element> {
-        SubscriptionIterator(base: stream.makeAsyncIterator(), end: SubscriptionEnd(continuation))
-    }
-}
-
-/// The iterator behind every named stream: the subscription's values, ending it when released.
-package struct SubscriptionIterator<Element: Sendable> {
-    private var base: AsyncStream<Element>.AsyncIterator
-    private let end: SubscriptionEnd<Element>
-
-    init(base: AsyncStream<Element>.AsyncIterator, end: SubscriptionEnd<Element>) {
-        self.base = base
-        self.end = end
-    }
-
-    /// The next value, or `nil` when the subscription has ended.
-    package mutating func next() async -> Element? { await base.next() }
-}
-
-/// Ends a subscription when the iterator that holds it is released, as when a `for await` loop breaks.
-package final class SubscriptionEnd<Element: Sendable>: Sendable {
-    private let continuation: AsyncStream<Element>.Continuation
-
-    init(_ continuation: AsyncStream<Element>.Continuation) { self.continuation = continuation }
-
-    deinit { continuation.finish() }
 }

@@ -221,27 +221,26 @@ public struct SystemCheckRunner: Sendable {
 
 /// The run of each check that is still going, by the check's index, so that a check that hangs is not
 /// started again while its last run lasts.
-private final class InFlightChecks: @unchecked Sendable {  // `running` is only touched under `lock`
+private final class InFlightChecks: Sendable {
     typealias Work = Task<Result<SystemCheckFinding, any Error>, Never>
 
-    private let lock = NSLock()
-    private var running: [Int: (id: UUID, task: Work)] = [:]
+    private let running = Locked<[Int: (id: UUID, task: Work)]>([:])
 
     /// The running task for check `index`, or a new one from `start`, which is given a closure to call
     /// when the task ends.
     func task(for index: Int, start: (@escaping @Sendable () -> Void) -> Work) -> Work {
-        lock.lock()
-        defer { lock.unlock() }
-        if let current = running[index] { return current.task }
-        let id = UUID()
-        let task = start { [weak self] in self?.finished(index, id: id) }
-        running[index] = (id, task)
-        return task
+        running.withLock { running in
+            if let current = running[index] { return current.task }
+            let id = UUID()
+            let task = start { [weak self] in self?.finished(index, id: id) }
+            running[index] = (id, task)
+            return task
+        }
     }
 
     private func finished(_ index: Int, id: UUID) {
-        lock.lock()
-        defer { lock.unlock() }
-        if running[index]?.id == id { running[index] = nil }
+        running.withLock { running in
+            if running[index]?.id == id { running[index] = nil }
+        }
     }
 }

@@ -35,7 +35,8 @@ public actor CookieSync {
     private var observer: WebViewObserverID?
     private var mirror: Mirror?
     private var mirrorGeneration = 0
-    private var gate = SerialGate()
+    /// One sync at a time: each reads the store, then writes, and an interleaved one would act on stale reads.
+    private let serial = SerialGate()
 
     /// The permission cookies being mirrored: the task following the center, and what it writes.
     private struct Mirror {
@@ -146,8 +147,10 @@ public actor CookieSync {
     }
 
     private func sync(only key: CookieKey?) async throws -> CookieSyncReport {
-        await acquire()
-        defer { release() }
+        try await serial.run { try await syncInGate(only: key) }
+    }
+
+    private func syncInGate(only key: CookieKey?) async throws -> CookieSyncReport {
         let actual = try await host.cookies()
         let wanted = desired.values.filter { key == nil || $0.key == key }
         let keys = key.map { [$0] } ?? managed
@@ -167,15 +170,6 @@ public actor CookieSync {
         }
         if report.isEmpty { logger.debug("cookies already in sync", metadata: ["kept": "\(keys.count)"]) }
         return report
-    }
-
-    // One sync at a time: each reads the store, then writes, and an interleaved one would act on stale reads.
-    private func acquire() async {
-        if !gate.enter() { await withCheckedContinuation { gate.wait($0) } }
-    }
-
-    private func release() {
-        gate.leave()
     }
 
     // MARK: - Permission cookies

@@ -42,7 +42,8 @@ public actor PushTokenCookieManager {
     private var backup = Backup()
     private var backupLoaded = false
     private var updates: Task<Void, Never>?
-    private var gate = SerialGate()
+    /// Operations run one at a time, in the order they were called.
+    private let serial = SerialGate()
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
@@ -93,7 +94,7 @@ public actor PushTokenCookieManager {
                 await self.receive(token)
             }
         }
-        try await serialized { try await self.applyBackup() }
+        _ = try await serial.run { try await applyBackup() }
     }
 
     /// Stops taking tokens from the provider; the token stays saved and its cookie stays.
@@ -111,7 +112,7 @@ public actor PushTokenCookieManager {
     /// - Throws: ``CookieError`` when the token is empty or not valid cookie text (nothing is written then),
     ///   or the web view's error (the backup is kept and the next validation writes the cookie).
     public func save(_ token: String) async throws {
-        try await serialized { try await self.store(token) }
+        try await serial.run { try await store(token) }
     }
 
     /// Saves `token` unless it is the one already saved; returns whether it saved.
@@ -120,7 +121,7 @@ public actor PushTokenCookieManager {
     /// to remove it. Like ``save(_:)``, a token given here undoes a ``clear()``.
     @discardableResult
     public func updateIfNeeded(_ token: String?) async throws -> Bool {
-        try await serialized { try await self.update(token, explicitly: true) }
+        try await serial.run { try await update(token, explicitly: true) }
     }
 
     /// Asks the provider for the current token and saves it if it changed; returns the token.
@@ -143,16 +144,16 @@ public actor PushTokenCookieManager {
     /// A cookie that holds the saved token but nears its expiry is renewed, and still counts as
     /// ``PushTokenValidation/valid``. With no token saved, a cookie left in the web view is deleted.
     public func validate() async throws -> PushTokenValidation {
-        try await serialized {
-            guard await self.loadBackup().token != nil else {
-                try await self.applyBackup()
+        try await serial.run {
+            guard await loadBackup().token != nil else {
+                try await applyBackup()
                 return .noToken
             }
-            let before = try await self.tokenFromCookie()
-            let report = try await self.applyBackup()
-            let token = await self.backup.token
+            let before = try await tokenFromCookie()
+            let report = try await applyBackup()
+            let token = backup.token
             if report.isEmpty || before == token { return .valid }
-            await self.logRestore(token)
+            logRestore(token)
             return .restored
         }
     }
@@ -167,16 +168,16 @@ public actor PushTokenCookieManager {
     /// - Throws: The first error among the store's, the web view's and the provider's, once all three steps
     ///   were tried.
     public func clear() async throws {
-        try await serialized {
+        try await serial.run {
             var firstError: (any Error)?
-            await self.forgetCurrentToken()
-            do { try await self.storeBackup(Backup(isCleared: true)) } catch { firstError = firstError ?? error }
+            currentToken = nil
+            do { try await storeBackup(Backup(isCleared: true)) } catch { firstError = firstError ?? error }
             do {
-                try await self.sync.remove(self.configuration.cookieName, attributes: self.configuration.attributes)
+                try await sync.remove(configuration.cookieName, attributes: configuration.attributes)
             } catch { firstError = firstError ?? error }
-            do { try await self.provider.deleteToken() } catch { firstError = firstError ?? error }
+            do { try await provider.deleteToken() } catch { firstError = firstError ?? error }
             if let firstError { throw firstError }
-            self.logger.info("push token cleared")
+            logger.info("push token cleared")
         }
     }
 
@@ -191,7 +192,7 @@ public actor PushTokenCookieManager {
 
     private func receive(_ token: String?) async {
         do {
-            try await serialized { try await self.update(token, explicitly: false) }
+            _ = try await serial.run { try await update(token, explicitly: false) }
         } catch {
             logger.warning("token from the provider not saved", metadata: ["error": "\(error)"])
         }
@@ -256,19 +257,8 @@ public actor PushTokenCookieManager {
         try await storage.setValue(backup, for: backupKey)
     }
 
-    private func forgetCurrentToken() { currentToken = nil }
-
     private func logRestore(_ token: String?) {
         logger.info(
             "push token cookie restored from the backup", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
-    }
-
-    // MARK: - One at a time
-
-    @discardableResult
-    private func serialized<Result: Sendable>(_ operation: @Sendable () async throws -> Result) async throws -> Result {
-        if !gate.enter() { await withCheckedContinuation { gate.wait($0) } }
-        defer { gate.leave() }
-        return try await operation()
     }
 }

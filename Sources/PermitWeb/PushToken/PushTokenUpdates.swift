@@ -1,32 +1,8 @@
-import Permit
+public import Permit
 
-/// The push tokens a service issues, as an asynchronous sequence: each element is a token, or `nil` when the
-/// service reports that it has none.
-///
-/// A sequence receives every token sent through its ``PushTokenChannel`` from the moment it was made, in the
-/// order they were sent; iterate it once. It ends when the consuming task is cancelled or stops iterating,
-/// or when the channel is released.
-public struct PushTokenUpdates: AsyncSequence, Sendable {
-    /// A token, or `nil` for none.
-    public typealias Element = String?
-    /// The sequence never throws.
-    public typealias Failure = Never
-
-    private let subscription: Subscription<String?>
-
-    init(_ subscription: Subscription<String?>) { self.subscription = subscription }
-
-    /// Creates the iterator that receives the tokens; releasing it ends the subscription.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: subscription.makeIterator()) }
-
-    /// The iterator of ``PushTokenUpdates``.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: SubscriptionIterator<String?>
-
-        /// The next token (`.some(nil)` when the service has none), or `nil` when the sequence has ended.
-        public mutating func next() async -> String?? { await base.next() }
-    }
-}
+/// The push tokens a service issues: each element is a token, or `nil` when the service reports that it has
+/// none, from the moment the sequence was made through its ``PushTokenChannel``, in the order they were sent.
+public typealias PushTokenUpdates = UpdateStream<String?>
 
 /// Hands the tokens a push service issues to every ``PushTokenUpdates`` sequence made from it, in the order
 /// they were sent: the piece a ``PushTokenProvider`` uses to report tokens from the service's callback.
@@ -54,6 +30,6 @@ public final class PushTokenChannel: Sendable {
 
     /// A new sequence of the tokens sent from now on.
     public func updates() -> PushTokenUpdates {
-        PushTokenUpdates(broadcaster.subscribe())
+        broadcaster.subscribe()
     }
 }
