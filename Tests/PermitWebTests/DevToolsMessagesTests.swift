@@ -119,4 +119,11 @@ import Testing
         #expect(try event("Page.frameNavigated", #"{"frame":{"id":"F"}}"#) == nil)
     }
 
+    @Test func theShimsMessageIsTyped() throws {
+        let message = try JSONDecoder().decode(HostShim.Message.self, from: Data(#"{"h":"bridge","n":4,"b":"{}"}"#.utf8))
+        #expect(message == HostShim.Message(h: "bridge", n: 4, b: "{}"))
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(HostShim.Message.self, from: Data(#"{"h":"bridge","n":4,"b":5}"#.utf8))
+        }
+    }
 }

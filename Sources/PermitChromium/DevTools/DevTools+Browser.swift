@@ -28,6 +28,7 @@ extension DevTools {
 
             /// The cookies, as the browser reports them.
             struct Result: Decodable, Sendable {
+                /// Every cookie in the store.
                 var cookies: [Network.Cookie]?
             }
         }

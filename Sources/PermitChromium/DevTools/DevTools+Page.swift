@@ -12,6 +12,7 @@ extension DevTools {
         /// `Page.setLifecycleEventsEnabled`: turns `Page.lifecycleEvent` on or off.
         struct SetLifecycleEventsEnabled: DevToolsCommand {
             static let method = "Page.setLifecycleEventsEnabled"
+            /// Whether lifecycle events are sent.
             var enabled: Bool
             typealias Result = NoResult
         }
@@ -20,10 +21,12 @@ extension DevTools {
         /// document loaded from now on.
         struct AddScriptToEvaluateOnNewDocument: DevToolsCommand {
             static let method = "Page.addScriptToEvaluateOnNewDocument"
+            /// The JavaScript.
             var source: String
 
             /// The script's identifier, for removing it.
             struct Result: Decodable, Sendable {
+                /// The identifier, for removing the script.
                 var identifier: String?
             }
         }
@@ -31,6 +34,7 @@ extension DevTools {
         /// `Page.removeScriptToEvaluateOnNewDocument`: removes a script added before.
         struct RemoveScriptToEvaluateOnNewDocument: DevToolsCommand {
             static let method = "Page.removeScriptToEvaluateOnNewDocument"
+            /// The identifier the browser gave the script when it was added.
             var identifier: String
             typealias Result = NoResult
         }
@@ -38,6 +42,7 @@ extension DevTools {
         /// `Page.navigate`: loads `url` in the main frame.
         struct Navigate: DevToolsCommand {
             static let method = "Page.navigate"
+            /// The page to load.
             var url: String
 
             /// How the navigation started.
@@ -53,6 +58,7 @@ extension DevTools {
         /// `Page.captureScreenshot`: the page as it is shown now.
         struct CaptureScreenshot: DevToolsCommand {
             static let method = "Page.captureScreenshot"
+            /// The image format: `png`, `jpeg` or `webp`.
             var format: String
 
             /// The image.
@@ -65,6 +71,7 @@ extension DevTools {
         /// `Page.handleJavaScriptDialog`: closes the open dialog, accepting it or not.
         struct HandleJavaScriptDialog: DevToolsCommand {
             static let method = "Page.handleJavaScriptDialog"
+            /// Whether the dialog is accepted (`confirm` answers `true`) rather than dismissed.
             var accept: Bool
             typealias Result = NoResult
         }

@@ -15,6 +15,7 @@ extension DevTools {
         /// `Runtime.bindingCalled`.
         struct AddBinding: DevToolsCommand {
             static let method = "Runtime.addBinding"
+            /// The global function's name.
             var name: String
             typealias Result = NoResult
         }
@@ -23,6 +24,7 @@ extension DevTools {
         /// names another execution context.
         struct Evaluate: DevToolsCommand {
             static let method = "Runtime.evaluate"
+            /// The JavaScript to run.
             var expression: String
             /// Whether the result comes back as JSON rather than as a reference to a page object.
             var returnByValue: Bool?
@@ -33,7 +35,9 @@ extension DevTools {
 
             /// The completion value, or what was thrown.
             struct Result: Decodable, Sendable {
+                /// The completion value.
                 var result: RemoteObject?
+                /// What was thrown, when the evaluation threw.
                 var exceptionDetails: ExceptionDetails?
             }
         }
@@ -57,12 +61,14 @@ extension DevTools.Runtime {
             case type, className, value
         }
 
+        /// A value of `type`.
         init(type: String?, className: String? = nil, value: JSONValue? = nil) {
             self.type = type
             self.className = className
             self.value = value
         }
 
+        /// Reads the protocol's JSON, keeping a JSON `null` value apart from a missing one.
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             type = try container.decodeIfPresent(String.self, forKey: .type)

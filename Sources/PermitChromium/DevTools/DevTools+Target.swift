@@ -17,6 +17,7 @@ extension DevTools {
 
             /// The targets.
             struct Result: Decodable, Sendable {
+                /// The targets.
                 var targetInfos: [TargetInfo]?
             }
         }
@@ -24,10 +25,12 @@ extension DevTools {
         /// `Target.createTarget`: opens a new page at `url`.
         struct CreateTarget: DevToolsCommand {
             static let method = "Target.createTarget"
+            /// The page to open.
             var url: String
 
             /// The new page.
             struct Result: Decodable, Sendable {
+                /// The new page's identifier.
                 var targetId: String?
             }
         }
@@ -36,11 +39,14 @@ extension DevTools {
         /// message naming its session.
         struct AttachToTarget: DevToolsCommand {
             static let method = "Target.attachToTarget"
+            /// The target to attach to.
             var targetId: String
+            /// Whether the session shares this pipe, its messages naming their session.
             var flatten: Bool
 
             /// The session opened.
             struct Result: Decodable, Sendable {
+                /// The session's identifier, which page commands name.
                 var sessionId: String?
             }
         }

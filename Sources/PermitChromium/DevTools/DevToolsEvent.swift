@@ -57,6 +57,7 @@ enum DevToolsEvent: Sendable, Equatable {
         }
     }
 
+    /// Decodes an event's parameters.
     private static func read<Parameters: Decodable>(_ type: Parameters.Type, _ event: DevToolsPipe.Event) throws -> Parameters {
         try DevTools.decode(type, from: event.params, method: event.method)
     }

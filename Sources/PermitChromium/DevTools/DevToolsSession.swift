@@ -25,6 +25,7 @@ struct DevToolsSession: Sendable {
         self.sessionID = nil
     }
 
+    /// A session on the attached page `sessionID`.
     private init(pipe: DevToolsPipe, sessionID: String) {
         self.pipe = pipe
         self.sessionID = sessionID

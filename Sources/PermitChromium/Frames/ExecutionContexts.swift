@@ -35,6 +35,7 @@ struct ExecutionContexts: Sendable, Equatable {
 
     /// The main frame's identifier: the page target's at first, then the last main-frame navigation's.
     private(set) var mainFrameID: String
+    /// The live main worlds, by context number.
     private var contexts: [Int64: Context] = [:]
 
     /// No contexts yet, in a page whose main frame is `mainFrameID`.

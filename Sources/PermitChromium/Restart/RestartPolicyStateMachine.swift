@@ -24,6 +24,7 @@ struct RestartPolicyStateMachine: Sendable, Equatable {
         case stayDown
     }
 
+    /// Whether the machine restarts, and the terminations it remembers.
     private enum State: Equatable, Sendable {
         /// Restarts are off.
         case disabled
@@ -37,6 +38,7 @@ struct RestartPolicyStateMachine: Sendable, Equatable {
     let limit: Int
     /// How far back terminations count.
     let window: Duration
+    /// Where the machine is.
     private var state: State
 
     /// A machine that restarts (when `restartsAfterTermination`) up to `limit` terminations within `window`.
