@@ -8,11 +8,28 @@ import Permit
 /// its own pending promises with forged answers; the built-ins the shim uses are captured before the page
 /// runs.
 enum HostShim {
+    /// What the shim posts on the binding for one `postMessage` call.
+    struct Message: Decodable, Sendable, Equatable {
+        /// The handler's name.
+        var h: String
+        /// The call's number, which the reply names.
+        var n: Int64
+        /// The message text.
+        var b: String
+    }
+
+    // MARK: - Names and limits
+
+    /// The binding the shim posts on, hidden from the page.
     static let bindingName = "__permitHost"
+    /// The page function that settles a call's promise, given the nonce.
     static let replyHookName = "__permitHostReply"
     /// The largest binding payload read; larger ones are dropped before parsing.
     static let maximumPayloadSize = 2 << 20
 
+    // MARK: - Scripts
+
+    /// The shim for these handlers, its replies guarded by `nonce`.
     static func source(handlerNames: [String], nonce: String) -> String {
         let names = JSONValue.array(handlerNames.sorted().map(JSONValue.string)).jsonText
         let config = JSONValue.object([

@@ -1,0 +1,36 @@
+import Foundation
+import Permit
+
+/// The part of the Chrome DevTools protocol that Permit speaks, as types: one namespace per protocol domain
+/// (`DevTools.Page`, `DevTools.Runtime`, ...), each holding its commands (``DevToolsCommand``) and the
+/// parameters of its events (read by ``DevToolsEvent``).
+///
+/// Field names follow the protocol's JSON (`targetId`, `uniqueId`) so that the synthesized `Codable`
+/// conformances read and write it directly. A field the browser may leave out is optional; the callers decide
+/// what its absence means.
+enum DevTools {
+    // MARK: - Results
+
+    /// The result of a command whose answer Permit does not read.
+    struct NoResult: Decodable, Sendable, Equatable {}
+
+    // MARK: - Coding
+
+    /// The parameters of `command`, as the transport sends them.
+    static func parameters(of command: some Encodable) throws -> [String: JSONValue] {
+        let data = try JSONEncoder().encode(command)
+        return try JSONValue.parse(data).objectValue ?? [:]
+    }
+
+    /// Reads a command's result or an event's parameters as `type`.
+    ///
+    /// - Throws: ``ChromiumError/protocolError`` naming `method` when the JSON does not have the expected shape;
+    ///   the JSON itself stays out of the error, as it may hold page data.
+    static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue, method: String) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: json.encoded())
+        } catch {
+            throw ChromiumError.protocolError.with("unexpected answer to \(method)")
+        }
+    }
+}

@@ -1,0 +1,256 @@
+public import Foundation
+public import Logging
+import Permit
+public import PermitWeb
+
+/// A `WebViewHost` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
+/// stands in for `WKWebView` on Linux, in tests, the demo and the shell.
+///
+/// Chromium runs in a process group of its own, resolves only loopback host names, and cannot reach anything
+/// outside the machine. When it dies, the web view starts it again, re-applies every script, handler and
+/// cookie it was given, reloads the last page, and reports `WebViewEvent.terminated(reason:)` then
+/// `WebViewEvent.restarted`. ``close()`` shuts it down cleanly, which is when Chromium writes its cookies
+/// to disk; a web view released without closing kills its process group.
+///
+/// Message handlers get the frame and origin of the execution context that posted, as Chromium reports it.
+/// A cross-site iframe runs in a process of its own and has no handlers at all (`WKWebView` gives every frame
+/// the handlers, and the bridge refuses them by frame). JavaScript dialogs are dismissed at once, as
+/// `WKWebView` does without a UI delegate: `alert` returns, `confirm` answers `false`, `prompt` `null`, and a
+/// `beforeunload` dialog lets the navigation go on.
+///
+/// Creating a web view sets SIGPIPE to be ignored in this process, so that writing to a browser that just
+/// died fails with an error instead of ending the process.
+///
+/// For example:
+///
+/// ```swift
+/// let webView = try await ChromiumWebView.launch(logger: logger)
+/// try await router.attach(to: webView)
+/// try await webView.load(URL(string: "http://localhost:8080/")!)
+/// let title = try await webView.evaluateJavaScript("document.title")   // "\"Permit demo\""
+/// await webView.close()
+/// ```
+public actor ChromiumWebView: WebViewHost {
+    /// Where the web view is in its life.
+    enum Phase {
+        /// The browser is up, or starting for the first time.
+        case running
+        /// Starting the browser again after it died; commands wait for the task.
+        case restarting(Task<Void, any Error>)
+        /// Closed, or given up after the browser kept dying.
+        case closed
+    }
+
+    /// A cookie's identity in the store: equal keys replace each other.
+    struct CookieKey: Hashable {
+        /// The cookie's name.
+        var name: String
+        /// Its host, without a leading dot.
+        var domain: String
+        /// Its path.
+        var path: String
+    }
+
+    // MARK: - Fixed at launch
+
+    /// How the browser is started.
+    let configuration: ChromiumConfiguration
+    /// The Chromium binary.
+    let executable: URL
+    /// The profile directory.
+    let profile: URL
+    /// Whether the profile is a temporary one, removed on close.
+    let ownsProfile: Bool
+    /// Where the web view logs.
+    let logger: Logger
+    /// A secret the transport's reply hook requires, so that page script cannot settle its promises.
+    let replyNonce = UUID().uuidString
+    /// The injected clock's reading, as the time elapsed since launch; only the restart policy reads it.
+    let elapsed: @Sendable () -> Duration
+    /// The page loads being waited for.
+    let loads = PageLoads()
+
+    // MARK: - The running browser
+
+    /// Where the web view is in its life.
+    var phase = Phase.running
+    /// Whether a browser that died is started again.
+    var restartPolicy: RestartPolicyStateMachine
+    /// The running browser, or `nil` once closed.
+    var process: ChromiumProcess?
+    /// Counts browser starts, so that events and replies of a dead browser are told apart.
+    var generation = 0
+    /// The session on the browser's page, once attached.
+    var page: DevToolsSession?
+    /// The page's execution contexts and main frame.
+    var contexts = ExecutionContexts()
+    /// The last http(s) page loaded, which a restarted browser loads again.
+    var lastURL: URL?
+    /// The main frame's URL.
+    var currentURL: URL?
+
+    // MARK: - What the web view was given, re-applied after a restart
+
+    /// The document-start scripts, and those installed in the browser.
+    var scripts = UserScripts()
+    /// The last change to the browser's document-start scripts; each change runs after the one before.
+    var scriptSync: Task<Void, any Error>?
+    /// The message handlers, by name.
+    var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
+    /// Every cookie set and not deleted since, written again into a restarted browser.
+    var cookiesSet: [CookieKey: Cookie] = [:]
+
+    // MARK: - Observers
+
+    /// The event observers, in the order added.
+    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
+    /// The number of the last observer added.
+    private var lastObserverNumber = 0
+    /// The events waiting for the observers, in order.
+    private let observerEvents: AsyncStream<WebViewEvent>
+    /// Where ``emit(_:)`` queues events.
+    private let observerContinuation: AsyncStream<WebViewEvent>.Continuation
+    /// Delivers ``observerEvents``.
+    private var observerTask: Task<Void, Never>?
+
+    // MARK: - Life
+
+    /// A web view not yet started; the restart policy reads `clock`.
+    private init(
+        configuration: ChromiumConfiguration, executable: URL, profile: URL, ownsProfile: Bool,
+        clock: some Clock<Duration>, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.executable = executable
+        self.profile = profile
+        self.ownsProfile = ownsProfile
+        self.logger = logger
+        let origin = clock.now
+        self.elapsed = { origin.duration(to: clock.now) }
+        self.restartPolicy = RestartPolicyStateMachine(restartsAfterTermination: configuration.restartsAfterTermination)
+        (observerEvents, observerContinuation) = AsyncStream.makeStream(of: WebViewEvent.self)
+    }
+
+    deinit {
+        // Released without close(): nothing may outlive the web view.
+        process?.pipe.close()
+        process?.killGroup()
+        observerContinuation.finish()
+        if ownsProfile { try? FileManager.default.removeItem(at: profile) }
+    }
+
+    // MARK: - Launching
+
+    /// The Chromium executable to run: `PERMIT_CHROMIUM` when it is set (and only it), else the binary Debian's
+    /// `chromium` package installs under `lib/chromium/` (run directly, not through its wrapper script); `nil`
+    /// when that file is not an executable.
+    public static func locateExecutable() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PERMIT_CHROMIUM"] ?? "/usr/lib/chromium/chromium"
+        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
+
+    /// Starts Chromium with a blank page and returns the web view once it answers.
+    ///
+    /// - Throws: ``ChromiumError/notInstalled`` when no executable is found, ``ChromiumError/launchFailed``
+    ///   when it does not start or answer within 20 seconds, or when a loopback host name is not a plain
+    ///   host name.
+    public static func launch(
+        configuration: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger
+    ) async throws -> ChromiumWebView {
+        try await launch(configuration: configuration, clock: ContinuousClock(), logger: logger)
+    }
+
+    /// Starts Chromium as ``launch(configuration:logger:)`` does, with the restart policy reading `clock`.
+    package static func launch(
+        configuration: ChromiumConfiguration, clock: some Clock<Duration>, logger: Logger
+    ) async throws -> ChromiumWebView {
+        try configuration.validate()
+        guard let executable = configuration.executable ?? locateExecutable() else { throw ChromiumError.notInstalled }
+        let profile =
+            configuration.userDataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "permit-chromium-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        let webView = ChromiumWebView(
+            configuration: configuration, executable: executable, profile: profile,
+            ownsProfile: configuration.userDataDirectory == nil, clock: clock, logger: logger)
+        do {
+            try await webView.startBrowser()
+        } catch {
+            await webView.close()
+            throw error
+        }
+        await webView.startObserverDelivery()
+        return webView
+    }
+
+    /// The process ID of the running browser (its process group has the same ID), or `nil` once closed.
+    public func processID() -> Int32? {
+        if case .closed = phase { return nil }
+        return process?.pid
+    }
+
+    // MARK: - Events and observers
+
+    /// Adds a handler that receives the web view's events from now on, and returns its identifier.
+    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) -> WebViewObserverID {
+        lastObserverNumber += 1
+        let id = WebViewObserverID(rawValue: lastObserverNumber)
+        observers.append((id, handler))
+        return id
+    }
+
+    /// Removes a handler added with ``addEventObserver(_:)``.
+    public func removeEventObserver(_ id: WebViewObserverID) {
+        observers.removeAll { $0.id == id }
+    }
+
+    /// Queues an event for the observers, who get it in order, one event at a time.
+    func emit(_ event: WebViewEvent) {
+        observerContinuation.yield(event)
+    }
+
+    /// Delivers queued events until the web view closes; unstructured because it lives as long as the web
+    /// view, which has no `run()` to host it.
+    private func startObserverDelivery() {
+        let events = observerEvents
+        observerTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                for handler in await self.currentObservers() { await handler(event) }
+            }
+        }
+    }
+
+    /// The observers' handlers, in order.
+    private func currentObservers() -> [@Sendable (WebViewEvent) async -> Void] { observers.map(\.handler) }
+
+    // MARK: - Closing
+
+    /// Shuts Chromium down cleanly (it writes its cookies to disk then), kills anything left in its process
+    /// group, and removes a temporary profile. A restart under way is stopped first. Calling it again does
+    /// nothing.
+    public func close() async {
+        if case .closed = phase, process == nil { return }
+        let restart: Task<Void, any Error>? = if case .restarting(let task) = phase { task } else { nil }
+        phase = .closed
+        if let restart {
+            restart.cancel()
+            _ = try? await restart.value
+        }
+        loads.failAll(ChromiumError.closed)
+        if let process {
+            _ = try? await DevToolsSession(pipe: process.pipe).send(DevTools.Browser.Close(), timeout: .seconds(5))
+            let exited = (try? await withTimeout(.seconds(5)) { await process.waitForExit() }) != nil && process.hasExited
+            if !exited { logger.warning("chromium did not exit after Browser.close; killing it") }
+            process.pipe.close()
+            if await !process.killGroupAndWait(timeout: .seconds(5)) {
+                logger.warning("chromium helpers still running after close", metadata: ["pgid": "\(process.pid)"])
+            }
+        }
+        process = nil
+        page = nil
+        observerContinuation.finish()
+        if ownsProfile { try? FileManager.default.removeItem(at: profile) }
+    }
+}
