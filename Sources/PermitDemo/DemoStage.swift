@@ -91,7 +91,7 @@ package final class DemoStage: Sendable {
 
     /// Deletes every cookie in the web view, as a fresh install of the app starts with an empty cookie store.
     package func deleteAllCookies() async throws {
-        for cookie in try await webView.cookies() {
+        for cookie in try await webView.allCookies() {
             try await webView.deleteCookie(named: cookie.name, domain: cookie.domain, path: cookie.path)
         }
     }

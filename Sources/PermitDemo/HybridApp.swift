@@ -43,13 +43,10 @@ package actor HybridApp {
         }
     }
 
-    /// One process of the app.
+    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`.
     private struct Process {
-        var center: PermissionCenter
         var policy: PromptPolicy?
-        var router: BridgeRouter
-        var sync: CookieSync
-        var tokens: PushTokenCookieManager
+        var shell: HybridShell
         var changes: Task<Void, Never>
     }
 
@@ -96,11 +93,11 @@ package actor HybridApp {
     }
 
     /// The center of the running process.
-    package var center: PermissionCenter? { process?.center }
+    package var center: PermissionCenter? { process?.shell.center }
     /// The prompt policy of the running process, when the app has a manifest.
     package var policy: PromptPolicy? { process?.policy }
     /// The push-token manager of the running process.
-    package var tokenManager: PushTokenCookieManager? { process?.tokens }
+    package var tokenManager: PushTokenCookieManager? { process?.shell.pushTokens }
     /// Whether a process of the app is running.
     package var isRunning: Bool { process != nil }
 
@@ -111,7 +108,9 @@ package actor HybridApp {
     package func launch() async throws {
         await device.launchApp()
         let store = FilePermissionStore(url: storeURL, logger: logger)
-        let center = PermissionCenter(kinds: configuration.kinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
+        let center = PermissionCenter(
+            kinds: configuration.kinds, authority: PromptFailureNotes(device: device, emit: emit),
+            storage: PermitStorage(store: store, logger: logger), logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         // Subscribed before the start, so that the launch's own changes (made in Settings while the app was
         // not running) are reported too.
@@ -135,44 +134,18 @@ package actor HybridApp {
     private func attach(center: PermissionCenter, policy: PromptPolicy?, changes: PermissionChanges) async throws {
         await shutDown()
         let emit = emit
-        let router: BridgeRouter
-        if let policy {
-            router = BridgeRouter(
-                center: center, configuration: configuration.bridge, location: location, haptics: haptics,
-                requester: { [weak self] kind in
-                    guard let self else { throw DemoError("the app is gone") }
-                    return try await self.requestThroughPolicy(kind, policy: policy)
-                },
-                logger: logger)
-        } else {
-            router = BridgeRouter(
-                center: center, configuration: configuration.bridge, location: location, haptics: haptics,
-                requester: { kind in
-                    do {
-                        return try await center.request(kind).status
-                    } catch {
-                        emit(.note("the \(kind) prompt failed: \(error) (script the answer first: answer \(kind) grant|deny)"))
-                        throw error
-                    }
-                },
-                logger: logger)
-        }
-        try await router.attach(to: host)
-        let sync = CookieSync(host: host, siteHost: configuration.siteHost, logger: logger)
-        if configuration.mirrorsPermissionCookies {
-            try await sync.mirrorPermissionCookies(of: center, attributes: CookieAttributes(domain: configuration.siteHost))
-        }
-        let tokens = PushTokenCookieManager(
-            configuration: PushTokenCookieConfiguration(domain: configuration.siteHost), provider: pushTokens,
-            storage: center.storage, sync: sync, logger: logger)
-        try await tokens.start()
-        try await sync.synchronize()
-        await sync.start()
+        let shell = HybridShell(
+            configuration: HybridShell.Configuration(
+                pageURL: configuration.pageURL, bridge: configuration.bridge,
+                permissionCookies: configuration.mirrorsPermissionCookies
+                    ? CookieAttributes(domain: configuration.siteHost) : nil),
+            policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
+            haptics: haptics, primers: DemoPrimers(app: self), pushTokens: pushTokens, logger: logger)
         let changeTask = Task {
             for await change in changes { emit(.change(change)) }
         }
-        process = Process(center: center, policy: policy, router: router, sync: sync, tokens: tokens, changes: changeTask)
-        try await host.load(configuration.pageURL)
+        process = Process(policy: policy, shell: shell, changes: changeTask)
+        try await shell.start()
     }
 
     /// Takes the running process's pieces out of the web view, as the process ending does; the page stays
@@ -181,9 +154,7 @@ package actor HybridApp {
         guard let process else { return }
         self.process = nil
         process.changes.cancel()
-        await process.tokens.stop()
-        await process.sync.stop()
-        await process.router.detach()
+        await process.shell.stop()
     }
 
     /// The user swipes the app away and opens it again.
@@ -229,21 +200,12 @@ package actor HybridApp {
         return outcome
     }
 
-    // MARK: - Page requests
+    // MARK: - Primers
 
-    /// A page's request through the app's policy: a primer first where the declaration wants one (the user
-    /// reads it and taps its only button), then the system prompt.
-    private func requestThroughPolicy(_ kind: PermissionKind, policy: PromptPolicy) async throws -> PermissionStatus {
-        if case .showPrimer(let primer) = try await policy.nextStep(for: kind) {
-            primersShown += 1
-            emit(.note("primer for \(kind): \"\(primer.message)\" [\(primer.continueLabel)]; the user taps \(primer.continueLabel)"))
-            return try await policy.request(kind, afterPrimer: true).state.status
-        }
-        let outcome = try await policy.request(kind)
-        if !outcome.askedSystem {
-            emit(.note("\(kind): no prompt (\(outcome.nextStep))"))
-        }
-        return outcome.state.status
+    /// The user reads a primer the policy showed for a page's request and taps its only button.
+    fileprivate func primerShown(_ primer: Primer) {
+        primersShown += 1
+        emit(.note("primer for \(primer.kind): \"\(primer.message)\" [\(primer.continueLabel)]; the user taps \(primer.continueLabel)"))
     }
 
     // MARK: - The page's view
@@ -258,7 +220,7 @@ package actor HybridApp {
 
     /// The statuses the center holds, as the bridge names them: `["camera": "denied", …]`.
     package func expectedPageStatuses() async -> [String: String] {
-        guard let center = process?.center else { return [:] }
+        guard let center = process?.shell.center else { return [:] }
         var statuses: [String: String] = [:]
         for state in await center.states() { statuses[state.kind.rawValue] = state.status.bridgeStatus.rawValue }
         return statuses
@@ -269,7 +231,7 @@ package actor HybridApp {
     /// difference after `timeout`.
     @discardableResult
     package func waitForPageToMatch(timeout: Duration = .seconds(5)) async throws -> PageSnapshot {
-        guard let center = process?.center else { throw DemoError("the app is not running") }
+        guard let center = process?.shell.center else { throw DemoError("the app is not running") }
         let deadline = ContinuousClock.now + timeout
         var last: PageSnapshot?
         var expectedCookies: [String: String] = [:]
@@ -355,4 +317,37 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
 extension [String: String] {
     /// `k=v` pairs sorted by key.
     var sortedLine: String { sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+}
+
+/// The demo app's primers: each is noted in the transcript, and the user taps Continue at once.
+private struct DemoPrimers: PrimerPresenter {
+    let app: HybridApp
+
+    func present(_ primer: Primer) async { await app.primerShown(primer) }
+}
+
+/// The simulated device as the app's center sees it, noting in the transcript a prompt that failed because
+/// no answer was scripted for it.
+private struct PromptFailureNotes: PermissionAuthority {
+    let device: SimulatedDevice
+    let emit: @Sendable (AppEvent) -> Void
+
+    func status(of kind: PermissionKind) async -> PermissionStatus { await device.status(of: kind) }
+
+    func statuses(of kinds: [PermissionKind]) async -> [PermissionKind: PermissionStatus] {
+        await device.statuses(of: kinds)
+    }
+
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        do {
+            return try await device.request(kind)
+        } catch {
+            emit(.note("the \(kind) prompt failed: \(error) (script the answer first: answer \(kind) grant|deny)"))
+            throw error
+        }
+    }
+
+    func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
+        await device.observeChanges(handler)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Permit
 import PermitWeb
 
 /// A web view that reports the bridge's traffic: every message a page posts to a handler added through it,
@@ -35,17 +36,7 @@ final class TracingWebViewHost: WebViewHost {
 
     func load(_ url: URL) async throws { try await inner.load(url) }
 
-    func setCookie(_ cookie: Cookie) async throws { try await inner.setCookie(cookie) }
+    func events() -> WebViewEvents { inner.events() }
 
-    func cookies() async throws -> [Cookie] { try await inner.cookies() }
-
-    func deleteCookie(named name: String, domain: String, path: String) async throws {
-        try await inner.deleteCookie(named: name, domain: domain, path: path)
-    }
-
-    func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) async -> WebViewObserverID {
-        await inner.addEventObserver(handler)
-    }
-
-    func removeEventObserver(_ id: WebViewObserverID) async { await inner.removeEventObserver(id) }
+    var cookieStore: any WebCookieStore { inner.cookieStore }
 }

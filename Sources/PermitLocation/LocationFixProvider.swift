@@ -14,8 +14,9 @@ public import PermitWeb
 /// For example:
 ///
 /// ```swift
-/// let router = BridgeRouter(center: center, configuration: configuration, location: LocationFixProvider(),
-///                           haptics: ImpactHaptics(), logger: logger)
+/// let bridge = WebBridge(
+///     center: center, configuration: configuration, location: LocationFixProvider(), haptics: ImpactHaptics(),
+///     logger: logger)
 /// ```
 @MainActor
 public final class LocationFixProvider: NSObject, LocationProvider, CLLocationManagerDelegate {

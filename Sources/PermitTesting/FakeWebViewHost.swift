@@ -1,12 +1,12 @@
 public import Foundation
+public import Permit
 public import PermitWeb
 
-/// A scriptable `WebViewHost` with no browser behind it: it records what is installed and lets a test post
-/// messages as a page would, from any frame and origin.
+/// A scriptable `WebViewHost` and `WebCookieStore` with no browser behind it: it records what is installed and
+/// lets a test post messages as a page would, from any frame and origin.
 ///
-/// Two simplifications keep tests short: ``load(_:)`` and ``send(_:)`` return only once every observer has
-/// handled the event (a real web view delivers events asynchronously), and the cookie jar keys cookies by
-/// name, domain and path only, so it cannot hold a host-only and a domain cookie under the same key.
+/// One simplification keeps tests short: the cookie jar keys cookies by name, domain and path only, so it
+/// cannot hold a host-only and a domain cookie under the same key.
 ///
 /// For example:
 ///
@@ -16,7 +16,7 @@ public import PermitWeb
 /// let reply = try await host.post(#"{"v":1,"id":1,"method":"hello"}"#, to: "permit",
 ///                                 from: WebFrame(isMainFrame: true, origin: try WebOrigin("https://app.example")))
 /// ```
-public actor FakeWebViewHost: WebViewHost {
+public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     /// The installed document-start scripts, in order.
     public private(set) var userScripts: [(id: UserScriptID, source: String)] = []
     /// Every script passed to ``evaluateJavaScript(_:)``, in order.
@@ -29,8 +29,8 @@ public actor FakeWebViewHost: WebViewHost {
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var jar: [String: Cookie] = [:]
     private var failsCookieWrites = false
-    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
-    private var nextObserver = 0
+    private let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
+    private let cookieBroadcaster = UpdateBroadcaster<Void>()
     private var nextScript = 0
     private var evaluationResult: @Sendable (String) -> String? = { _ in nil }
 
@@ -47,15 +47,15 @@ public actor FakeWebViewHost: WebViewHost {
         return await handler(WebMessage(body: body, frame: frame))
     }
 
-    /// The number of event observers added and not removed.
-    public var observerCount: Int { observers.count }
+    /// The number of live ``events()`` sequences.
+    public nonisolated var eventSubscriberCount: Int { eventBroadcaster.subscriberCount }
 
     /// Whether a handler with this name is registered.
     public func hasHandler(named name: String) -> Bool { handlers[name] != nil }
 
-    /// Sends an event to every observer, in the order they were added, as the web view would.
-    public func send(_ event: WebViewEvent) async {
-        for observer in observers { await observer.handler(event) }
+    /// Sends an event to every ``events()`` sequence, as the web view would.
+    public func send(_ event: WebViewEvent) {
+        eventBroadcaster.publish(event)
     }
 
     /// Sets what ``evaluateJavaScript(_:)`` returns for each script; by default `nil`.
@@ -96,11 +96,17 @@ public actor FakeWebViewHost: WebViewHost {
     }
 
     /// Records the URL and reports it navigated and loaded.
-    public func load(_ url: URL) async {
+    public func load(_ url: URL) {
         loadedURLs.append(url)
-        await send(.navigated(url))
-        await send(.loaded(url))
+        send(.navigated(url))
+        send(.loaded(url))
     }
+
+    /// A sequence of the events ``load(_:)`` and ``send(_:)`` report from now on.
+    public nonisolated func events() -> WebViewEvents { eventBroadcaster.subscribe() }
+
+    /// The fake's cookie jar: the fake itself.
+    public nonisolated var cookieStore: any WebCookieStore { self }
 
     /// Makes cookie writes and deletions throw (or stop throwing), as a web view whose cookie store fails.
     public func setFailsCookieWrites(_ fails: Bool) { failsCookieWrites = fails }
@@ -112,10 +118,11 @@ public actor FakeWebViewHost: WebViewHost {
         guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed writing \(cookie.name)") }
         cookieWriteCount += 1
         jar[Self.key(cookie.name, cookie.domain, cookie.path)] = cookie
+        cookieBroadcaster.publish(())
     }
 
     /// Every stored cookie, sorted by name.
-    public func cookies() -> [Cookie] {
+    public func allCookies() -> [Cookie] {
         jar.values.sorted { ($0.name, $0.domain, $0.path) < ($1.name, $1.domain, $1.path) }
     }
 
@@ -126,20 +133,11 @@ public actor FakeWebViewHost: WebViewHost {
         guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed deleting \(name)") }
         cookieWriteCount += 1
         jar[Self.key(name, domain, path)] = nil
+        cookieBroadcaster.publish(())
     }
 
-    /// Adds an observer that ``send(_:)`` and ``load(_:)`` report to.
-    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) -> WebViewObserverID {
-        nextObserver += 1
-        let id = WebViewObserverID(rawValue: nextObserver)
-        observers.append((id, handler))
-        return id
-    }
-
-    /// Removes an observer.
-    public func removeEventObserver(_ id: WebViewObserverID) {
-        observers.removeAll { $0.id == id }
-    }
+    /// A sequence that receives a value after every cookie write and deletion.
+    public nonisolated func changes() -> CookieStoreChanges { cookieBroadcaster.subscribe() }
 
     private static func key(_ name: String, _ domain: String, _ path: String) -> String { "\(name)\u{0}\(domain)\u{0}\(path)" }
 }

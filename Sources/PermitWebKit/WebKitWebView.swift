@@ -1,7 +1,7 @@
 #if canImport(WebKit)
 public import Foundation
 public import Logging
-import Permit
+public import Permit
 public import PermitWeb
 public import WebKit
 
@@ -15,7 +15,7 @@ public import WebKit
 ///   promise of the reply. Every message is checked first: it must come from the main frame and, when
 ///   ``Configuration/allowedOrigins`` is set, from an allow-listed security origin (scheme, host and port). The
 ///   frame and origin are WebKit's (`WKFrameInfo`), never the page's. A refused message is answered with an
-///   error and reaches no handler; `BridgeRouter` applies the same rule again.
+///   error and reaches no handler; `WebBridge` applies the same rule again.
 /// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's
 ///   `WKHTTPCookieStore`, each write awaited. ``load(_:)`` waits for every cookie write begun before it, so
 ///   cookies set before the first load are in the store when the page asks for them.
@@ -36,7 +36,7 @@ public import WebKit
 /// try await host.load(URL(string: "https://app.example.com/")!)
 /// ```
 @MainActor
-public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
+public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavigationDelegate, WKHTTPCookieStoreObserver {
     /// What the host accepts and how it answers a terminated web content process.
     public struct Configuration: Sendable {
         /// The security origins whose main frame may post messages; empty accepts any main-frame origin
@@ -75,10 +75,10 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     private var lastURL: URL?
     private var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
 
-    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
-    private var nextObserverNumber = 0
-    private let observerContinuation: AsyncStream<WebViewEvent>.Continuation
-    private var observerTask: Task<Void, Never>?
+    /// Hands the web view's events to every sequence made by ``events()``.
+    private let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
+    /// Tells every sequence made by ``changes()`` that the cookie store changed.
+    private let cookieBroadcaster = UpdateBroadcaster<Void>()
 
     /// Creates the host and its web view.
     ///
@@ -96,25 +96,15 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
         self.logger = logger
         webView = WKWebView(frame: .zero, configuration: webViewConfiguration)
         messageProxy = MessageHandlerProxy()
-        let (events, continuation) = AsyncStream.makeStream(of: WebViewEvent.self)
-        observerContinuation = continuation
         super.init()
         messageProxy.host = self
         webView.navigationDelegate = self
-        observerTask = Task { [weak self] in
-            for await event in events {
-                guard let handlers = self?.observers.map(\.handler) else { return }
-                for handler in handlers { await handler(event) }
-            }
-        }
-    }
-
-    deinit {
-        observerContinuation.finish()
+        // The store does not retain its observers.
+        httpCookieStore.add(self)
     }
 
     private var contentController: WKUserContentController { webView.configuration.userContentController }
-    private var cookieStore: WKHTTPCookieStore { webView.configuration.websiteDataStore.httpCookieStore }
+    private var httpCookieStore: WKHTTPCookieStore { webView.configuration.websiteDataStore.httpCookieStore }
 
     // MARK: - Scripts
 
@@ -229,13 +219,13 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
         if let url = webView.url {
             if url.scheme == "http" || url.scheme == "https" { lastURL = url }
-            observerContinuation.yield(.navigated(url))
+            eventBroadcaster.publish(.navigated(url))
         }
     }
 
     /// The main frame finished loading: reported as `WebViewEvent.loaded(_:)`, and a waiting load returns.
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        if let url = webView.url { observerContinuation.yield(.loaded(url)) }
+        if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
         finishLoad(navigation, with: nil)
     }
 
@@ -254,7 +244,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     /// The web content process ended: reported, then answered by re-writing the cookies and reloading.
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
         logger.error("web content process terminated", metadata: ["url": "\(lastURL?.absoluteString ?? "none")"])
-        observerContinuation.yield(.terminated(reason: "web content process terminated"))
+        eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
         for waiter in loadWaiters.values { waiter.resume(throwing: WebKitWebViewError.webContentTerminated) }
         loadWaiters = [:]
         guard configuration.reloadsAfterTermination else { return }
@@ -264,14 +254,14 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     private func recover() async {
         for cookie in cookiesSet.values {
             guard let converted = Self.httpCookie(cookie) else { continue }  // refused when it was set, too
-            await cookieStore.setCookie(converted)
+            await httpCookieStore.setCookie(converted)
         }
         if let lastURL {
             webView.load(URLRequest(url: lastURL))
         } else {
             webView.reload()
         }
-        observerContinuation.yield(.restarted)
+        eventBroadcaster.publish(.restarted)
     }
 
     private func finishLoad(_ navigation: WKNavigation?, with error: (any Error)?) {
@@ -290,9 +280,9 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     }
 
     /// Every cookie in the web view's cookie store.
-    public func cookies() async throws -> [Cookie] {
+    public func allCookies() async throws -> [Cookie] {
         await cookieWrites?.value
-        return await cookieStore.allCookies().map(Self.cookie(from:))
+        return await httpCookieStore.allCookies().map(Self.cookie(from:))
     }
 
     /// Deletes the cookie with this name, domain (host-only or not) and path; returns once it is gone.
@@ -311,7 +301,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
     /// Runs one write after the writes before it, so that writes apply in the order they were asked for.
     private func enqueueCookieWrite(_ write: @escaping @MainActor (WKHTTPCookieStore) async -> Void) async {
         let previous = cookieWrites
-        let store = cookieStore
+        let store = httpCookieStore
         let task = Task {
             await previous?.value
             await write(store)
@@ -362,17 +352,19 @@ public final class WebKitWebView: NSObject, WebViewHost, WKNavigationDelegate {
 
     // MARK: - Events
 
-    /// Adds a handler that receives the web view's events from now on, in order, one at a time.
-    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) async -> WebViewObserverID {
-        nextObserverNumber += 1
-        let id = WebViewObserverID(rawValue: nextObserverNumber)
-        observers.append((id, handler))
-        return id
-    }
+    /// A sequence of the web view's events from now on.
+    public nonisolated func events() -> WebViewEvents { eventBroadcaster.subscribe() }
 
-    /// Removes a handler added with ``addEventObserver(_:)``.
-    public func removeEventObserver(_ id: WebViewObserverID) async {
-        observers.removeAll { $0.id == id }
+    /// The web view's cookie store, as Permit's seam: the host itself, over `WKHTTPCookieStore`.
+    public nonisolated var cookieStore: any WebCookieStore { self }
+
+    /// A sequence that receives a value each time `WKHTTPCookieStore` reports its cookies changed, by the
+    /// host, the page or the server.
+    public nonisolated func changes() -> CookieStoreChanges { cookieBroadcaster.subscribe() }
+
+    /// `WKHTTPCookieStoreObserver`: the store's cookies changed.
+    public func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {
+        cookieBroadcaster.publish(())
     }
 }
 

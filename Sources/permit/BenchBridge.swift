@@ -61,7 +61,7 @@ struct BenchBridge: AsyncParsableCommand {
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let location = SimulatedLocation(
             fix: LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date()))
-        let router = BridgeRouter(
+        let router = WebBridge(
             center: center, configuration: .zoobox(allowedOrigins: [try WebOrigin(server.origin)]),
             location: location, haptics: RecordingHaptics(), logger: logger)
         try await router.attach(to: webView)

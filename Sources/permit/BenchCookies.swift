@@ -56,7 +56,7 @@ struct BenchCookies: AsyncParsableCommand {
             let center = PermissionCenter(
                 kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger),
                 logger: logger)
-            let sync = CookieSync(host: webView, siteHost: "localhost", logger: logger)
+            let sync = CookieSync(store: webView, siteHost: "localhost", logger: logger)
             let tokens = PushTokenCookieManager(
                 configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, storage: center.storage,
                 sync: sync, logger: logger)
@@ -75,7 +75,7 @@ struct BenchCookies: AsyncParsableCommand {
         var initialization: [Double] = []
         var cookieBytes = 0
         for _ in 0..<iterations {
-            for cookie in try await webView.cookies() {
+            for cookie in try await webView.allCookies() {
                 try await webView.deleteCookie(named: cookie.name, domain: cookie.domain, path: cookie.path)
             }
             let start = ContinuousClock.now
@@ -85,7 +85,7 @@ struct BenchCookies: AsyncParsableCommand {
             try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
             initialization.append(start.duration(to: .now).benchMilliseconds)
             let written = await sync.desiredCookies()
-            guard written.count == 4, try await webView.cookies().count == 4 else {
+            guard written.count == 4, try await webView.allCookies().count == 4 else {
                 throw BenchFailure("a launch did not restore the four cookies")
             }
             let permissionCookies = written.filter { $0.name.hasPrefix("p_") }

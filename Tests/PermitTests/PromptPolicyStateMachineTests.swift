@@ -100,6 +100,17 @@ import Testing
         #expect(machine.nextStep(for: camera, state: state(.notDetermined, kind: .camera), at: .seconds(1)) == .showSystemPrompt)
     }
 
+    @Test func withoutOneAtATimeAnotherKindPromptsWhileOneIsOnScreen() {
+        var machine = PromptPolicyStateMachine(
+            configuration: .init(promptBudget: 10, cooldown: .zero, promptsOneAtATime: false))
+        machine.finishStartup()
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .prompt)
+        let camera = declaration(kind: .camera)
+        #expect(machine.request(for: camera, state: state(.notDetermined, kind: .camera), at: .zero) == .prompt)
+        // The kind on screen is still never asked twice.
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .skip(.suppressed(.alreadyAsked)))
+    }
+
     // A request whose state was read before this launch's prompt for the kind finished must not prompt again.
     @Test func aStateReadBeforeThisLaunchsPromptEndedCannotLeadToASecondPrompt() {
         var machine = machine(budget: 10, cooldown: .zero)

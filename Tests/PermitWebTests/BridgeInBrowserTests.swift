@@ -196,8 +196,7 @@ import Testing
 
     @Test func afterChromiumIsKilledTheHostRestartsItAndReappliesScriptsHandlersAndCookies() async throws {
         let world = try await BridgeWorld.make(pages: ["/": Self.recorder])
-        let events = EventLog()
-        _ = await world.webView.addEventObserver { event in events.append(event) }
+        let events = EventLog(following: world.webView.events())
         try await world.load("/")
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
@@ -222,8 +221,7 @@ import Testing
 
     @Test func closingDuringARestartLeavesNoBrowser() async throws {
         let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
-        let events = EventLog()
-        _ = await world.webView.addEventObserver { event in events.append(event) }
+        let events = EventLog(following: world.webView.events())
         try await world.webView.load(world.server.url("/"))
         let pid = try #require(await world.webView.processID())
         kill(-pid, SIGKILL)
@@ -307,11 +305,22 @@ func pgrep(_ pattern: String) -> [Int32] {
     } ?? []
 }
 
+/// The events of a web view, recorded as they come, for tests that wait for one.
 final class EventLog: @unchecked Sendable {
     // @unchecked: `events` and `waiters` are only touched while holding `lock`.
     private let lock = NSLock()
     private var events: [WebViewEvent] = []
     private var waiters: [(WebViewEvent, CheckedContinuation<Void, Never>)] = []
+    private var follower: Task<Void, Never>?
+
+    /// Records every event of `stream` from now on, until the log is released.
+    init(following stream: WebViewEvents) {
+        follower = Task { [weak self] in
+            for await event in stream { self?.append(event) }
+        }
+    }
+
+    deinit { follower?.cancel() }
 
     func append(_ event: WebViewEvent) {
         let ready = lock.withLock {

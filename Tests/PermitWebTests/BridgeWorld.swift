@@ -13,7 +13,7 @@ import Testing
 final class BridgeWorld: Sendable {
     let device: SimulatedDevice
     let center: PermissionCenter
-    let router: BridgeRouter
+    let router: WebBridge
     let location = SimulatedLocation()
     let haptics = RecordingHaptics()
     let browser: BrowserWorld
@@ -53,7 +53,7 @@ final class BridgeWorld: Sendable {
         self.browser = browser
         self.foreign = foreign
         self.foreignPages = foreignPages
-        router = BridgeRouter(
+        router = WebBridge(
             center: center, configuration: .zoobox(allowedOrigins: [allowed]), location: location, haptics: haptics,
             logger: quietLogger)
     }

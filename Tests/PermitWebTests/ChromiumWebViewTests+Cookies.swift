@@ -13,13 +13,13 @@ extension ChromiumWebViewTests {
         try await world.webView.load(world.server.url("/"))
         #expect(try await world.webView.evaluateJavaScript("document.cookie") == #""FCM_token=tok123""#)
         #expect(world.server.requests.last?.cookieHeader?.contains("FCM_token=tok123") == true)
-        let stored = try #require(try await world.webView.cookies().first { $0.name == "FCM_token" })
+        let stored = try #require(try await world.webView.allCookies().first { $0.name == "FCM_token" })
         #expect(stored.value == "tok123" && stored.domain == "localhost" && stored.isHostOnly && stored.path == "/")
         #expect(stored.isSecure && !stored.isHTTPOnly && stored.sameSite == .lax)
         #expect(stored.expires.map { abs($0.timeIntervalSince(expiry)) < 1 } == true)
 
         try await world.webView.deleteCookie(named: "FCM_token", domain: "localhost", path: "/")
-        #expect(try await world.webView.cookies().map(\.name) == ["session"])
+        #expect(try await world.webView.allCookies().map(\.name) == ["session"])
         #expect(try await world.webView.evaluateJavaScript("document.cookie") == #""""#)
         await world.tearDown()
     }
@@ -35,7 +35,7 @@ extension ChromiumWebViewTests {
         await first.tearDown()
 
         let second = try await BrowserWorld.make(configuration: configuration)
-        #expect(try await second.webView.cookies().map(\.name) == ["kept"])
+        #expect(try await second.webView.allCookies().map(\.name) == ["kept"])
         await second.tearDown()
     }
 

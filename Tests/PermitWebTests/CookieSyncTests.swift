@@ -97,17 +97,17 @@ import Testing
 
     @Test func setWritesOnceAndASecondSyncWritesNothing() async throws {
         let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger, now: { [start] in start })
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger, now: { [start] in start })
         #expect(try await sync.set("FCM_token", value: "t1", attributes: attributes).written == ["FCM_token"])
         #expect(try await sync.set("FCM_token", value: "t1", attributes: attributes).isEmpty)
         #expect(try await sync.synchronize().isEmpty)
         #expect(await host.cookieWriteCount == 1)
-        #expect(await host.cookies() == [attributes.cookie(name: "FCM_token", value: "t1", now: start)])
+        #expect(await host.allCookies() == [attributes.cookie(name: "FCM_token", value: "t1", now: start)])
     }
 
     @Test func anInvalidCookieIsNeitherWrittenNorRemembered() async throws {
         let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
         await #expect(throws: CookieError.invalidValue) { try await sync.set("FCM_token", value: "a b", attributes: attributes) }
         await #expect(throws: CookieError.domainMismatch) {
             try await sync.set("FCM_token", value: "ab", attributes: CookieAttributes(domain: "other.test"))
@@ -119,58 +119,53 @@ import Testing
 
     @Test func aPageLoadRepairsACookieDeletedBehindTheSyncsBack() async throws {
         let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
-        await sync.start()
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
+        let validated = EventLog(following: sync.validations())
+        await sync.start(following: host.events())
         try await sync.set("FCM_token", value: "t1", attributes: attributes)
         try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
         await host.load(URL(string: "https://app.test/")!)
-        #expect(await host.cookies().map(\.value) == ["t1"])
+        await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
+        #expect(await host.allCookies().map(\.value) == ["t1"])
         try await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
         await host.send(.restarted)
-        #expect(await host.cookies().map(\.value) == ["t1"])
+        await validated.wait(for: .restarted)
+        #expect(await host.allCookies().map(\.value) == ["t1"])
         let writes = await host.cookieWriteCount
         await host.load(URL(string: "https://app.test/next")!)
+        await validated.wait(for: .loaded(URL(string: "https://app.test/next")!))
         #expect(await host.cookieWriteCount == writes, "a load with everything in place writes nothing")
 
         await sync.stop()
+        #expect(await yield { host.eventSubscriberCount == 0 }, "after stop() the sync no longer follows the events")
         try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
-        await host.load(URL(string: "https://app.test/")!)
-        #expect(await host.cookies().isEmpty, "after stop() page loads no longer repair")
+        await host.load(URL(string: "https://app.test/third")!)
+        #expect(await host.allCookies().isEmpty, "after stop() page loads no longer repair")
     }
 
     @Test func removeDeletesTheCookieAndKeepsItDeleted() async throws {
         let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
-        await sync.start()
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
+        let validated = EventLog(following: sync.validations())
+        await sync.start(following: host.events())
         try await sync.set("FCM_token", value: "t1", attributes: attributes)
         #expect(try await sync.remove("FCM_token", attributes: attributes).deleted == ["FCM_token"])
-        #expect(await host.cookies().isEmpty)
+        #expect(await host.allCookies().isEmpty)
         try await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
         await host.load(URL(string: "https://app.test/")!)
-        #expect(await host.cookies().isEmpty)
+        await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
+        #expect(await host.allCookies().isEmpty)
     }
 
-    @Test func permissionCookiesFollowTheCenter() async throws {
-        let (device, center, host, sync) = await mirroringApp()
-        try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
-        #expect(await jar(host) == ["p_Camera": "no", "p_Location": "no", "p_Notification": "no"])
-
-        await device.answerNextPrompt(for: .camera, with: .granted)
-        _ = try await center.request(.camera)
-        #expect(await yield { await jar(host)["p_Camera"] == "yes" })
-        #expect(await jar(host) == ["p_Camera": "yes", "p_Location": "no", "p_Notification": "no"])
-        await sync.stop()
-    }
-
-    @Test func startingTwiceAtOnceAddsOneObserverAndStopRemovesIt() async {
+    @Test func startingTwiceFollowsTheEventsOnceAndStopEndsIt() async {
         let host = FakeWebViewHost()
-        let sync = CookieSync(host: host, siteHost: "app.test", logger: quietLogger)
-        async let first: Void = sync.start()
-        async let second: Void = sync.start()
-        _ = await (first, second)
-        #expect(await host.observerCount == 1)
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
+        let events = host.events()
+        await sync.start(following: events)
+        await sync.start(following: host.events())  // ignored: already following; its sequence is dropped
+        #expect(await yield { host.eventSubscriberCount == 1 })
         await sync.stop()
-        #expect(await host.observerCount == 0)
+        #expect(await yield { host.eventSubscriberCount == 0 })
     }
 
     @Test func permissionCookiesCanBeRemovedWhenMirroringStops() async throws {
@@ -195,10 +190,10 @@ import Testing
         let center = PermissionCenter(
             kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
         let host = FakeWebViewHost()
-        return (device, center, host, CookieSync(host: host, siteHost: "app.test", logger: quietLogger))
+        return (device, center, host, CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger))
     }
 
     private func jar(_ host: FakeWebViewHost) async -> [String: String] {
-        Dictionary(uniqueKeysWithValues: await host.cookies().map { ($0.name, $0.value) })
+        Dictionary(uniqueKeysWithValues: await host.allCookies().map { ($0.name, $0.value) })
     }
 }

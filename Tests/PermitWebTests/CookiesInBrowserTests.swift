@@ -35,17 +35,15 @@ private let seedPage = """
         let provider = SimulatedPushTokenProvider()
         let sync: CookieSync
         let tokens: PushTokenCookieManager
-        /// Every event, seen after the sync's own observer has handled it.
-        let events = EventLog()
+        /// Every page load and restart, once the sync has validated the cookies after it.
+        let events: EventLog
 
         static func make() async throws -> World {
             let browser = try await BrowserWorld.make(pages: ["/": seedPage, "/next": seedPage, "/third": seedPage])
             let world = World(browser: browser)
             await world.device.launchApp()
             try await world.tokens.start()
-            await world.sync.start()
-            let events = world.events
-            _ = await browser.webView.addEventObserver { event in events.append(event) }
+            await world.sync.start(following: browser.webView.events())
             return world
         }
 
@@ -53,7 +51,8 @@ private let seedPage = """
             self.browser = browser
             center = PermissionCenter(
                 kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
-            sync = CookieSync(host: browser.webView, siteHost: "localhost", logger: quietLogger)
+            sync = CookieSync(store: browser.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
+            events = EventLog(following: sync.validations())
             tokens = PushTokenCookieManager(
                 configuration: PushTokenCookieConfiguration(domain: "localhost"), provider: provider, storage: center.storage,
                 sync: sync, logger: quietLogger)
@@ -174,7 +173,7 @@ private let seedPage = """
             try generated.cookie.validate(forHost: generated.host)
             try await world.webView.setCookie(generated.cookie)
         }
-        let stored = Dictionary(uniqueKeysWithValues: try await world.webView.cookies().map { (CookieKey($0), $0) })
+        let stored = Dictionary(uniqueKeysWithValues: try await world.webView.allCookies().map { (CookieKey($0), $0) })
         #expect(stored.count == 200)
         var scopes: Set<String> = []
         for generated in cookies {
@@ -216,7 +215,7 @@ private let seedPage = """
             configuration: ChromiumConfiguration(loopbackHosts: ["localhost", "sub.app.test"]), logger: quietLogger)
         try await webView.load(URL(string: "http://localhost:\(server.port)/local")!)
         try await webView.load(URL(string: "http://sub.app.test:\(server.port)/domain")!)
-        let stored = Dictionary(uniqueKeysWithValues: try await webView.cookies().map { (CookieKey($0), $0) })
+        let stored = Dictionary(uniqueKeysWithValues: try await webView.allCookies().map { (CookieKey($0), $0) })
         #expect(stored.count == local.count + domain.count)
         for cookie in local + domain {
             // Chromium corrects an Expires for the skew between its clock and the response's Date header. The

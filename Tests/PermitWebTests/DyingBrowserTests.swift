@@ -16,8 +16,7 @@ import Testing
         let storeURL = folder.url.appendingPathComponent("permissions.json")
         let world = try await BridgeWorld.make(
             pages: ["/": "<p>app</p>"], store: FilePermissionStore(url: storeURL, logger: quietLogger))
-        let events = EventLog()
-        _ = await world.webView.addEventObserver { event in events.append(event) }
+        let events = EventLog(following: world.webView.events())
         try await world.load("/")
         await world.device.setHoldsPrompts(true)
         #expect(try await world.evaluate("window.pending = ZooboxBridge.requestPermission('camera'); 'asked'") == .string("asked"))
@@ -42,10 +41,9 @@ import Testing
 
     @Test func killedDuringCookieWritesTheLastValueIsInTheRestartedBrowserAndThePage() async throws {
         let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
-        let events = EventLog()
-        _ = await world.webView.addEventObserver { event in events.append(event) }
-        let sync = CookieSync(host: world.webView, siteHost: "localhost", logger: quietLogger)
-        await sync.start()
+        let events = EventLog(following: world.webView.events())
+        let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
+        await sync.start(following: world.webView.events())
         try await world.webView.load(world.server.url("/"))
         let attributes = CookieAttributes(domain: "localhost")
         let writes = 40
@@ -57,7 +55,7 @@ import Testing
             return failed
         }
         // Killed once the writes are under way.
-        #expect(await eventually { (try? await world.webView.cookies())?.contains { $0.name == "FCM_token" } == true })
+        #expect(await eventually { (try? await world.webView.allCookies())?.contains { $0.name == "FCM_token" } == true })
         let pid = try #require(await world.webView.processID())
         kill(-pid, SIGKILL)
         await events.wait(for: .restarted)
@@ -67,7 +65,7 @@ import Testing
         // after wait for the restart. Every write came back: none hung.
         #expect(failed < writes)
         #expect(await eventually {
-            (try? await world.webView.cookies())?.first { $0.name == "FCM_token" }?.value == "t\(writes)"
+            (try? await world.webView.allCookies())?.first { $0.name == "FCM_token" }?.value == "t\(writes)"
         })
         #expect(try await world.webView.evaluateJavaScript("document.cookie") == "\"FCM_token=t\(writes)\"")
         #expect(try await sync.synchronize().isEmpty, "the restarted browser already holds what the sync keeps")
@@ -86,10 +84,9 @@ import Testing
                 "/slow": "<script>window.marker = 'slow';</script><img src='http://localhost:\(stalled.port)/never'>",
             ],
             store: FilePermissionStore(url: storeURL, logger: quietLogger))
-        let events = EventLog()
-        _ = await world.webView.addEventObserver { event in events.append(event) }
-        let sync = CookieSync(host: world.webView, siteHost: "localhost", logger: quietLogger)
-        await sync.start()
+        let events = EventLog(following: world.webView.events())
+        let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
+        await sync.start(following: world.webView.events())
         try await sync.set("FCM_token", value: "kept", attributes: CookieAttributes(domain: "localhost"))
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         try await world.center.request(.camera)

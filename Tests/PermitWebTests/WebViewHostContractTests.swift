@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import Permit
 import PermitChromium
 import PermitTesting
 import PermitWeb
 import Testing
 
-/// What every `WebViewHost` promises about scripts, handlers and its cookie store, run against the fake and
-/// against headless Chromium (when it is available; under `CI=true` always).
+/// What every `WebViewHost` promises about scripts, handlers and events, and every `WebCookieStore` about
+/// cookies, run against the fake and against headless Chromium (when it is available; under `CI=true` always).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct WebViewHostContractTests {
     enum HostKind: String, CaseIterable, CustomTestStringConvertible {
         case fake, chromium
@@ -34,12 +35,13 @@ import Testing
 
     @Test(arguments: hosts)
     func aCookieWithTheSameNameDomainAndPathReplacesTheOldOne(kind: HostKind) async throws {
-        try await withHost(kind) { host in
+        try await withHost(kind) { webView in
+            let host = webView.cookieStore
             let expiry = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded())
             try await host.setCookie(Cookie(name: "FCM_token", value: "first", domain: "localhost", expires: expiry))
             try await host.setCookie(Cookie(name: "FCM_token", value: "second", domain: "localhost", expires: expiry))
             try await host.setCookie(Cookie(name: "FCM_token", value: "other-path", domain: "localhost", path: "/app", expires: expiry))
-            let cookies = try await host.cookies().filter { $0.name == "FCM_token" }.sorted { $0.path < $1.path }
+            let cookies = try await host.allCookies().filter { $0.name == "FCM_token" }.sorted { $0.path < $1.path }
             #expect(cookies.map(\.value) == ["second", "other-path"])
             let root = try #require(cookies.first)
             #expect(root.domain == "localhost" && root.isHostOnly && root.isSecure && !root.isHTTPOnly)
@@ -49,13 +51,14 @@ import Testing
 
     @Test(arguments: hosts)
     func deletingRemovesOnlyTheCookieWithThatNameDomainAndPath(kind: HostKind) async throws {
-        try await withHost(kind) { host in
+        try await withHost(kind) { webView in
+            let host = webView.cookieStore
             try await host.setCookie(Cookie(name: "a", value: "1", domain: "localhost"))
             try await host.setCookie(Cookie(name: "a", value: "2", domain: "localhost", path: "/app"))
             try await host.setCookie(Cookie(name: "b", value: "3", domain: "localhost"))
             try await host.deleteCookie(named: "a", domain: "localhost", path: "/")
             try await host.deleteCookie(named: "missing", domain: "localhost", path: "/")
-            let left = try await host.cookies().map { "\($0.name)\($0.path)=\($0.value)" }.sorted()
+            let left = try await host.allCookies().map { "\($0.name)\($0.path)=\($0.value)" }.sorted()
             #expect(left == ["a/app=2", "b/=3"])
         }
     }
@@ -73,25 +76,33 @@ import Testing
     }
 
     @Test(arguments: hosts)
-    func everyObserverSeesEachEventInOrderUntilItIsRemoved(kind: HostKind) async throws {
+    func everyCookieWriteAndDeletionIsReportedAsAChange(kind: HostKind) async throws {
+        try await withHost(kind) { webView in
+            let store = webView.cookieStore
+            var changes = store.changes().makeAsyncIterator()
+            try await store.setCookie(Cookie(name: "a", value: "1", domain: "localhost"))
+            #expect(await changes.next() != nil)
+            #expect(try await store.cookies(named: "a").map(\.value) == ["1"])
+            try await store.deleteCookie(named: "a", domain: "localhost", path: "/")
+            #expect(await changes.next() != nil)
+            #expect(try await store.cookies(named: "a").isEmpty)
+        }
+    }
+
+    @Test(arguments: hosts)
+    func everyEventSequenceSeesEachEventInOrderUntilItIsReleased(kind: HostKind) async throws {
         try await withHost(kind) { host in
             let page = URL(string: "data:text/html,<p>one</p>")!
-            let first = EventLog()
-            let second = EventLog()
-            let firstID = await host.addEventObserver { first.append($0) }
-            let secondID = await host.addEventObserver { event in
-                // Runs after the first observer has handled the event.
-                if event == .loaded(page), !first.all.contains(event) { second.append(.terminated(reason: "out of order")) }
-                second.append(event)
-            }
-            #expect(firstID != secondID)
+            var first: WebViewEvents.Iterator? = host.events().makeAsyncIterator()
+            let second = EventLog(following: host.events())
             try await host.load(page)
             await second.wait(for: .loaded(page))
-            await host.removeEventObserver(firstID)
+            #expect(await first?.next() == .navigated(page))
+            #expect(await first?.next() == .loaded(page))
+            first = nil  // released: its subscription ends
             let next = URL(string: "data:text/html,<p>two</p>")!
             try await host.load(next)
             await second.wait(for: .loaded(next))
-            #expect(first.all == [.navigated(page), .loaded(page)])
             #expect(second.all == [.navigated(page), .loaded(page), .navigated(next), .loaded(next)])
         }
     }

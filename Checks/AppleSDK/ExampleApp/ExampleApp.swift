@@ -23,6 +23,8 @@ final class AppServices {
     let lifecycle: LifecycleObserver
     let host: WebKitWebView
     let network = PathNetworkMonitor()
+    /// Owns the bridge, the cookie sync and the push-token manager while the web view is on screen.
+    private(set) var shell: HybridShell?
 
     init(logger: Logger) throws {
         let authority = RoutedPermissionAuthority([
@@ -43,15 +45,17 @@ final class AppServices {
         Task { await center.start() }
     }
 
-    func showSite(logger: Logger) async throws {
+    /// Wires and loads the site; the app has added `host.webView` to its view hierarchy.
+    func showSite(pushTokens: any PushTokenProvider, logger: Logger) async throws {
         let site = try WebOrigin("https://app.example.com")
-        let router = BridgeRouter(
-            center: center, configuration: BridgeConfiguration.zoobox(allowedOrigins: [site]),
-            location: LocationFixProvider(), haptics: ImpactHaptics(), logger: logger)
-        try await router.attach(to: host)
-        let sync = CookieSync(host: host, siteHost: "app.example.com", logger: logger)
-        await sync.start()
-        try await host.load(URL(string: "https://app.example.com/")!)
+        let shell = HybridShell(
+            configuration: HybridShell.Configuration(
+                pageURL: URL(string: "https://app.example.com/")!,
+                bridge: BridgeConfiguration.zoobox(allowedOrigins: [site])),
+            center: center, webView: host, location: LocationFixProvider(), haptics: ImpactHaptics(),
+            pushTokens: pushTokens, logger: logger)
+        self.shell = shell
+        try await shell.start()
     }
 
     func systemChecks(documents: URL) -> [any SystemCheck] {

@@ -99,6 +99,24 @@ open class WKHTTPCookieStore: NSObject {
     open func allCookies() async -> [HTTPCookie] { fatalError("stand-in") }
     // .../wkhttpcookiestore/delete(_:completionhandler:), imported as `func deleteCookie(_ cookie: HTTPCookie) async`
     open func deleteCookie(_ cookie: HTTPCookie) async {}
+    // .../wkhttpcookiestore/add(_:): `func add(_ observer: any WKHTTPCookieStoreObserver)`; the store does not
+    // retain the observer
+    open func add(_ observer: any WKHTTPCookieStoreObserver) {}
+    // .../wkhttpcookiestore/remove(_:): `func remove(_ observer: any WKHTTPCookieStoreObserver)`
+    open func remove(_ observer: any WKHTTPCookieStoreObserver) {}
+}
+
+// .../wkhttpcookiestoreobserver: `@MainActor protocol WKHTTPCookieStoreObserver : NSObjectProtocol`, whose one
+// requirement is optional: written as a requirement with a default implementation (see README)
+@MainActor
+public protocol WKHTTPCookieStoreObserver: NSObjectProtocol {
+    // .../wkhttpcookiestoreobserver/cookiesdidchange(in:): `optional func cookiesDidChange(in cookieStore:
+    // WKHTTPCookieStore)`
+    func cookiesDidChange(in cookieStore: WKHTTPCookieStore)
+}
+
+extension WKHTTPCookieStoreObserver {
+    public func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {}
 }
 
 // .../wkwebsitedatastore: `@MainActor class WKWebsiteDataStore : NSObject`

@@ -67,7 +67,7 @@ public actor PermissionCenter {
     private let clock: ElapsedClock
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private let broadcaster = Broadcaster<PermissionChange>(retain: nil)
+    private let broadcaster = UpdateBroadcaster<PermissionChange>()
 
     private var records: [PermissionKind: PermissionRecord] = [:]
     private var history: [PermissionChange] = []

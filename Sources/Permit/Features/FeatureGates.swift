@@ -30,7 +30,7 @@ public actor FeatureGates {
 
     private let logger: Logger
     /// Keeps each feature's latest state, replayed as a first update to every new subscription.
-    private let broadcaster = Broadcaster<FeatureUpdate>(retain: { update in
+    private let broadcaster = UpdateBroadcaster<FeatureUpdate>(retain: { update in
         (key: AnyHashable(update.feature), replay: FeatureUpdate(feature: update.feature, previous: nil, current: update.current))
     })
     private let listeners = Locked<[Task<Void, Never>]>([])

@@ -14,7 +14,7 @@
 /// func updates() -> NetworkAvailabilityUpdates { broadcaster.updates() }
 /// ```
 public final class NetworkAvailabilityBroadcaster: Sendable {
-    private let broadcaster: Broadcaster<NetworkAvailability>
+    private let broadcaster: UpdateBroadcaster<NetworkAvailability>
 
     /// Creates a broadcaster holding `initial`, by default ``NetworkAvailability/unknown``.
     public init(initial: NetworkAvailability = .unknown) {

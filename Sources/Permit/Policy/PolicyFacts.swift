@@ -1,4 +1,4 @@
-/// What the prompt policy persists, under ``PromptPolicy/storageKey``: the kinds whose denial notice was
+/// What the prompt policy persists, under `PromptPolicy.storageKey`: the kinds whose denial notice was
 /// given.
 struct PolicyFacts: Codable, Hashable, Sendable {
     /// The kinds whose one denial notice the user has been given, sorted.

@@ -23,7 +23,7 @@ public import Logging
 ///
 /// "Inform the user once" is a persisted fact per kind: ``owesDenialNotice(for:)`` says whether the user is
 /// still owed the one message that a permission is off, and ``markDenialNoticeDelivered(for:)`` records that
-/// it was shown. The facts live in the center's ``PermitStorage``, under ``storageKey``, so they survive a
+/// it was shown. The facts live in the center's ``PermitStorage``, under `permit.policy`, so they survive a
 /// relaunch.
 ///
 /// For example:
@@ -53,16 +53,44 @@ public actor PromptPolicy {
         public let promptBudget: Int
         /// The least time between two system prompts. Default: 10 seconds.
         public let cooldown: Duration
+        /// Whether a prompt on screen holds every other kind's prompt back until it is answered. Default:
+        /// `true`. With `false`, requests for different kinds prompt at once and the OS shows their prompts in
+        /// turn.
+        public let promptsOneAtATime: Bool
 
         /// Creates a configuration.
         ///
         /// - Precondition: `promptBudget` and `cooldown` are not negative.
-        public init(promptBudget: Int = 3, cooldown: Duration = .seconds(10)) {
+        public init(promptBudget: Int = 3, cooldown: Duration = .seconds(10), promptsOneAtATime: Bool = true) {
             precondition(promptBudget >= 0, "promptBudget must not be negative")
             precondition(cooldown >= .zero, "cooldown must not be negative")
             self.promptBudget = promptBudget
             self.cooldown = cooldown
+            self.promptsOneAtATime = promptsOneAtATime
         }
+    }
+
+    /// A policy for an app that declares no manifest: every kind the center tracks (but network) is declared
+    /// optional and asked for at use, with no primer, no budget, no cooldown and no holding back while another
+    /// kind's prompt is on screen, and startup is over. It still never prompts twice for a kind, and never after
+    /// a denial: what a web page's requests get when the app has no policy of its own.
+    ///
+    /// - Parameters:
+    ///   - center: The app's permission center.
+    ///   - logger: Receives prompts at `info` and held-back requests at `debug`.
+    public static func askingAtUse(for center: PermissionCenter, logger: Logger) -> PromptPolicy {
+        let declarations = center.kinds.filter { $0.rawValue != "network" }.map {
+            PermissionDeclaration(kind: $0, necessity: .optional, purpose: "asked for at use", isLazy: false)
+        }
+        let manifest: PermissionManifest
+        do {
+            manifest = try PermissionManifest(declarations)
+        } catch {
+            preconditionFailure("a center's kinds are distinct and network is left out: \(error)")
+        }
+        return PromptPolicy(
+            manifest: manifest, center: center, configuration: Configuration(promptBudget: .max, cooldown: .zero, promptsOneAtATime: false),
+            clock: ContinuousClock(), startupFinished: true, logger: logger)
     }
 
     /// The key the policy's persisted facts are stored under in the center's storage.
@@ -79,7 +107,7 @@ public actor PromptPolicy {
     private var inFlight: [PermissionKind: Task<PermissionState, any Error>] = [:]
     private var facts: PolicyFacts?
     private var loggedStartupSuppression: Set<PermissionKind> = []
-    private let changeBroadcaster = Broadcaster<Void>(retain: nil)
+    private let changeBroadcaster = UpdateBroadcaster<Void>()
     /// Ends with the policy: the task that reports the end of the cooldown.
     private let cooldownTimer = Locked<Task<Void, Never>?>(nil)
 
@@ -95,9 +123,19 @@ public actor PromptPolicy {
         manifest: PermissionManifest, center: PermissionCenter, configuration: Configuration = Configuration(),
         clock: some Clock<Duration> = ContinuousClock(), logger: Logger
     ) {
+        self.init(
+            manifest: manifest, center: center, configuration: configuration, clock: clock, startupFinished: false,
+            logger: logger)
+    }
+
+    private init(
+        manifest: PermissionManifest, center: PermissionCenter, configuration: Configuration,
+        clock: some Clock<Duration>, startupFinished: Bool, logger: Logger
+    ) {
         self.manifest = manifest
         self.center = center
         self.machine = PromptPolicyStateMachine(configuration: configuration)
+        if startupFinished { machine.finishStartup() }
         self.clock = ElapsedClock(clock)
         self.logger = logger
     }
@@ -204,6 +242,27 @@ public actor PromptPolicy {
                 "permission request answered", metadata: ["kind": "\(kind)", "status": "\(answered.status)"])
             return PolicyRequestOutcome(state: answered, askedSystem: true, nextStep: step)
         }
+    }
+
+    /// Asks for `kind` as ``request(_:afterPrimer:)`` does, showing the declared primer first through
+    /// `primers` when ``nextStep(for:)`` says one is due: the whole "explain, then ask" flow in one call, as a
+    /// web page's request takes it.
+    ///
+    /// With no presenter, a primer that is due is not shown and the request continues to the system prompt as
+    /// the primer's Continue would; that is logged at `notice`.
+    ///
+    /// - Throws: As ``request(_:afterPrimer:)``.
+    public func request(_ kind: PermissionKind, presentingPrimerWith primers: (any PrimerPresenter)?) async throws
+        -> PolicyRequestOutcome
+    {
+        guard case .showPrimer(let primer) = try await nextStep(for: kind) else { return try await request(kind) }
+        if let primers {
+            logger.info("showing the primer before the system prompt", metadata: ["kind": "\(kind)"])
+            await primers.present(primer)
+        } else {
+            logger.notice("a primer is due but no presenter was given; asking the OS", metadata: ["kind": "\(kind)"])
+        }
+        return try await request(kind, afterPrimer: true)
     }
 
     private func joined(_ shared: Task<PermissionState, any Error>, _ declaration: PermissionDeclaration)

@@ -37,7 +37,7 @@ struct PromptPolicyStateMachine: Sendable {
         if let step = stepWithoutPrompt(for: declaration, state: state) { return step }
         // A prompt on screen counts against the budget and holds others back until it is answered.
         if promptTimes.count + asking.count >= configuration.promptBudget { return .suppressed(.budgetSpent) }
-        if !asking.isEmpty { return .suppressed(.coolingDown) }
+        if configuration.promptsOneAtATime, !asking.isEmpty { return .suppressed(.coolingDown) }
         if let last = promptTimes.last, now - last < configuration.cooldown { return .suppressed(.coolingDown) }
         return declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
     }

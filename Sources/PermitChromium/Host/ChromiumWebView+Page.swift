@@ -1,5 +1,5 @@
 public import Foundation
-import Permit
+public import Permit
 public import PermitWeb
 
 // MARK: - Page
@@ -65,6 +65,7 @@ extension ChromiumWebView {
         // Recorded first, so that a delete that follows wins whatever order the writes finish in.
         cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
         try await writeCookie(cookie, try await connection())
+        cookieBroadcaster.publish(())
     }
 
     /// Writes one cookie into the browser; Chromium refusing it is a protocol error.
@@ -76,7 +77,7 @@ extension ChromiumWebView {
     }
 
     /// Every cookie in Chromium's store, of every site.
-    public func cookies() async throws -> [Cookie] {
+    public func allCookies() async throws -> [Cookie] {
         let page = try await connection()
         let reported = try await page.browser.send(DevTools.Storage.GetCookies()).cookies ?? []
         return reported.compactMap(DevToolsCookieMapping.cookie(from:))
@@ -90,5 +91,11 @@ extension ChromiumWebView {
         for command in DevToolsCookieMapping.deleteCookies(named: name, domain: domain, path: path) {
             try await page.send(command)
         }
+        cookieBroadcaster.publish(())
     }
+
+    /// A sequence that receives a value after every cookie write and deletion made through the web view.
+    ///
+    /// Chromium's DevTools protocol reports no cookie changes, so writes by pages and servers are not seen.
+    public nonisolated func changes() -> CookieStoreChanges { cookieBroadcaster.subscribe() }
 }

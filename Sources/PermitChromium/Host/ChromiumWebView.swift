@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import Permit
+public import Permit
 public import PermitWeb
 
 /// A `WebViewHost` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
@@ -30,7 +30,7 @@ public import PermitWeb
 /// let title = try await webView.evaluateJavaScript("document.title")   // "\"Permit demo\""
 /// await webView.close()
 /// ```
-public actor ChromiumWebView: WebViewHost {
+public actor ChromiumWebView: WebViewHost, WebCookieStore {
     /// Where the web view is in its life.
     enum Phase {
         /// The browser is up, or starting for the first time.
@@ -100,18 +100,12 @@ public actor ChromiumWebView: WebViewHost {
     /// Every cookie set and not deleted since, written again into a restarted browser.
     var cookiesSet: [CookieKey: Cookie] = [:]
 
-    // MARK: - Observers
+    // MARK: - Events
 
-    /// The event observers, in the order added.
-    private var observers: [(id: WebViewObserverID, handler: @Sendable (WebViewEvent) async -> Void)] = []
-    /// The number of the last observer added.
-    private var lastObserverNumber = 0
-    /// The events waiting for the observers, in order.
-    private let observerEvents: AsyncStream<WebViewEvent>
-    /// Where ``emit(_:)`` queues events.
-    private let observerContinuation: AsyncStream<WebViewEvent>.Continuation
-    /// Delivers ``observerEvents``.
-    private var observerTask: Task<Void, Never>?
+    /// Hands the web view's events to every sequence made by ``events()``.
+    let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
+    /// Tells every sequence made by ``changes()`` that the cookies may have changed.
+    let cookieBroadcaster = UpdateBroadcaster<Void>()
 
     // MARK: - Life
 
@@ -128,14 +122,13 @@ public actor ChromiumWebView: WebViewHost {
         let origin = clock.now
         self.elapsed = { origin.duration(to: clock.now) }
         self.restartPolicy = RestartPolicyStateMachine(restartsAfterTermination: configuration.restartsAfterTermination)
-        (observerEvents, observerContinuation) = AsyncStream.makeStream(of: WebViewEvent.self)
     }
 
     deinit {
         // Released without close(): nothing may outlive the web view.
         process?.pipe.close()
         process?.killGroup()
-        observerContinuation.finish()
+        eventBroadcaster.finish()
         if ownsProfile { try? FileManager.default.removeItem(at: profile) }
     }
 
@@ -180,7 +173,6 @@ public actor ChromiumWebView: WebViewHost {
             await webView.close()
             throw error
         }
-        await webView.startObserverDelivery()
         return webView
     }
 
@@ -190,40 +182,18 @@ public actor ChromiumWebView: WebViewHost {
         return process?.pid
     }
 
-    // MARK: - Events and observers
+    // MARK: - Events
 
-    /// Adds a handler that receives the web view's events from now on, and returns its identifier.
-    public func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) -> WebViewObserverID {
-        lastObserverNumber += 1
-        let id = WebViewObserverID(rawValue: lastObserverNumber)
-        observers.append((id, handler))
-        return id
-    }
+    /// A sequence of the web view's events from now on; it ends when the web view closes.
+    public nonisolated func events() -> WebViewEvents { eventBroadcaster.subscribe() }
 
-    /// Removes a handler added with ``addEventObserver(_:)``.
-    public func removeEventObserver(_ id: WebViewObserverID) {
-        observers.removeAll { $0.id == id }
-    }
-
-    /// Queues an event for the observers, who get it in order, one event at a time.
+    /// Hands an event to every sequence of ``events()``.
     func emit(_ event: WebViewEvent) {
-        observerContinuation.yield(event)
+        eventBroadcaster.publish(event)
     }
 
-    /// Delivers queued events until the web view closes; unstructured because it lives as long as the web
-    /// view, which has no `run()` to host it.
-    private func startObserverDelivery() {
-        let events = observerEvents
-        observerTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                for handler in await self.currentObservers() { await handler(event) }
-            }
-        }
-    }
-
-    /// The observers' handlers, in order.
-    private func currentObservers() -> [@Sendable (WebViewEvent) async -> Void] { observers.map(\.handler) }
+    /// The web view's cookie store: the web view itself.
+    public nonisolated var cookieStore: any WebCookieStore { self }
 
     // MARK: - Closing
 
@@ -250,7 +220,7 @@ public actor ChromiumWebView: WebViewHost {
         }
         process = nil
         page = nil
-        observerContinuation.finish()
+        eventBroadcaster.finish()
         if ownsProfile { try? FileManager.default.removeItem(at: profile) }
     }
 }

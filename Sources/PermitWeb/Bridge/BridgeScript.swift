@@ -62,6 +62,12 @@ struct BridgeStatuses: Hashable, Sendable {
             })
     }
 
+    /// Sets one kind's status, as the page sees it.
+    mutating func set(_ status: PermissionStatus, for kind: PermissionKind) {
+        statuses[kind.rawValue] = status.bridgeStatus.rawValue
+        details[kind.rawValue] = [.limited, .provisional, .unavailable].contains(status) ? status.rawValue : nil
+    }
+
     var statusesJSON: JSONValue { .object(statuses.mapValues(JSONValue.string)) }
     var detailsJSON: JSONValue { .object(details.mapValues(JSONValue.string)) }
     var json: JSONValue { .object(["statuses": statusesJSON, "details": detailsJSON]) }

@@ -10,20 +10,21 @@ public import Permit
 /// compares before it writes: a sync over a web view that already holds the desired cookies writes nothing,
 /// so two syncs in a row never ping-pong. Every write and deletion is awaited, and syncs run one at a time.
 ///
-/// Call ``synchronize()`` (or set the cookies) before the first page load of a launch, and ``start()`` so
-/// that the sync validates after every page load and after a web view restart, repairing what is missing or
-/// different.
+/// Call ``synchronize()`` (or set the cookies) before the first page load of a launch, and
+/// ``start(following:)`` with the web view's events so that the sync validates after every page load and after
+/// a web view restart, repairing what is missing or different. The sync reads and writes only the
+/// ``WebCookieStore``; it learns of page loads only from the events it is given.
 ///
 /// For example:
 ///
 /// ```swift
-/// let sync = CookieSync(host: webView, siteHost: "app.example.com", logger: logger)
-/// await sync.start()
+/// let sync = CookieSync(store: webView.cookieStore, siteHost: "app.example.com", logger: logger)
+/// sync.start(following: webView.events())
 /// try await sync.mirrorPermissionCookies(of: center, attributes: CookieAttributes(domain: "app.example.com"))
 /// try await webView.load(URL(string: "https://app.example.com/")!)
 /// ```
 public actor CookieSync {
-    private let host: any WebViewHost
+    private let store: any WebCookieStore
     /// The host of the app's pages, which every cookie must reach.
     public nonisolated let siteHost: String
     private let logger: Logger
@@ -31,8 +32,9 @@ public actor CookieSync {
 
     private var desired: [CookieKey: DesiredCookie] = [:]
     private var managed: Set<CookieKey> = []
-    private var isStarted = false
-    private var observer: WebViewObserverID?
+    private var following: Task<Void, Never>?
+    /// Hands each event the sync validated after, once it has, to ``validations()``.
+    private let validated = UpdateBroadcaster<WebViewEvent>()
     private var mirror: Mirror?
     private var mirrorGeneration = 0
     /// One sync at a time: each reads the store, then writes, and an interleaved one would act on stale reads.
@@ -48,16 +50,16 @@ public actor CookieSync {
     /// Creates a sync for the cookies of pages served from `siteHost`.
     ///
     /// - Parameters:
-    ///   - host: The web view whose cookie store the sync keeps.
+    ///   - store: The web view's cookie store, which the sync keeps.
     ///   - siteHost: The host of the app's pages, such as `app.example.com`; each cookie is validated against
     ///     it.
     ///   - logger: Receives writes and deletions at `info`, syncs that change nothing at `debug`, and failed
     ///     syncs after a page load at `warning`. Cookie values are never logged.
     ///   - now: The clock for expiries; tests pass a fixed one.
     public init(
-        host: any WebViewHost, siteHost: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        store: any WebCookieStore, siteHost: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.host = host
+        self.store = store
         self.siteHost = siteHost
         self.logger = logger
         self.now = now
@@ -98,7 +100,7 @@ public actor CookieSync {
     /// The web view's cookie named `name` with the domain and path of `attributes`, or `nil` when it has none.
     public func storedCookie(named name: String, attributes: CookieAttributes) async throws -> Cookie? {
         let key = CookieKey(name: name, domain: attributes.domain, path: attributes.path)
-        return try await host.cookies().first { CookieKey($0) == key && $0.isHostOnly == attributes.isHostOnly }
+        return try await store.allCookies().first { CookieKey($0) == key && $0.isHostOnly == attributes.isHostOnly }
     }
 
     // MARK: - Syncing
@@ -110,29 +112,32 @@ public actor CookieSync {
         try await sync(only: nil)
     }
 
-    /// Validates after every page load and after the web view restarts, repairing what is missing or
-    /// different. Calling it again does nothing.
-    public func start() async {
-        guard !isStarted else { return }
-        isStarted = true
-        let id = await host.addEventObserver { [weak self] event in
-            switch event {
-            case .loaded, .restarted: await self?.synchronizeAfter(event)
-            case .navigated, .terminated: break
+    /// Validates after every page load and after the web view restarts that `events` report, repairing what
+    /// is missing or different, until ``stop()``. Calling it again while started does nothing.
+    ///
+    /// - Parameter events: The events of the web view whose cookie store the sync keeps.
+    public func start(following events: WebViewEvents) {
+        guard following == nil else { return }
+        following = Task { [weak self] in
+            for await event in events {
+                switch event {
+                case .loaded, .restarted: await self?.synchronizeAfter(event)
+                case .navigated, .terminated: break
+                }
             }
         }
-        if isStarted { observer = id } else { await host.removeEventObserver(id) }  // stopped meanwhile
     }
+
+    /// A sequence of the events the sync has validated after (page loads and restarts), each once the
+    /// validation is over: how a test knows the sync has acted on a load.
+    package nonisolated func validations() -> WebViewEvents { validated.subscribe() }
 
     /// Stops validating after page loads and stops mirroring permission cookies; the cookies stay (see
     /// ``stopMirroringPermissionCookies(removingCookies:)`` to remove the permission cookies).
-    public func stop() async {
-        isStarted = false
+    public func stop() {
+        following?.cancel()
+        following = nil
         endMirror()
-        if let observer {
-            self.observer = nil
-            await host.removeEventObserver(observer)
-        }
     }
 
     private func synchronizeAfter(_ event: WebViewEvent) async {
@@ -144,6 +149,7 @@ public actor CookieSync {
         } catch {
             logger.warning("cookie validation failed", metadata: ["after": "\(event)", "error": "\(error)"])
         }
+        validated.publish(event)
     }
 
     private func sync(only key: CookieKey?) async throws -> CookieSyncReport {
@@ -151,7 +157,7 @@ public actor CookieSync {
     }
 
     private func syncInGate(only key: CookieKey?) async throws -> CookieSyncReport {
-        let actual = try await host.cookies()
+        let actual = try await store.allCookies()
         let wanted = desired.values.filter { key == nil || $0.key == key }
         let keys = key.map { [$0] } ?? managed
         let plan = CookieSyncPlan(desired: Array(wanted), managed: keys, actual: actual, now: now())
@@ -159,11 +165,11 @@ public actor CookieSync {
         for step in plan.steps {
             switch step {
             case .write(let cookie):
-                try await host.setCookie(cookie)
+                try await store.setCookie(cookie)
                 report.written.append(cookie.name)
                 logger.info("cookie written", metadata: ["name": "\(cookie.name)", "domain": "\(cookie.domain)"])
             case .delete(let key):
-                try await host.deleteCookie(named: key.name, domain: key.domain, path: key.path)
+                try await store.deleteCookie(named: key.name, domain: key.domain, path: key.path)
                 report.deleted.append(key.name)
                 logger.info("cookie deleted", metadata: ["name": "\(key.name)", "domain": "\(key.domain)"])
             }

@@ -11,17 +11,3 @@ public struct UserScriptID: Hashable, Sendable, CustomStringConvertible {
     /// `script #N`.
     public var description: String { "script #\(rawValue)" }
 }
-
-/// Identifies an event handler added with ``WebViewHost/addEventObserver(_:)``, to remove it later.
-public struct WebViewObserverID: Hashable, Sendable, CustomStringConvertible {
-    /// The host's number for the handler.
-    public let rawValue: Int
-
-    /// Creates an identifier; hosts number their observers.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
-    /// `observer #N`.
-    public var description: String { "observer #\(rawValue)" }
-}

@@ -1,10 +1,11 @@
 public import Foundation
+public import Permit
 
-/// The web view a hybrid app shows: the seam through which Permit installs its bridge, talks to the page and
-/// keeps cookies.
+/// The web view a hybrid app shows: the seam through which Permit installs its bridge and talks to the page.
 ///
 /// `PermitChromium` implements it over headless Chromium on Linux and `PermitTesting` has a scriptable fake;
-/// `WebKitWebView` in the `PermitWebKit` adapter implements it over `WKWebView`.
+/// `WebKitWebView` in the `PermitWebKit` adapter implements it over `WKWebView`. The web view's cookies are
+/// behind a seam of their own, ``WebCookieStore``, which the host hands out as ``cookieStore``.
 ///
 /// ## Implementation requirements
 ///
@@ -20,10 +21,9 @@ public import Foundation
 ///   for that).
 /// - JavaScript dialogs (`alert`, `confirm`, `prompt`) never block the page: a host without UI for them
 ///   dismisses them at once, as `WKWebView` does without a UI delegate.
-/// - Cookie writes and deletions return only once the web view's cookie store applied them.
-/// - Events are reported in the order they happened, to every observer. After ``WebViewEvent/terminated(reason:)`` a host that
-///   recovers re-applies every script, handler and cookie it was given, reloads the last page, and reports
-///   ``WebViewEvent/restarted``.
+/// - ``events()`` gives every sequence made the events from then on, in the order they happened. After
+///   ``WebViewEvent/terminated(reason:)`` a host that recovers re-applies every script, handler and cookie it
+///   was given, reloads the last page, and reports ``WebViewEvent/restarted``.
 public protocol WebViewHost: AnyObject, Sendable {
     /// Adds a script that runs at document start in every frame of every document loaded from now on.
     func addUserScript(_ source: String) async throws -> UserScriptID
@@ -49,22 +49,21 @@ public protocol WebViewHost: AnyObject, Sendable {
     /// Loads `url` in the main frame and returns once its `load` event fired.
     func load(_ url: URL) async throws
 
-    /// Stores a cookie, replacing one with the same name, domain and path; returns once it is stored.
-    func setCookie(_ cookie: Cookie) async throws
+    /// A sequence of the web view's events from now on.
+    func events() -> WebViewEvents
 
-    /// Every cookie in the web view's store.
-    func cookies() async throws -> [Cookie]
-
-    /// Deletes the cookie with this name, domain and path, if there is one; returns once it is gone.
-    func deleteCookie(named name: String, domain: String, path: String) async throws
-
-    /// Adds a handler that receives the web view's events from now on, and returns its identifier.
-    ///
-    /// Each event goes to every handler, in the order the handlers were added, one event at a time: a handler
-    /// that awaits holds up the events after it, never the web view. Permit's cookie sync is one such
-    /// handler; an app may add its own.
-    func addEventObserver(_ handler: @escaping @Sendable (WebViewEvent) async -> Void) async -> WebViewObserverID
-
-    /// Removes a handler added with ``addEventObserver(_:)``; events already delivered stay delivered.
-    func removeEventObserver(_ id: WebViewObserverID) async
+    /// The web view's cookie store.
+    var cookieStore: any WebCookieStore { get }
 }
+
+/// The events of a ``WebViewHost``, from the moment ``WebViewHost/events()`` was called, in the order they
+/// happened.
+///
+/// For example:
+///
+/// ```swift
+/// for await event in webView.events() {
+///     if case .terminated(let reason) = event { logger.warning("web content died", metadata: ["reason": "\(reason)"]) }
+/// }
+/// ```
+public typealias WebViewEvents = UpdateStream<WebViewEvent>

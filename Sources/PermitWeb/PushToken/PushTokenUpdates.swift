@@ -18,7 +18,7 @@ public typealias PushTokenUpdates = UpdateStream<String?>
 /// channel.send("fMEP0vJqS0:APA91b...")
 /// ```
 public final class PushTokenChannel: Sendable {
-    private let broadcaster = Broadcaster<String?>(retain: nil)
+    private let broadcaster = UpdateBroadcaster<String?>()
 
     /// Creates a channel with no subscribers.
     public init() {}

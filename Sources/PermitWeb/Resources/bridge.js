@@ -1,4 +1,4 @@
-// Permit's web bridge. Installed by BridgeRouter as a document-start script, so it runs before any of the
+// Permit's web bridge. Installed by WebBridge as a document-start script, so it runs before any of the
 // page's own scripts. The native side passes one JSON object as the argument of the call at the end: the
 // names, the allowed origins, the statuses at install time, the handler to post to and a secret nonce.
 // Nothing else in this file comes from native code.

@@ -1,11 +1,24 @@
-/// Hands values to every current subscriber, reachable synchronously from any thread: the engine behind
-/// every one of Permit's named streams.
+/// Hands values to every ``UpdateStream`` made from it, reachable synchronously from any thread: the engine
+/// behind every one of Permit's streams, and what an implementation of a seam that streams (a `WebViewHost`'s
+/// events, a `WebCookieStore`'s changes) uses to make them.
 ///
-/// A broadcaster may retain values for new subscriptions: with a `retain` rule, each published value is kept
-/// under a key (replacing the one kept under the same key), and a new subscription first receives every
-/// value kept, in the order their keys were first seen. A stream of one state keeps one value under one key;
-/// a stream of many things' states keeps one per thing; a stream of events keeps none.
-package final class Broadcaster<Element: Sendable>: Sendable {
+/// ``publish(_:)`` is synchronous and may be called from any thread, so an implementation calls it straight
+/// from a framework's callback, and values keep the order they were published in.
+///
+/// Inside Permit a broadcaster may also retain values for new subscriptions: with a `retain` rule, each
+/// published value is kept under a key (replacing the one kept under the same key), and a new subscription
+/// first receives every value kept, in the order their keys were first seen.
+///
+/// For example, in a web view host:
+///
+/// ```swift
+/// private let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
+/// nonisolated func events() -> WebViewEvents { eventBroadcaster.subscribe() }
+/// func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+///     if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
+/// }
+/// ```
+public final class UpdateBroadcaster<Element: Sendable>: Sendable {
     /// What a published value leaves behind for later subscriptions: its key and the value to replay, or
     /// `nil` to keep nothing.
     package typealias Retain = @Sendable (Element) -> (key: AnyHashable, replay: Element)?
@@ -16,6 +29,7 @@ package final class Broadcaster<Element: Sendable>: Sendable {
         var retainedKeys: [AnyHashable] = []
         var retained: [AnyHashable: Element] = [:]
         var onLastSubscriptionEnd: (@Sendable () -> Void)?
+        var isFinished = false
 
         mutating func retain(_ value: Element, by rule: Retain?) {
             guard let (key, replay) = rule?(value) else { return }
@@ -25,6 +39,11 @@ package final class Broadcaster<Element: Sendable>: Sendable {
 
     private let state: Locked<State>
     private let retain: Retain?
+
+    /// Creates a broadcaster of events: each subscription receives the values published after it was made.
+    public convenience init() {
+        self.init(retain: nil)
+    }
 
     /// Creates a broadcaster that keeps what `retain` says for new subscriptions (nothing when `nil`),
     /// starting with `initial`.
@@ -36,18 +55,22 @@ package final class Broadcaster<Element: Sendable>: Sendable {
     }
 
     /// Creates a broadcaster of one state: a new subscription starts with the latest value.
-    static func latestValue(_ initial: Element?) -> Broadcaster {
-        Broadcaster(initial: initial.map { [$0] } ?? [], retain: { (key: AnyHashable(0), replay: $0) })
+    static func latestValue(_ initial: Element?) -> UpdateBroadcaster {
+        UpdateBroadcaster(initial: initial.map { [$0] } ?? [], retain: { (key: AnyHashable(0), replay: $0) })
     }
 
     /// A new subscription that receives every value kept (see ``init(initial:retain:)``), then every value
     /// published from now on.
-    package func subscribe() -> UpdateStream<Element> {
+    public func subscribe() -> UpdateStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.continuations[state.nextID] = continuation
             for key in state.retainedKeys { if let value = state.retained[key] { continuation.yield(value) } }
+            if state.isFinished {
+                continuation.finish()
+            } else {
+                state.continuations[state.nextID] = continuation
+            }
             return state.nextID
         }
         continuation.onTermination = { [weak self] _ in self?.end(id) }
@@ -58,7 +81,7 @@ package final class Broadcaster<Element: Sendable>: Sendable {
     var latest: Element? { state.withLock { state in state.retainedKeys.last.flatMap { state.retained[$0] } } }
 
     /// The number of live subscriptions.
-    var subscriberCount: Int { state.withLock { $0.continuations.count } }
+    package var subscriberCount: Int { state.withLock { $0.continuations.count } }
 
     /// Calls `action`, from the ending subscription's thread, each time the number of live subscriptions
     /// drops to zero.
@@ -67,7 +90,7 @@ package final class Broadcaster<Element: Sendable>: Sendable {
     }
 
     /// Hands `value` to every subscriber, in the order of calls.
-    package func publish(_ value: Element) {
+    public func publish(_ value: Element) {
         publish(contentsOf: [value])
     }
 
@@ -90,6 +113,17 @@ package final class Broadcaster<Element: Sendable>: Sendable {
             for continuation in state.continuations.values { continuation.yield(value) }
             return true
         }
+    }
+
+    /// Ends every subscription after the values already published, and every one made from now on after the
+    /// values kept: the source is gone (a web view closed). Values published later are dropped.
+    public func finish() {
+        let continuations = state.withLock { state in
+            state.isFinished = true
+            defer { state.continuations = [:] }
+            return Array(state.continuations.values)
+        }
+        for continuation in continuations { continuation.finish() }
     }
 
     private func end(_ id: Int) {

@@ -1,0 +1,196 @@
+import Foundation
+public import Logging
+public import Permit
+
+/// Connects a web page to the app's permissions: installs the bridge script in a web view, answers the
+/// page's calls, and applies every permission change to what the page sees.
+///
+/// The bridge has two halves. The page half is this actor: it keeps the statuses the page sees, applies each
+/// change the center publishes to them (pushing the new statuses to the loaded page, then into the
+/// document-start script for the next document), and resets with every new document. The answering half,
+/// `BridgeResponder`, keeps no state: it checks each message's frame and origin, decodes it, and carries it
+/// out. A page's permission request goes through the app's `PromptPolicy` alone, which shows the declared
+/// primer through the app's `PrimerPresenter` and never prompts twice.
+///
+/// Messages are accepted only from the main frame of an allow-listed origin (scheme, host and port
+/// compared), as the web view reports them; anything else is answered with an error and changes nothing.
+///
+/// Most apps do not make one directly: ``HybridShell`` wires the bridge with the cookie sync and the
+/// push-token manager in the right order.
+///
+/// For example:
+///
+/// ```swift
+/// let bridge = WebBridge(
+///     policy: policy, configuration: BridgeConfiguration(allowedOrigins: [try WebOrigin("https://app.example.com")]),
+///     location: locationProvider, haptics: haptics, primers: primers, logger: logger)
+/// try await bridge.attach(to: webView)
+/// ```
+public actor WebBridge {
+    private let responder: BridgeResponder
+    private var configuration: BridgeConfiguration { responder.configuration }
+    private var center: PermissionCenter { responder.center }
+    private var logger: Logger { responder.logger }
+
+    private var host: (any WebViewHost)?
+    /// A secret shared with this bridge's scripts: the page cannot forge a push without it.
+    private let nonce = UUID().uuidString
+    private var scriptID: UserScriptID?
+    /// The statuses the page sees, with the time of what each kind's status was last set from.
+    private var current = BridgeStatuses([])
+    private var appliedAt: [PermissionKind: Date] = [:]
+    /// The statuses in the installed document-start script.
+    private var installed: BridgeStatuses?
+    private var following: Task<Void, Never>?
+    /// One page update at a time, in order: the page, then the script for the next document.
+    private let updates = SerialGate()
+
+    /// Creates a bridge whose page requests go through `policy`; call ``attach(to:)`` to connect it to a web
+    /// view.
+    ///
+    /// - Parameters:
+    ///   - policy: The app's prompt policy; its center is the one whose state the page sees.
+    ///   - configuration: The names the page uses and the origins allowed to use the bridge.
+    ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
+    ///   - haptics: Plays `hapticFeedback(style)`.
+    ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
+    ///   - logger: Receives refused messages at `notice` and calls at `debug`.
+    public init(
+        policy: PromptPolicy, configuration: BridgeConfiguration, location: any LocationProvider,
+        haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil, logger: Logger
+    ) {
+        responder = BridgeResponder(
+            policy: policy, primers: primers, configuration: configuration, location: location, haptics: haptics,
+            logger: logger)
+    }
+
+    /// Creates a bridge for an app with no manifest: page requests go through
+    /// `PromptPolicy/askingAtUse(for:logger:)`, which asks for any tracked kind at use, never twice and never
+    /// after a denial.
+    ///
+    /// - Parameters:
+    ///   - center: The permission center whose state the page sees.
+    ///   - configuration: The names the page uses and the origins allowed to use the bridge.
+    ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
+    ///   - haptics: Plays `hapticFeedback(style)`.
+    ///   - logger: Receives refused messages at `notice` and calls at `debug`.
+    public init(
+        center: PermissionCenter, configuration: BridgeConfiguration, location: any LocationProvider,
+        haptics: any HapticFeedbackPlayer, logger: Logger
+    ) {
+        self.init(
+            policy: .askingAtUse(for: center, logger: logger), configuration: configuration, location: location,
+            haptics: haptics, logger: logger)
+    }
+
+    // MARK: - Attaching
+
+    /// Installs the bridge in `host`: the document-start script holding the current statuses, the message
+    /// handler, and the application of every change from now on. Pages loaded from then on have the bridge.
+    ///
+    /// - Throws: ``BridgeSetupError`` for a bad configuration, or the host's error when it refused a step.
+    public func attach(to host: any WebViewHost) async throws {
+        try configuration.validate()
+        precondition(self.host == nil, "WebBridge.attach(to:) called twice")
+        self.host = host
+        // Subscribed before the start, so that no change between the read below and the loop is missed.
+        let changes = center.changes()
+        await center.start()
+        for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
+        try await installScript()
+        try await host.addMessageHandler(named: configuration.messageHandlerName) { [weak self] message in
+            guard let self else { return BridgeReply.error(id: nil, .unavailable) }
+            return await self.reply(to: message)
+        }
+        following = Task { [weak self] in
+            for await change in changes {
+                await self?.apply(change.kind, change.current, at: change.date)
+            }
+        }
+    }
+
+    /// Stops applying changes and removes the bridge script and message handler from the web view; the page
+    /// loaded now keeps its bridge objects, but its calls fail from now on, and later documents have none.
+    public func detach() async {
+        following?.cancel()
+        following = nil
+        await updates.run {}
+        guard let host else { return }
+        do {
+            try await host.removeMessageHandler(named: configuration.messageHandlerName)
+            if let scriptID { try await host.removeUserScript(scriptID) }
+        } catch {
+            logger.debug("bridge could not remove itself from the web view", metadata: ["error": "\(error)"])
+        }
+        scriptID = nil
+        installed = nil
+        self.host = nil
+    }
+
+    // MARK: - The page's statuses
+
+    /// The statuses the page sees now.
+    func statuses() -> BridgeStatuses { current }
+
+    /// Applies the state a page request left, and returns once the page and the document-start script show
+    /// it: after an update already under way for the same change, too. The reply goes out after this.
+    func apply(_ state: PermissionState) async {
+        record(state.kind, state.status, at: state.lastCheckedAt)
+        await updates.run { await updatePage() }
+    }
+
+    /// Applies one kind's status, read or changed at `date`, to what the page sees, and brings the loaded page
+    /// and the document-start script up to date. A status older than the one applied last for the kind is
+    /// dropped: a request's answer can arrive before the stream's older change.
+    private func apply(_ kind: PermissionKind, _ status: PermissionStatus, at date: Date) async {
+        guard record(kind, status, at: date) else { return }
+        await updates.run { await updatePage() }
+    }
+
+    /// Records `status` for `kind` unless a newer one was recorded; returns whether what the page sees changed.
+    @discardableResult
+    private func record(_ kind: PermissionKind, _ status: PermissionStatus, at date: Date) -> Bool {
+        if let last = appliedAt[kind], date < last { return false }
+        appliedAt[kind] = date
+        let before = current
+        current.set(status, for: kind)
+        return current != before
+    }
+
+    /// Pushes the statuses to the loaded page, then into the script for the next document: a document that
+    /// loads in between fetches them in its handshake.
+    private func updatePage() async {
+        guard let host else { return }
+        let statuses = current
+        // A change the page cannot see (a status with the same page string) is not pushed.
+        guard statuses != installed else { return }
+        do {
+            try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
+            logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
+        } catch {
+            logger.debug("bridge could not push statuses to the page", metadata: ["error": "\(error)"])
+        }
+        do {
+            try await installScript()
+        } catch {
+            // The web view is restarting or closed; the next install will carry the latest statuses.
+            logger.debug("bridge could not update its document-start script", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func installScript() async throws {
+        let statuses = current
+        guard let host, statuses != installed else { return }
+        let newID = try await host.addUserScript(BridgeScript.source(configuration: configuration, statuses: statuses, nonce: nonce))
+        if let scriptID { try await host.removeUserScript(scriptID) }
+        scriptID = newID
+        installed = statuses
+    }
+
+    // MARK: - Messages
+
+    /// Answers one message from the page; the work runs off the actor, so messages are answered concurrently.
+    func reply(to message: WebMessage) async -> String {
+        await responder.reply(to: message, page: self)
+    }
+}
