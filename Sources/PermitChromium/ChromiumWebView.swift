@@ -189,7 +189,7 @@ public actor ChromiumWebView: WebViewHost {
         do {
             _ = try await withTimeout(.seconds(20)) { try await pipe.send("Browser.getVersion") }
         } catch {
-            throw ChromiumError.launchFailed.with("no answer on the DevTools pipe: \(error)")
+            throw ChromiumError.launchFailed.withDetail("no answer on the DevTools pipe: \(error)")
         }
         let targets = try await command(pipe, "Target.getTargets")["targetInfos"]?.arrayValue ?? []
         let targetID: String
@@ -202,7 +202,7 @@ public actor ChromiumWebView: WebViewHost {
         let attached = try await command(
             pipe, "Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
         guard let session = attached["sessionId"]?.stringValue else {
-            throw ChromiumError.launchFailed.with("could not attach to the page")
+            throw ChromiumError.launchFailed.withDetail("could not attach to the page")
         }
         sessionID = session
         mainFrameID = targetID
@@ -476,7 +476,7 @@ public actor ChromiumWebView: WebViewHost {
         if let exception = evaluated["exceptionDetails"] {
             // The page's own text stays out of the error: it may hold user data.
             let kind = exception["exception"]?["className"]?.stringValue ?? "exception"
-            throw ChromiumError.javaScriptException.with(kind)
+            throw ChromiumError.javaScriptException.withDetail(kind)
         }
         guard let result = evaluated["result"], result["type"]?.stringValue != "undefined" else { return nil }
         return result["value"]?.jsonText
@@ -492,7 +492,7 @@ public actor ChromiumWebView: WebViewHost {
         let (pipe, session) = try await connection()
         let navigated = try await command(pipe, "Page.navigate", ["url": .string(url.absoluteString)], session: session)
         if let error = navigated["errorText"]?.stringValue {
-            throw ChromiumError.navigationFailed.with("\(url.absoluteString): \(error)")
+            throw ChromiumError.navigationFailed.withDetail("\(url.absoluteString): \(error)")
         }
         guard let loader = navigated["loaderId"]?.stringValue else { return }  // same-document navigation
         try await withTimeout(configuration.loadTimeout) {
@@ -520,7 +520,7 @@ public actor ChromiumWebView: WebViewHost {
         let (pipe, session) = try await connection()
         let captured = try await command(pipe, "Page.captureScreenshot", ["format": .string("png")], session: session)
         guard let base64 = captured["data"]?.stringValue, let data = Data(base64Encoded: base64) else {
-            throw ChromiumError.protocolError.with("no screenshot data")
+            throw ChromiumError.protocolError.withDetail("no screenshot data")
         }
         return data
     }
@@ -548,7 +548,7 @@ public actor ChromiumWebView: WebViewHost {
         if let expires = cookie.expires { params["expires"] = .number(expires.timeIntervalSince1970) }
         let result = try await command(pipe, "Network.setCookie", params, session: session)
         if result["success"]?.boolValue == false {
-            throw ChromiumError.protocolError.with("Chromium refused cookie \(cookie.name)")
+            throw ChromiumError.protocolError.withDetail("Chromium refused cookie \(cookie.name)")
         }
     }
 
