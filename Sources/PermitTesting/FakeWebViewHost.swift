@@ -43,7 +43,9 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     ///
     /// - Throws: ``FakeWebViewHostError`` when no handler has that name.
     public func post(_ body: String, to name: String, from frame: WebFrame) async throws -> String {
-        guard let handler = handlers[name] else { throw FakeWebViewHostError(message: "no message handler named \(name)") }
+        guard let handler = handlers[name] else {
+            throw FakeWebViewHostError.noMessageHandler.withDetail("no message handler named \(name)")
+        }
         return await handler(WebMessage(body: body, frame: frame))
     }
 
@@ -115,7 +117,9 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     ///
     /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
     public func setCookie(_ cookie: Cookie) throws {
-        guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed writing \(cookie.name)") }
+        guard !failsCookieWrites else {
+            throw FakeWebViewHostError.cookieWriteFailed.withDetail("cookie store failed writing \(cookie.name)")
+        }
         cookieWriteCount += 1
         jar[Self.key(cookie.name, cookie.domain, cookie.path)] = cookie
         cookieBroadcaster.publish(())
@@ -130,7 +134,9 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     ///
     /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
     public func deleteCookie(named name: String, domain: String, path: String) throws {
-        guard !failsCookieWrites else { throw FakeWebViewHostError(message: "cookie store failed deleting \(name)") }
+        guard !failsCookieWrites else {
+            throw FakeWebViewHostError.cookieDeleteFailed.withDetail("cookie store failed deleting \(name)")
+        }
         cookieWriteCount += 1
         jar[Self.key(name, domain, path)] = nil
         cookieBroadcaster.publish(())
@@ -143,9 +149,48 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
 }
 
 /// A call the fake web view host cannot answer.
-public struct FakeWebViewHostError: Error, Sendable, CustomStringConvertible {
-    /// What was wrong.
-    public var message: String
+///
+/// Compare against the static members to tell errors apart; new members may be added later without breaking
+/// callers.
+public struct FakeWebViewHostError: CodedError {
+    private enum Code: String, Sendable {
+        case noMessageHandler, cookieWriteFailed, cookieDeleteFailed
+    }
+
+    private let member: Code
+    /// What was wrong, as a whole sentence naming the handler or cookie. Not part of equality.
+    public let detail: String
+
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
+        self.detail = detail
+    }
+
+    /// The page posted to a message handler that no one added.
+    public static let noMessageHandler = FakeWebViewHostError(.noMessageHandler)
+    /// The cookie store was told to fail, and a write failed.
+    public static let cookieWriteFailed = FakeWebViewHostError(.cookieWriteFailed)
+    /// The cookie store was told to fail, and a delete failed.
+    public static let cookieDeleteFailed = FakeWebViewHostError(.cookieDeleteFailed)
+
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> FakeWebViewHostError { FakeWebViewHostError(member, detail: detail) }
+
+    /// The member's name, such as `cookieWriteFailed`.
+    public var code: String { member.rawValue }
+
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .noMessageHandler: "no message handler has that name"
+        case .cookieWriteFailed: "the cookie store failed writing a cookie"
+        case .cookieDeleteFailed: "the cookie store failed deleting a cookie"
+        }
+    }
+
+    /// What was wrong: the detail, or the summary when there is none.
+    public var message: String { detail.isEmpty ? summary : detail }
+
     /// The message.
     public var description: String { message }
 }

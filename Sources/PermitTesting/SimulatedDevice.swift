@@ -317,19 +317,19 @@ public actor SimulatedDevice: PermissionAuthority {
 }
 
 /// An error from ``SimulatedDevice``: something a test did that the real OS would not allow.
-public struct SimulatedDeviceError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct SimulatedDeviceError: CodedError {
+    private enum Code: String, Sendable {
         case unexpectedPrompt
         case appNotRunning
         case appNotActive
     }
 
-    private let code: Code
+    private let member: Code
     /// What happened, naming the permission involved.
     public let detail: String
 
-    private init(_ code: Code, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -340,14 +340,21 @@ public struct SimulatedDeviceError: Error, Hashable, Sendable, CustomStringConve
     /// A system prompt was asked for while the app was not active on screen.
     public static let appNotActive = SimulatedDeviceError(.appNotActive)
 
-    func withDetail(_ detail: String) -> SimulatedDeviceError { SimulatedDeviceError(code, detail: detail) }
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> SimulatedDeviceError { SimulatedDeviceError(member, detail: detail) }
 
-    /// Errors are equal when they are the same member, whatever their detail.
-    public static func == (lhs: SimulatedDeviceError, rhs: SimulatedDeviceError) -> Bool { lhs.code == rhs.code }
+    /// The member's name, such as `unexpectedPrompt`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .unexpectedPrompt: "a system prompt appeared with no answer scripted"
+        case .appNotRunning: "the app is not running"
+        case .appNotActive: "a system prompt was asked for while the app was not active"
+        }
+    }
 
     /// The detail, or the member's name when there is none.
-    public var description: String { detail.isEmpty ? "\(code)" : detail }
+    public var description: String { detail.isEmpty ? code : detail }
 }

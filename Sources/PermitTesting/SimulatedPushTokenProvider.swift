@@ -1,3 +1,4 @@
+public import Permit
 public import PermitWeb
 
 /// A push service for tests, the demo and the shell, which behaves as Firebase Cloud Messaging does: no
@@ -28,16 +29,29 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
     private var generator: SeededRandomNumberGenerator
 
     /// Why a simulated fetch failed.
-    public struct FetchError: Error, Hashable, CustomStringConvertible {
-        private enum Code: Hashable { case noAPNSToken }
-        private let code: Code
+    public struct FetchError: CodedError {
+        private enum Code: String, Sendable { case noAPNSToken }
+        private let member: Code
+        /// More about this failure. Not part of equality.
+        public let detail: String
+
+        private init(_ member: Code, detail: String = "") {
+            self.member = member
+            self.detail = detail
+        }
 
         /// FCM's failure when asked for a token before APNs gave the device one.
-        public static let noAPNSToken = FetchError(code: .noAPNSToken)
+        public static let noAPNSToken = FetchError(.noAPNSToken)
 
-        /// What went wrong.
-        public var description: String {
-            switch code {
+        /// The same error with `detail` attached.
+        public func withDetail(_ detail: String) -> FetchError { FetchError(member, detail: detail) }
+
+        /// The member's name, `noAPNSToken`.
+        public var code: String { member.rawValue }
+
+        /// What went wrong, without the detail.
+        public var summary: String {
+            switch member {
             case .noAPNSToken: "no APNs token yet: register for remote notifications first"
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Permit
 import PermitWeb
 import Testing
 

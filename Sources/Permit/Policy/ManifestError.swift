@@ -12,8 +12,8 @@
 ///     print("entry \(error.entry ?? -1) declares \(error.kindName ?? "?") again")
 /// }
 /// ```
-public struct ManifestError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct ManifestError: CodedError {
+    private enum Code: String, Sendable {
         case malformed
         case unsupportedVersion
         case unknownKind
@@ -22,7 +22,7 @@ public struct ManifestError: Error, Hashable, Sendable, CustomStringConvertible 
         case invalidNecessity
     }
 
-    private let code: Code
+    private let member: Code
     /// The zero-based index of the entry at fault in `permissions`, or `nil` when the fault is not in one entry.
     public let entry: Int?
     /// The kind the entry at fault names, as written, or `nil` when it names none.
@@ -30,8 +30,8 @@ public struct ManifestError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Human-readable detail. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, entry: Int? = nil, kindName: String? = nil, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, entry: Int? = nil, kindName: String? = nil, detail: String = "") {
+        self.member = member
         self.entry = entry
         self.kindName = kindName
         self.detail = detail
@@ -53,27 +53,30 @@ public struct ManifestError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The same error about entry `entry`, which names `kindName`, with `detail`.
     func at(_ entry: Int?, kind kindName: String?, _ detail: String) -> ManifestError {
-        ManifestError(code, entry: entry, kindName: kindName, detail: detail)
+        ManifestError(member, entry: entry, kindName: kindName, detail: detail)
     }
 
-    /// Errors are equal when they are the same member, whatever entry and detail they carry.
-    public static func == (lhs: ManifestError, rhs: ManifestError) -> Bool { lhs.code == rhs.code }
+    /// The same error, about the same entry, with `detail` attached.
+    public func withDetail(_ detail: String) -> ManifestError { at(entry, kind: kindName, detail) }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    /// The member's name, such as `duplicateKind`.
+    public var code: String { member.rawValue }
+
+    /// A sentence naming the error, without the entry or the detail.
+    public var summary: String {
+        switch member {
+        case .malformed: "the manifest is not valid JSON of the manifest's shape"
+        case .unsupportedVersion: "the manifest's version is not supported"
+        case .unknownKind: "the kind is not known"
+        case .duplicateKind: "the kind is declared twice"
+        case .missingPurpose: "the purpose text is missing or empty"
+        case .invalidNecessity: "the necessity must be \"required\" or \"optional\""
+        }
+    }
 
     /// A sentence naming the error, the entry and the detail, such as
     /// `permission manifest: entry 2 (kind "camera"): the kind is declared twice: first declared by entry 0`.
     public var description: String {
-        let summary =
-            switch code {
-            case .malformed: "the manifest is not valid JSON of the manifest's shape"
-            case .unsupportedVersion: "the manifest's version is not supported"
-            case .unknownKind: "the kind is not known"
-            case .duplicateKind: "the kind is declared twice"
-            case .missingPurpose: "the purpose text is missing or empty"
-            case .invalidNecessity: "the necessity must be \"required\" or \"optional\""
-            }
         var place = ""
         if let entry {
             place = "entry \(entry)" + (kindName.map { " (kind \"\($0)\")" } ?? "") + ": "

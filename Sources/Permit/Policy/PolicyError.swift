@@ -12,17 +12,17 @@
 ///     // the manifest does not declare the camera
 /// }
 /// ```
-public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct PolicyError: CodedError {
+    private enum Code: String, Sendable {
         case kindNotDeclared
     }
 
-    private let code: Code
+    private let member: Code
     /// Human-readable detail, such as the permission involved. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -30,20 +30,15 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let kindNotDeclared = PolicyError(.kindNotDeclared)
 
     /// The same error with `detail` attached.
-    func withDetail(_ detail: String) -> PolicyError { PolicyError(code, detail: detail) }
+    public func withDetail(_ detail: String) -> PolicyError { PolicyError(member, detail: detail) }
 
-    /// Errors are equal when they are the same member, whatever their detail.
-    public static func == (lhs: PolicyError, rhs: PolicyError) -> Bool { lhs.code == rhs.code }
+    /// The member's name, such as `kindNotDeclared`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// A sentence naming the error and its detail.
-    public var description: String {
-        let summary =
-            switch code {
-            case .kindNotDeclared: "permission kind is not declared in the manifest"
-            }
-        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .kindNotDeclared: "permission kind is not declared in the manifest"
+        }
     }
 }

@@ -12,8 +12,8 @@
 ///     // the center was not configured with `.camera`
 /// }
 /// ```
-public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct PermitError: CodedError {
+    private enum Code: String, Sendable {
         case kindNotTracked
         case requestFailed
         case storeWriteFailed
@@ -21,12 +21,12 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidValue
     }
 
-    private let code: Code
+    private let member: Code
     /// Human-readable detail, such as the permission involved. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -42,24 +42,19 @@ public struct PermitError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let invalidValue = PermitError(.invalidValue)
 
     /// The same error with `detail` attached, for implementations of Permit's seams.
-    public func withDetail(_ detail: String) -> PermitError { PermitError(code, detail: detail) }
+    public func withDetail(_ detail: String) -> PermitError { PermitError(member, detail: detail) }
 
-    /// Errors are equal when they are the same member, whatever their detail.
-    public static func == (lhs: PermitError, rhs: PermitError) -> Bool { lhs.code == rhs.code }
+    /// The member's name, such as `kindNotTracked`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// A sentence naming the error and its detail.
-    public var description: String {
-        let summary =
-            switch code {
-            case .kindNotTracked: "permission kind is not tracked by this center"
-            case .requestFailed: "the OS reported an error while requesting a permission"
-            case .storeWriteFailed: "the permission snapshot could not be saved"
-            case .storeUnavailable: "the permission store exists but cannot be read now"
-            case .invalidValue: "the value cannot be stored"
-            }
-        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .kindNotTracked: "permission kind is not tracked by this center"
+        case .requestFailed: "the OS reported an error while requesting a permission"
+        case .storeWriteFailed: "the permission snapshot could not be saved"
+        case .storeUnavailable: "the permission store exists but cannot be read now"
+        case .invalidValue: "the value cannot be stored"
+        }
     }
 }

@@ -30,7 +30,7 @@ enum DevTools {
         do {
             return try JSONDecoder().decode(type, from: json.encoded())
         } catch {
-            throw ChromiumError.protocolError.with("unexpected answer to \(method)")
+            throw ChromiumError.protocolError.withDetail("unexpected answer to \(method)")
         }
     }
 }

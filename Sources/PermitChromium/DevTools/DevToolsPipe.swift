@@ -56,7 +56,7 @@ final class DevToolsPipe: @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
                 let refusal: (any Error)? = lock.withLock {
                     if cancelled.remove(id) != nil { return CancellationError() }
-                    guard isOpen else { return ChromiumError.disconnected.with("\(method) not sent") }
+                    guard isOpen else { return ChromiumError.disconnected.withDetail("\(method) not sent") }
                     pending[id] = continuation
                     return nil
                 }
@@ -69,7 +69,7 @@ final class DevToolsPipe: @unchecked Sendable {
                 var bytes = JSONValue.object(message).encoded()
                 bytes.append(0)
                 if !writeAll(bytes) {
-                    fail(id, ChromiumError.disconnected.with("\(method) could not be written"))
+                    fail(id, ChromiumError.disconnected.withDetail("\(method) could not be written"))
                 }
             }
         } onCancel: {
@@ -165,14 +165,14 @@ final class DevToolsPipe: @unchecked Sendable {
     private func dispatch(_ data: Data) {
         guard let message = Self.parse(data) else {
             // Unreadable even after repair: fail the command it answers, if it names one, so nobody waits forever.
-            if let id = Self.leadingID(data) { fail(id, ChromiumError.protocolError.with("unreadable answer")) }
+            if let id = Self.leadingID(data) { fail(id, ChromiumError.protocolError.withDetail("unreadable answer")) }
             return
         }
         if let id = message["id"]?.integerValue {
             let continuation = lock.withLock { pending.removeValue(forKey: id) }
             if let error = message["error"] {
                 let text = error["message"]?.stringValue ?? "error"
-                continuation?.resume(throwing: ChromiumError.protocolError.with(String(text.prefix(200))))
+                continuation?.resume(throwing: ChromiumError.protocolError.withDetail(String(text.prefix(200))))
             } else {
                 continuation?.resume(returning: message["result"] ?? .object([:]))
             }

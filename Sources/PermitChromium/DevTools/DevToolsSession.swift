@@ -69,7 +69,7 @@ struct DevToolsSession: Sendable {
         }
         let attached = try await send(DevTools.Target.AttachToTarget(targetId: targetID, flatten: true))
         guard let sessionID = attached.sessionId else {
-            throw ChromiumError.launchFailed.with("could not attach to the page")
+            throw ChromiumError.launchFailed.withDetail("could not attach to the page")
         }
         return (DevToolsSession(pipe: pipe, sessionID: sessionID), targetID)
     }

@@ -43,7 +43,7 @@ public struct ChromiumConfiguration: Sendable {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
             }
             guard allowed, !host.isEmpty, host.count <= 253 else {
-                throw ChromiumError.launchFailed.with("loopback host '\(host)' is not a plain host name")
+                throw ChromiumError.launchFailed.withDetail("loopback host '\(host)' is not a plain host name")
             }
         }
     }

@@ -1,6 +1,8 @@
+public import Permit
+
 /// Why headless Chromium could not do what was asked.
-public struct ChromiumError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct ChromiumError: CodedError {
+    private enum Code: String, Sendable {
         case notInstalled
         case launchFailed
         case disconnected
@@ -11,12 +13,12 @@ public struct ChromiumError: Error, Hashable, Sendable, CustomStringConvertible 
         case closed
     }
 
-    private let code: Code
+    private let member: Code
     /// What happened, for people; never a cookie value or other page data.
     public let detail: String
 
-    private init(_ code: Code, _ detail: String = "") {
-        self.code = code
+    private init(_ member: Code, _ detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -37,28 +39,24 @@ public struct ChromiumError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The web view was closed.
     public static let closed = ChromiumError(.closed)
 
-    func with(_ detail: String) -> ChromiumError { ChromiumError(code, detail) }
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> ChromiumError { ChromiumError(member, detail) }
 
-    /// Errors are equal when their codes are, whatever the detail.
-    public static func == (lhs: ChromiumError, rhs: ChromiumError) -> Bool { lhs.code == rhs.code }
+    /// The member's name, such as `launchFailed`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the code only, consistent with `==`.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// A sentence naming the error, then the detail.
-    public var description: String {
-        let summary =
-            switch code {
-            case .notInstalled:
-                "no Chromium executable found (install Debian's chromium package, or set PERMIT_CHROMIUM)"
-            case .launchFailed: "Chromium could not be started"
-            case .disconnected: "Chromium went away"
-            case .protocolError: "Chromium refused a DevTools command"
-            case .javaScriptException: "the evaluated JavaScript threw"
-            case .navigationFailed: "the page could not be loaded"
-            case .timedOut: "Chromium did not answer in time"
-            case .closed: "the web view is closed"
-            }
-        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .notInstalled:
+            "no Chromium executable found (install Debian's chromium package, or set PERMIT_CHROMIUM)"
+        case .launchFailed: "Chromium could not be started"
+        case .disconnected: "Chromium went away"
+        case .protocolError: "Chromium refused a DevTools command"
+        case .javaScriptException: "the evaluated JavaScript threw"
+        case .navigationFailed: "the page could not be loaded"
+        case .timedOut: "Chromium did not answer in time"
+        case .closed: "the web view is closed"
+        }
     }
 }

@@ -45,7 +45,7 @@ final class ChromiumProcess: Sendable {
             }
         }
         guard result == 0 else {
-            throw ChromiumError.launchFailed.with("\(executable): \(String(cString: strerror(result)))")
+            throw ChromiumError.launchFailed.withDetail("\(executable): \(String(cString: strerror(result)))")
         }
         return ChromiumProcess(pid: pid, pipe: DevToolsPipe(writeFD: toChild, readFD: fromChild))
     }

@@ -20,7 +20,7 @@ extension ChromiumWebView {
         do {
             try await browser.send(DevTools.Browser.GetVersion(), timeout: .seconds(20))
         } catch {
-            throw ChromiumError.launchFailed.with("no answer on the DevTools pipe: \(error)")
+            throw ChromiumError.launchFailed.withDetail("no answer on the DevTools pipe: \(error)")
         }
         let (page, mainFrameID) = try await browser.attachToPage()
         self.page = page

@@ -16,7 +16,7 @@ extension ChromiumWebView {
             DevTools.Runtime.Evaluate(expression: source, returnByValue: true, awaitPromise: true))
         if let exception = evaluated.exceptionDetails {
             // The page's own text stays out of the error: it may hold user data.
-            throw ChromiumError.javaScriptException.with(exception.exception?.className ?? "exception")
+            throw ChromiumError.javaScriptException.withDetail(exception.exception?.className ?? "exception")
         }
         guard let result = evaluated.result, result.type != "undefined" else { return nil }
         return result.value?.jsonText
@@ -38,7 +38,7 @@ extension ChromiumWebView {
         let page = try await connection()
         let navigated = try await page.send(DevTools.Page.Navigate(url: url.absoluteString))
         if let error = navigated.errorText {
-            throw ChromiumError.navigationFailed.with("\(url.absoluteString): \(error)")
+            throw ChromiumError.navigationFailed.withDetail("\(url.absoluteString): \(error)")
         }
         guard let loader = navigated.loaderId else { return }  // same-document navigation
         let loads = loads
@@ -52,7 +52,7 @@ extension ChromiumWebView {
         let page = try await connection()
         let captured = try await page.send(DevTools.Page.CaptureScreenshot(format: "png"))
         guard let base64 = captured.data, let data = Data(base64Encoded: base64) else {
-            throw ChromiumError.protocolError.with("no screenshot data")
+            throw ChromiumError.protocolError.withDetail("no screenshot data")
         }
         return data
     }
@@ -72,7 +72,7 @@ extension ChromiumWebView {
     func writeCookie(_ cookie: Cookie, _ page: DevToolsSession) async throws {
         let result = try await page.send(DevToolsCookieMapping.setCookie(cookie))
         if result.success == false {
-            throw ChromiumError.protocolError.with("Chromium refused cookie \(cookie.name)")
+            throw ChromiumError.protocolError.withDetail("Chromium refused cookie \(cookie.name)")
         }
     }
 

@@ -1,3 +1,5 @@
+public import Permit
+
 /// Why an input file could not be checked or edited, naming the file.
 ///
 /// A lint run never crashes on a bad file: it stops with this error, whose ``description`` is one line,
@@ -13,8 +15,8 @@
 ///     print(error)     // "Info.plist: not a property list: ... at line 12"
 /// }
 /// ```
-public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct LintError: CodedError {
+    private enum Code: String, Sendable {
         case unreadable
         case malformedManifest
         case malformedPropertyList
@@ -24,14 +26,14 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
         case unwritable
     }
 
-    private let code: Code
+    private let member: Code
     /// The file at fault, as its path was given.
     public let file: String
     /// Human-readable detail on one line, such as the line where parsing stopped. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, file: String = "", detail: String = "") {
-        self.code = code
+    private init(_ member: Code, file: String = "", detail: String = "") {
+        self.member = member
         self.file = file
         self.detail = detail
     }
@@ -55,27 +57,30 @@ public struct LintError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The same error about `file`, with `detail` folded onto one line, for tools that read files themselves.
     public func about(_ file: String, _ detail: String) -> LintError {
         let oneLine = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return LintError(code, file: file, detail: oneLine)
+        return LintError(member, file: file, detail: oneLine)
     }
 
-    /// Errors are equal when they are the same member, whatever file and detail they carry.
-    public static func == (lhs: LintError, rhs: LintError) -> Bool { lhs.code == rhs.code }
+    /// The same error about the same file, with `detail` folded onto one line.
+    public func withDetail(_ detail: String) -> LintError { about(file, detail) }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    /// The member's name, such as `malformedPropertyList`.
+    public var code: String { member.rawValue }
+
+    /// A sentence naming the error, without the file or the detail.
+    public var summary: String {
+        switch member {
+        case .unreadable: "cannot be read"
+        case .malformedManifest: "not a valid permission manifest"
+        case .malformedPropertyList: "not a property list"
+        case .malformedXML: "not well-formed XML"
+        case .unexpectedContent: "unexpected content"
+        case .notEditable: "cannot be edited in place"
+        case .unwritable: "cannot be written"
+        }
+    }
 
     /// One line naming the file, the error and the detail.
     public var description: String {
-        let summary =
-            switch code {
-            case .unreadable: "cannot be read"
-            case .malformedManifest: "not a valid permission manifest"
-            case .malformedPropertyList: "not a property list"
-            case .malformedXML: "not well-formed XML"
-            case .unexpectedContent: "unexpected content"
-            case .notEditable: "cannot be edited in place"
-            case .unwritable: "cannot be written"
-            }
-        return "\(file): \(summary)" + (detail.isEmpty ? "" : ": \(detail)")
+        "\(file): \(summary)" + (detail.isEmpty ? "" : ": \(detail)")
     }
 }

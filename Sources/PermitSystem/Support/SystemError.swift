@@ -1,3 +1,5 @@
+public import Permit
+
 /// An error from Permit's system checks and backup guard.
 ///
 /// Compare against the static members to tell errors apart; new members may be added in later versions
@@ -13,20 +15,20 @@
 ///     // tell the person; the banner already says "Cannot Access Storage"
 /// }
 /// ```
-public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct SystemError: CodedError {
+    private enum Code: String, Sendable {
         case documentsNotAccessible
         case lowSpace
         case notSupportedOnThisPlatform
         case couldNotDetermine
     }
 
-    private let code: Code
+    private let member: Code
     /// Human-readable detail, such as the check's finding. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -40,23 +42,18 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let couldNotDetermine = SystemError(.couldNotDetermine)
 
     /// The same error with `detail` attached.
-    public func withDetail(_ detail: String) -> SystemError { SystemError(code, detail: detail) }
+    public func withDetail(_ detail: String) -> SystemError { SystemError(member, detail: detail) }
 
-    /// Errors are equal when they are the same member, whatever their detail.
-    public static func == (lhs: SystemError, rhs: SystemError) -> Bool { lhs.code == rhs.code }
+    /// The member's name, such as `documentsNotAccessible`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// A sentence naming the error and its detail.
-    public var description: String {
-        let summary =
-            switch code {
-            case .documentsNotAccessible: "the documents directory is not accessible"
-            case .lowSpace: "there is not enough free space"
-            case .notSupportedOnThisPlatform: "not supported on this platform"
-            case .couldNotDetermine: "could not determine"
-            }
-        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    /// A sentence naming the error, without the detail.
+    public var summary: String {
+        switch member {
+        case .documentsNotAccessible: "the documents directory is not accessible"
+        case .lowSpace: "there is not enough free space"
+        case .notSupportedOnThisPlatform: "not supported on this platform"
+        case .couldNotDetermine: "could not determine"
+        }
     }
 }

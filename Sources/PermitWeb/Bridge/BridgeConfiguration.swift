@@ -1,3 +1,5 @@
+public import Permit
+
 /// What the bridge is called in the page and whom it talks to.
 ///
 /// The default names are Permit's own; ``zoobox(allowedOrigins:)`` gives the seed app's exact names, so a
@@ -63,19 +65,19 @@ public struct BridgeConfiguration: Hashable, Sendable {
             ("messageHandlerName", messageHandlerName),
         ]
         for (field, name) in globals where !Self.isIdentifier(name) {
-            throw BridgeSetupError(field: field, problem: "'\(name)' is not a JavaScript identifier")
+            throw BridgeSetupError.invalidIdentifier.about(field, "'\(name)' is not a JavaScript identifier")
         }
         if !Self.isIdentifier(updateEventName) {
-            throw BridgeSetupError(field: "updateEventName", problem: "'\(updateEventName)' is not a plain event name")
+            throw BridgeSetupError.invalidEventName.withDetail("'\(updateEventName)' is not a plain event name")
         }
         if permissionsObjectName == bridgeObjectName {
-            throw BridgeSetupError(field: "bridgeObjectName", problem: "must differ from permissionsObjectName")
+            throw BridgeSetupError.sameObjectNames
         }
         if !(256...(1 << 20)).contains(maximumMessageSize) {
-            throw BridgeSetupError(field: "maximumMessageSize", problem: "\(maximumMessageSize) is outside 256...1048576")
+            throw BridgeSetupError.messageSizeOutOfRange.withDetail("\(maximumMessageSize) is outside 256...1048576")
         }
         if allowedOrigins.isEmpty {
-            throw BridgeSetupError(field: "allowedOrigins", problem: "no origin may use the bridge; list the app's")
+            throw BridgeSetupError.noAllowedOrigins
         }
     }
 
@@ -91,11 +93,65 @@ public struct BridgeConfiguration: Hashable, Sendable {
 }
 
 /// A bridge configuration that cannot be installed: which field, and what is wrong with it.
-public struct BridgeSetupError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Compare against the static members to tell errors apart; new members may be added later without breaking
+/// callers.
+public struct BridgeSetupError: CodedError {
+    private enum Code: String, Sendable {
+        case invalidIdentifier, invalidEventName, sameObjectNames, messageSizeOutOfRange, noAllowedOrigins
+    }
+
+    private let member: Code
     /// The configuration field at fault.
-    public var field: String
-    /// What is wrong with it.
-    public var problem: String
+    public let field: String
+    /// The sentence that says what is wrong in place of the summary, naming the value at fault. Not part of
+    /// equality.
+    public let detail: String
+
+    private init(_ member: Code, field: String, detail: String = "") {
+        self.member = member
+        self.field = field
+        self.detail = detail
+    }
+
+    /// A global name (the permissions object, the bridge object or the message handler) is not a plain
+    /// JavaScript identifier.
+    public static let invalidIdentifier = BridgeSetupError(.invalidIdentifier, field: "")
+    /// The update event's name is not a plain event name.
+    public static let invalidEventName = BridgeSetupError(.invalidEventName, field: "updateEventName")
+    /// The bridge object and the permissions object have the same name.
+    public static let sameObjectNames = BridgeSetupError(.sameObjectNames, field: "bridgeObjectName")
+    /// The message size limit is outside 256...1048576 bytes.
+    public static let messageSizeOutOfRange = BridgeSetupError(.messageSizeOutOfRange, field: "maximumMessageSize")
+    /// No origin is allowed to use the bridge.
+    public static let noAllowedOrigins = BridgeSetupError(.noAllowedOrigins, field: "allowedOrigins")
+
+    /// The same error about `field`, with `detail`.
+    func about(_ field: String, _ detail: String) -> BridgeSetupError {
+        BridgeSetupError(member, field: field, detail: detail)
+    }
+
+    /// The same error about the same field, with `detail` attached.
+    public func withDetail(_ detail: String) -> BridgeSetupError {
+        BridgeSetupError(member, field: field, detail: detail)
+    }
+
+    /// The member's name, such as `invalidIdentifier`.
+    public var code: String { member.rawValue }
+
+    /// A sentence naming the problem, without the field or the value at fault.
+    public var summary: String {
+        switch member {
+        case .invalidIdentifier: "the name is not a JavaScript identifier"
+        case .invalidEventName: "the name is not a plain event name"
+        case .sameObjectNames: "must differ from permissionsObjectName"
+        case .messageSizeOutOfRange: "the size is outside 256...1048576"
+        case .noAllowedOrigins: "no origin may use the bridge; list the app's"
+        }
+    }
+
+    /// What is wrong with the field: the detail, or the summary when there is none.
+    public var problem: String { detail.isEmpty ? summary : detail }
 
     /// `bridge configuration: FIELD: PROBLEM`.
     public var description: String { "bridge configuration: \(field): \(problem)" }

@@ -1,3 +1,5 @@
+public import Permit
+
 /// Why a cookie cannot be written: the rule of RFC 6265 (or of a browser's cookie prefixes) it breaks.
 ///
 /// Compare against the static members to tell errors apart; new members may be added in later versions
@@ -15,18 +17,18 @@
 ///     print(error)    // "cookie domain does not cover the app's host: ..."
 /// }
 /// ```
-public struct CookieError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct CookieError: CodedError {
+    private enum Code: String, Sendable {
         case invalidName, invalidValue, tooLarge, invalidDomain, domainMismatch, invalidPath, expired, expiryTooFar
         case sameSiteNoneRequiresSecure, securePrefix, hostPrefix
     }
 
-    private let code: Code
+    private let member: Code
     /// What exactly is wrong, such as the position of a forbidden character. Not part of equality.
     public let detail: String
 
-    private init(_ code: Code, detail: String = "") {
-        self.code = code
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
         self.detail = detail
     }
 
@@ -57,33 +59,26 @@ public struct CookieError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A name starting with `__Host-` without `Secure`, with a domain scope, or with a path other than `/`.
     public static let hostPrefix = CookieError(.hostPrefix)
 
-    func withDetail(_ detail: String) -> CookieError { CookieError(code, detail: detail) }
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> CookieError { CookieError(member, detail: detail) }
 
-    /// Errors are equal when they are the same member, whatever their detail.
-    public static func == (lhs: CookieError, rhs: CookieError) -> Bool { lhs.code == rhs.code }
+    /// The rule's name, such as `invalidValue`.
+    public var code: String { member.rawValue }
 
-    /// Hashes the member only, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// Pattern-matches an error against a member, so that `catch .invalidValue` works with typed throws.
-    public static func ~= (pattern: CookieError, value: CookieError) -> Bool { pattern == value }
-
-    /// A sentence naming the rule and the detail.
-    public var description: String {
-        let summary =
-            switch code {
-            case .invalidName: "cookie name is not an RFC 6265 token"
-            case .invalidValue: "cookie value is not RFC 6265 cookie-octet text"
-            case .tooLarge: "cookie name and value exceed 4096 bytes"
-            case .invalidDomain: "cookie domain is not valid"
-            case .domainMismatch: "cookie domain does not cover the app's host"
-            case .invalidPath: "cookie path is not valid"
-            case .expired: "cookie expiry is not in the future"
-            case .expiryTooFar: "cookie expiry is more than 400 days ahead"
-            case .sameSiteNoneRequiresSecure: "SameSite=None requires Secure"
-            case .securePrefix: "a __Secure- cookie requires Secure"
-            case .hostPrefix: "a __Host- cookie requires Secure, host-only scope and Path=/"
-            }
-        return detail.isEmpty ? summary : "\(summary): \(detail)"
+    /// A sentence naming the rule, without the detail.
+    public var summary: String {
+        switch member {
+        case .invalidName: "cookie name is not an RFC 6265 token"
+        case .invalidValue: "cookie value is not RFC 6265 cookie-octet text"
+        case .tooLarge: "cookie name and value exceed 4096 bytes"
+        case .invalidDomain: "cookie domain is not valid"
+        case .domainMismatch: "cookie domain does not cover the app's host"
+        case .invalidPath: "cookie path is not valid"
+        case .expired: "cookie expiry is not in the future"
+        case .expiryTooFar: "cookie expiry is more than 400 days ahead"
+        case .sameSiteNoneRequiresSecure: "SameSite=None requires Secure"
+        case .securePrefix: "a __Secure- cookie requires Secure"
+        case .hostPrefix: "a __Host- cookie requires Secure, host-only scope and Path=/"
+        }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import Permit
 
 /// The device's location service, as the bridge's `getCurrentLocation()` uses it.
 ///
@@ -35,34 +36,47 @@ public struct LocationFix: Hashable, Sendable, Codable {
 }
 
 /// Why no location fix could be had.
-public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+public struct LocationError: CodedError {
+    private enum Code: String, Sendable {
         case permissionDenied
         case unavailable
         case timedOut
     }
 
-    private let code: Code
+    private let member: Code
+    /// More about this failure, such as what the location service reported. Not part of equality.
+    public let detail: String
+
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
+        self.detail = detail
+    }
 
     /// The location permission is not usable.
-    public static let permissionDenied = LocationError(code: .permissionDenied)
+    public static let permissionDenied = LocationError(.permissionDenied)
     /// The service could not determine a location (no signal, service off).
-    public static let unavailable = LocationError(code: .unavailable)
+    public static let unavailable = LocationError(.unavailable)
     /// No fix arrived in time.
-    public static let timedOut = LocationError(code: .timedOut)
+    public static let timedOut = LocationError(.timedOut)
+
+    /// The same error with `detail` attached.
+    public func withDetail(_ detail: String) -> LocationError { LocationError(member, detail: detail) }
+
+    /// The member's name: `permissionDenied`, `unavailable` or `timedOut`.
+    public var code: String { member.rawValue }
 
     /// The error's code as the bridge reports it: `permissionDenied`, `locationUnavailable` or `timeout`.
     public var bridgeCode: String {
-        switch code {
+        switch member {
         case .permissionDenied: "permissionDenied"
         case .unavailable: "locationUnavailable"
         case .timedOut: "timeout"
         }
     }
 
-    /// A sentence for the page and the log.
-    public var description: String {
-        switch code {
+    /// A sentence for the page and the log, without the detail.
+    public var summary: String {
+        switch member {
         case .permissionDenied: "location permission is not granted"
         case .unavailable: "the location could not be determined"
         case .timedOut: "no location fix arrived in time"
