@@ -19,7 +19,11 @@ let package = Package(
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
         // The build-time checks, for an app's own tests and for tools; `permit lint` and `permit generate` wrap it.
         .library(name: "PermitLint", targets: ["PermitLint"]),
-        .executable(name: "permit", targets: ["permit"]),
+        // The network seam over a Linux host's files, for the tools and for apps' server-side Swift.
+        .library(name: "PermitLinux", targets: ["PermitLinux"]),
+        // No product names the `permit` tool, the demo or the page server: an app that depends on the libraries
+        // above resolves swift-log and nothing else (hummingbird and swift-argument-parser serve only the tool).
+        // `swift run permit` and the scripts build the tool from this checkout.
         // Apple adapters, one per framework, so that an app links only the privacy APIs it declares (ITMS-90683).
         // Each builds empty where its framework is missing (Linux); scripts/check-apple-adapters type-checks them.
         .library(name: "PermitLocation", targets: ["PermitLocation"]),
@@ -83,6 +87,13 @@ let package = Package(
             dependencies: ["Permit"]
         ),
         .target(
+            name: "PermitLinux",
+            dependencies: [
+                "Permit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
@@ -114,6 +125,7 @@ let package = Package(
                 "PermitWeb",
                 "PermitChromium",
                 "PermitLint",
+                "PermitLinux",
                 "PermitPageServer",
                 "PermitSystem",
                 "PermitTesting",
@@ -125,6 +137,7 @@ let package = Package(
             name: "PermitTests",
             dependencies: [
                 "Permit",
+                "PermitLinux",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Permit
 import PermitDemo
+import PermitLinux
 import PermitSystem
 
 /// `permit status`: the seed's "System Status" section for this machine.

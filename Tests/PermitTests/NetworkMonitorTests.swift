@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Permit
+@testable import PermitLinux
 import PermitTesting
 
 /// A fake kernel: `proc/net/route`, `proc/net/ipv6_route` and `sys/class/net/<name>/{operstate,flags}` in a

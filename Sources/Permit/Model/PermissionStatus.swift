@@ -2,7 +2,7 @@
 ///
 /// Permit keeps the OS's own answer and derives every other view from it: whether the permission can be
 /// used (``isUsable``), the `yes`/`no` cookie value (``cookieValue``), the four-valued status the web bridge
-/// has always shown (``bridgeStatus``) and the W3C Permissions API state (``webState``).
+/// has always shown (``bridgeStatus``).
 ///
 /// | status | usable | cookie | bridge status | W3C state |
 /// | --- | --- | --- | --- | --- |
@@ -52,7 +52,7 @@ public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable,
     }
 
     /// The state the W3C Permissions API would report (`prompt`, `granted` or `denied`).
-    public var webState: WebPermissionState {
+    package var webState: WebPermissionState {
         switch self {
         case .notDetermined: .prompt
         case .denied, .restricted, .unavailable: .denied

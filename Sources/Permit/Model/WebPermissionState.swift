@@ -1,5 +1,5 @@
 /// A permission state as the W3C Permissions API names it.
-public enum WebPermissionState: String, Hashable, Sendable, Codable, CustomStringConvertible {
+package enum WebPermissionState: String, Hashable, Sendable, Codable, CustomStringConvertible {
     /// Asking would show a prompt.
     case prompt
     /// Usable.
@@ -8,5 +8,5 @@ public enum WebPermissionState: String, Hashable, Sendable, Codable, CustomStrin
     case denied
 
     /// The string a page sees, such as `"prompt"`.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

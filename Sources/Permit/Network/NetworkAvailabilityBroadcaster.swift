@@ -41,7 +41,7 @@ public final class NetworkAvailabilityBroadcaster: Sendable {
     public var subscriberCount: Int { broadcaster.subscriberCount }
 
     /// Calls `action` each time the last live subscription ends, so that a monitor can stop its work.
-    func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
+    public func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
         broadcaster.onLastSubscriptionEnd(action)
     }
 }

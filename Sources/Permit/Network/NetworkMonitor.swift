@@ -1,8 +1,8 @@
 /// Observes whether the device can reach a network: the seam between Permit and the OS's network state.
 ///
 /// Network access is required and implicit: nothing is requested, but its availability is observed, and
-/// being offline is a state the app keeps working in, never an error. Permit ships ``LinuxNetworkMonitor``
-/// (reads the host's interfaces and routes), `SimulatedNetworkMonitor` in `PermitTesting`, and
+/// being offline is a state the app keeps working in, never an error. Permit ships `LinuxNetworkMonitor` in
+/// `PermitLinux` (reads the host's interfaces and routes), `SimulatedNetworkMonitor` in `PermitTesting`, and
 /// `PathNetworkMonitor` in the Apple adapter `PermitNetwork`, over the OS's path monitor.
 ///
 /// ## Implementation requirements

@@ -22,7 +22,7 @@ public struct PolicyRequestOutcome: Hashable, Sendable, CustomStringConvertible 
     public var nextStep: NextStep
 
     /// Creates an outcome.
-    public init(state: PermissionState, askedSystem: Bool, nextStep: NextStep) {
+    package init(state: PermissionState, askedSystem: Bool, nextStep: NextStep) {
         self.state = state
         self.askedSystem = askedSystem
         self.nextStep = nextStep

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Logging
 
 /// Everything Permit persists, in one ``PermissionStore``: the permission records and history that the

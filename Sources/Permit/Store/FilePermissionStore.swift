@@ -43,7 +43,7 @@ public struct FilePermissionStore: PermissionStore {
     }
 
     /// The file a corrupt store is moved to: the store's name with `.corrupt` appended.
-    public var corruptCopyURL: URL { url.appendingPathExtension("corrupt") }
+    package var corruptCopyURL: URL { url.appendingPathExtension("corrupt") }
 
     /// Loads the snapshot: empty when the file is missing or corrupt.
     ///

@@ -1,13 +1,13 @@
 import Foundation
-public import Permit
+package import Permit
 
 extension Scenario {
     /// The AshTrail specification's three permission flows (seed 003): location capture, notification
     /// reminders, and core logging with every permission denied and the network down.
-    public static let ashTrail: [Scenario] = [ashTrailLocationCapture, ashTrailReminders, ashTrailOfflineLogging]
+    package static let ashTrail: [Scenario] = [ashTrailLocationCapture, ashTrailReminders, ashTrailOfflineLogging]
 
     /// AshTrail's declarations: location and notifications, both optional and asked for only at feature use.
-    public static let ashTrailManifest: PermissionManifest = {
+    package static let ashTrailManifest: PermissionManifest = {
         let declarations = [
             PermissionDeclaration(
                 kind: .location, necessity: .optional,
@@ -21,7 +21,7 @@ extension Scenario {
 
     /// Location capture: optional; denied, the entry's location stays empty, the user is told once, and no
     /// second prompt follows, in this launch or the next.
-    public static let ashTrailLocationCapture = Scenario(
+    package static let ashTrailLocationCapture = Scenario(
         name: "ashtrail-location-capture",
         summary: "AshTrail: location denied leaves entries without a location, tells the user once, never asks again"
     ) { context in
@@ -72,7 +72,7 @@ extension Scenario {
 
     /// Notification reminders: asked for only when the user turns reminders on; denied, the feature turns
     /// itself off, silently, and stays off.
-    public static let ashTrailReminders = Scenario(
+    package static let ashTrailReminders = Scenario(
         name: "ashtrail-reminders",
         summary: "AshTrail: notifications asked only when reminders are turned on; denied, reminders turn off silently"
     ) { context in
@@ -111,7 +111,7 @@ extension Scenario {
 
     /// Core logging with every permission denied and the network down: fully available, entries kept locally,
     /// sync waits for the network and then runs.
-    public static let ashTrailOfflineLogging = Scenario(
+    package static let ashTrailOfflineLogging = Scenario(
         name: "ashtrail-offline-logging",
         summary: "AshTrail: every permission denied and the network down, core logging stays fully available"
     ) { context in

@@ -4,12 +4,12 @@ import Permit
 extension Scenario {
     /// The seed's four testing scenarios, the relaunch after iOS terminated the app, and the first launch
     /// after upgrading from a seed-era app.
-    public static let seed: [Scenario] = [
+    package static let seed: [Scenario] = [
         freshInstall, grantFlow, settingsChange, multipleChanges, relaunchAfterKill, upgradeFromSeedApp,
     ]
 
     /// Scenario 1: on a fresh install every cookie is created `no`.
-    public static let freshInstall = Scenario(
+    package static let freshInstall = Scenario(
         name: "fresh-install", summary: "a fresh install creates every permission cookie as no"
     ) { context in
         let center = await context.launch()
@@ -29,7 +29,7 @@ extension Scenario {
     }
 
     /// Scenario 2: granting the camera sets `p_Camera` to `yes` as soon as the prompt is answered.
-    public static let grantFlow = Scenario(
+    package static let grantFlow = Scenario(
         name: "grant-flow", summary: "p_Camera is yes as soon as the camera prompt is answered Allow"
     ) { context in
         let center = await context.launch()
@@ -50,7 +50,7 @@ extension Scenario {
     }
 
     /// Scenario 3: location revoked in Settings is seen as soon as the app is active again.
-    public static let settingsChange = Scenario(
+    package static let settingsChange = Scenario(
         name: "settings-change",
         summary: "location revoked in Settings: p_Location is no once the app is active again"
     ) { context in
@@ -79,7 +79,7 @@ extension Scenario {
     }
 
     /// Scenario 4: several permissions changed in Settings are all updated in one refresh.
-    public static let multipleChanges = Scenario(
+    package static let multipleChanges = Scenario(
         name: "multiple-changes", summary: "several changes in Settings are all updated in one refresh"
     ) { context in
         for kind in context.kinds { await context.device.setStatus(.granted, for: kind) }
@@ -111,7 +111,7 @@ extension Scenario {
     }
 
     /// iOS terminates the app when the camera is turned off in Settings; the next launch detects the change.
-    public static let relaunchAfterKill = Scenario(
+    package static let relaunchAfterKill = Scenario(
         name: "relaunch-after-kill",
         summary: "camera turned off in Settings terminates the app; the next launch detects the change"
     ) { context in
@@ -133,7 +133,7 @@ extension Scenario {
 
     /// An app that shipped the seed's manager left `p_…` keys in `UserDefaults`; the first launch with Permit
     /// imports them and reports only what really changed since.
-    public static let upgradeFromSeedApp = Scenario(
+    package static let upgradeFromSeedApp = Scenario(
         name: "upgrade-from-seed-app",
         summary: "the first launch after upgrading imports the seed's p_ keys and reports only real changes"
     ) { context in

@@ -1,6 +1,6 @@
-public import Foundation
-public import Logging
-public import Permit
+package import Foundation
+package import Logging
+package import Permit
 
 /// A scripted story run against a ``SimulatedDevice`` and a real file store, with checks along the way.
 ///
@@ -16,16 +16,16 @@ public import Permit
 ///     print(scenario.name, result.passed ? "passed" : "FAILED: \(result.detail)")
 /// }
 /// ```
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// A short identifier, such as `fresh-install`.
-    public let name: String
+    package let name: String
     /// One sentence saying what the scenario shows.
-    public let summary: String
+    package let summary: String
     private let body: @Sendable (ScenarioContext) async throws -> String
 
     /// Creates a scenario; `body` drives the context, checks with ``ScenarioContext/check(_:_:)`` and returns
     /// a one-line detail for the report.
-    public init(
+    package init(
         name: String, summary: String, body: @escaping @Sendable (ScenarioContext) async throws -> String
     ) {
         self.name = name
@@ -41,7 +41,7 @@ public struct Scenario: Sendable {
     ///   - onLaunch: Called each time the scenario starts the app's process, once its center has started
     ///     (and its policy, for a scenario that has one, finished startup), before the scenario goes on: the
     ///     place to connect more of the app, such as a web view showing the center's state.
-    public func run(
+    package func run(
         logger: Logger, step: @escaping @Sendable (String) -> Void = { _ in },
         onLaunch: (@Sendable (ScenarioLaunch) async -> Void)? = nil
     ) async -> ScenarioResult {
@@ -70,20 +70,20 @@ public struct Scenario: Sendable {
 }
 
 /// The outcome of one ``Scenario`` run.
-public struct ScenarioResult: Sendable, Hashable, Codable {
+package struct ScenarioResult: Sendable, Hashable, Codable {
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// Whether every check passed.
-    public var passed: Bool
+    package var passed: Bool
     /// What the scenario showed, or the first check that failed.
-    public var detail: String
+    package var detail: String
     /// How long the run took, in milliseconds.
-    public var milliseconds: Double
+    package var milliseconds: Double
     /// Every step's line, in order.
-    public var transcript: [String]
+    package var transcript: [String]
 
     /// Creates a result.
-    public init(name: String, passed: Bool, detail: String, milliseconds: Double, transcript: [String]) {
+    package init(name: String, passed: Bool, detail: String, milliseconds: Double, transcript: [String]) {
         self.name = name
         self.passed = passed
         self.detail = detail
@@ -93,15 +93,15 @@ public struct ScenarioResult: Sendable, Hashable, Codable {
 }
 
 /// One start of the app's process in a scenario, as ``Scenario/run(logger:step:onLaunch:)`` reports it.
-public struct ScenarioLaunch: Sendable {
+package struct ScenarioLaunch: Sendable {
     /// The process's permission center, started.
-    public let center: PermissionCenter
+    package let center: PermissionCenter
     /// The process's prompt policy, for a scenario whose app has one.
-    public let policy: PromptPolicy?
+    package let policy: PromptPolicy?
     /// The simulated OS the scenario runs on.
-    public let device: SimulatedDevice
+    package let device: SimulatedDevice
     /// Which launch this is in the scenario: 1 for the first.
-    public let number: Int
+    package let number: Int
 }
 
 /// A check in a scenario that did not hold.
@@ -113,19 +113,19 @@ struct ScenarioFailure: Error {
 /// current `PermissionCenter`.
 ///
 /// A context belongs to the one task that runs its scenario; it is not `Sendable`.
-public final class ScenarioContext {
+package final class ScenarioContext {
     /// The simulated OS.
-    public let device = SimulatedDevice()
+    package let device = SimulatedDevice()
     /// The file the app's store writes.
-    public let storeURL: URL
+    package let storeURL: URL
     /// The kinds the simulated app tracks: the seed's location, camera and notifications.
-    public let kinds: [PermissionKind] = PermissionKind.seed
+    package let kinds: [PermissionKind] = PermissionKind.seed
     /// The logger passed to centers and stores.
-    public let logger: Logger
+    package let logger: Logger
     /// The center of the app's current process, after ``launch(importingLegacyKeysFrom:)``.
-    public private(set) var center: PermissionCenter?
+    package private(set) var center: PermissionCenter?
     /// The transcript so far.
-    public private(set) var transcript: [String] = []
+    package private(set) var transcript: [String] = []
     private let step: @Sendable (String) -> Void
     private let onLaunch: (@Sendable (ScenarioLaunch) async -> Void)?
     private var launchCount = 0
@@ -146,7 +146,7 @@ public final class ScenarioContext {
     /// - Parameter legacyDefaults: Where a seed-era version of the app kept its `p_…` keys, imported when the
     ///   store's file does not exist yet.
     @discardableResult
-    public func launch(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
+    package func launch(importingLegacyKeysFrom legacyDefaults: UserDefaults? = nil) async -> PermissionCenter {
         let center = await startProcess(importingLegacyKeysFrom: legacyDefaults)
         await launched(center, policy: nil)
         return center
@@ -170,24 +170,24 @@ public final class ScenarioContext {
     }
 
     /// The snapshot on disk, read by a store of its own.
-    public func storedSnapshot() async throws -> PermissionSnapshot {
+    package func storedSnapshot() async throws -> PermissionSnapshot {
         try await FilePermissionStore(url: storeURL, logger: logger).load()
     }
 
     /// Adds a line to the transcript.
-    public func note(_ line: String) {
+    package func note(_ line: String) {
         transcript.append(line)
         step(line)
     }
 
     /// Fails the scenario with `message` unless `condition` holds.
-    public func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    package func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
         guard condition else { throw ScenarioFailure(message: message()) }
     }
 
     /// Asks `center` for `kind` with the user's answer to the prompt scripted as `answer`.
     @discardableResult
-    public func request(
+    package func request(
         _ kind: PermissionKind, from center: PermissionCenter, answering answer: PermissionStatus
     ) async throws -> PermissionState {
         await device.answerNextPrompt(for: kind, with: answer)

@@ -5,13 +5,13 @@ package import Permit
 ///
 /// Decoding is strict: one JSON object, no member beyond these four, `v` exactly 1, `id` a positive integer
 /// (at most 2^53, so that JavaScript holds it exactly), `method` a string, `params` an object when present.
-public struct BridgeRequest: Hashable, Sendable {
+package struct BridgeRequest: Hashable, Sendable {
     /// The page's number for the call, echoed in the reply.
-    public var id: Int64
+    package var id: Int64
     /// The method's name.
-    public var method: String
+    package var method: String
     /// The method's parameters, as JSON text of an object (`{}` when absent).
-    public var paramsJSON: String
+    package var paramsJSON: String
 
     package var params: [String: JSONValue]
 
@@ -22,7 +22,7 @@ public struct BridgeRequest: Hashable, Sendable {
     ///   - maximumSize: The largest body accepted, in bytes of UTF-8.
     /// - Returns: The request, or the error to answer with; the error carries the request's `id` when it
     ///   could be read.
-    public static func decode(_ text: String, maximumSize: Int) -> Result<BridgeRequest, IdentifiedBridgeError> {
+    package static func decode(_ text: String, maximumSize: Int) -> Result<BridgeRequest, IdentifiedBridgeError> {
         guard text.utf8.count <= maximumSize else {
             return .failure(IdentifiedBridgeError(id: nil, error: .tooLarge(limit: maximumSize)))
         }
@@ -52,14 +52,14 @@ public struct BridgeRequest: Hashable, Sendable {
 }
 
 /// A bridge error with the id of the request it answers, when the request's id could be read.
-public struct IdentifiedBridgeError: Error, Hashable, Sendable {
+package struct IdentifiedBridgeError: Error, Hashable, Sendable {
     /// The request's id, or `nil` when the message was too broken to have one.
-    public var id: Int64?
+    package var id: Int64?
     /// The error.
-    public var error: BridgeError
+    package var error: BridgeError
 
     /// Creates an identified error.
-    public init(id: Int64?, error: BridgeError) {
+    package init(id: Int64?, error: BridgeError) {
         self.id = id
         self.error = error
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Permit
 
 /// Reads a Linux host's interfaces and routes from the files the kernel exposes, under an injectable root,
 /// and decides whether the network is available. Reads files only; sends nothing.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import Permit
 
 /// A ``NetworkMonitor`` that reads a Linux host's interfaces and routes, polling at an interval.
 ///
