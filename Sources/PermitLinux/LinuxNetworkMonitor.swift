@@ -2,12 +2,12 @@ public import Foundation
 public import Logging
 public import Permit
 
-/// A ``NetworkMonitor`` that reads a Linux host's interfaces and routes, polling at an interval.
+/// A `NetworkMonitor` that reads a Linux host's interfaces and routes, polling at an interval.
 ///
-/// The network is ``NetworkAvailability/available`` when a non-loopback interface is up and carries a default
+/// The network is `NetworkAvailability.available` when a non-loopback interface is up and carries a default
 /// route (IPv4 from `/proc/net/route`, IPv6 from `/proc/net/ipv6_route`; interface state from
-/// `/sys/class/net/<name>/operstate` and `flags`), ``NetworkAvailability/unavailable`` when none does, and
-/// ``NetworkAvailability/unknown`` when those files cannot be read, as on a system that is not Linux. It reads
+/// `/sys/class/net/<name>/operstate` and `flags`), `NetworkAvailability.unavailable` when none does, and
+/// `NetworkAvailability.unknown` when those files cannot be read, as on a system that is not Linux. It reads
 /// files only and sends no packets.
 ///
 /// Each call to ``updates()`` reads the files at once and, if it is not polling yet, starts polling every
@@ -17,7 +17,7 @@ public import Permit
 ///
 /// Only the main routing table is read (`/proc/net/route` and `/proc/net/ipv6_route`): a default route that
 /// lives only in another table chosen by a policy rule (`ip rule`), as some VPNs set up, is not seen, and such
-/// a host may read ``NetworkAvailability/unavailable``.
+/// a host may read `NetworkAvailability.unavailable`.
 ///
 /// For example:
 ///

@@ -4,7 +4,7 @@
 /// ## Implementation requirements
 ///
 /// - ``present(_:)`` shows the primer's title and message with one button labelled
-///   ``Primer/continueLabel`` and returns when the user taps it. App Review 5.1.1(iv) requires a primer to
+///   ``Primer/continueLabel-swift.property`` and returns when the user taps it. App Review 5.1.1(iv) requires a primer to
 ///   always continue to the system prompt: there is no way to cancel, and the policy asks the OS as soon as
 ///   this returns.
 ///

@@ -59,7 +59,7 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
         UpdateBroadcaster(initial: initial.map { [$0] } ?? [], retain: { (key: AnyHashable(0), replay: $0) })
     }
 
-    /// A new subscription that receives every value kept (see ``init(initial:retain:)``), then every value
+    /// A new subscription that receives every value kept (see `init(initial:retain:)`), then every value
     /// published from now on.
     public func subscribe() -> UpdateStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
