@@ -19,7 +19,7 @@ import Testing
     }
 
     private func json(_ command: DevTools.Network.SetCookie) throws -> JSONValue {
-        .object(try DevTools.parameters(of: command))
+        try JSONValue.parse(DevTools.parameters(of: command))
     }
 
     // MARK: - Round trip

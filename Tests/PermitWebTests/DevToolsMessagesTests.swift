@@ -10,6 +10,11 @@ import Testing
         DevToolsEvent(DevToolsPipe.Event(method: method, params: try JSONValue.parse(Data(params.utf8)), sessionID: "S"))
     }
 
+    /// The parameters `command` sends, parsed back.
+    private func parameters(_ command: some Encodable) throws -> [String: JSONValue] {
+        try JSONValue.parse(DevTools.parameters(of: command)).objectValue ?? [:]
+    }
+
     private func answer<Command: DevToolsCommand>(to command: Command, _ json: String) throws -> Command.Result {
         try DevTools.decode(Command.Result.self, from: try JSONValue.parse(Data(json.utf8)), method: Command.method)
     }
@@ -18,16 +23,16 @@ import Testing
 
     @Test func commandsEncodeTheirParametersUnderTheProtocolsNamesAndLeaveOutWhatIsUnset() throws {
         let reply = DevTools.Runtime.Evaluate(expression: "1", uniqueContextId: "U")
-        #expect(try DevTools.parameters(of: reply) == ["expression": .string("1"), "uniqueContextId": .string("U")])
+        #expect(try parameters(reply) == ["expression": .string("1"), "uniqueContextId": .string("U")])
         let evaluate = DevTools.Runtime.Evaluate(expression: "2", returnByValue: true, awaitPromise: true)
         #expect(
-            try DevTools.parameters(of: evaluate)
+            try parameters(evaluate)
                 == ["expression": .string("2"), "returnByValue": .bool(true), "awaitPromise": .bool(true)])
         #expect(
-            try DevTools.parameters(of: DevTools.Target.AttachToTarget(targetId: "T", flatten: true))
+            try parameters(DevTools.Target.AttachToTarget(targetId: "T", flatten: true))
                 == ["targetId": .string("T"), "flatten": .bool(true)])
-        #expect(try DevTools.parameters(of: DevTools.Page.Enable()) == [:])
-        #expect(try DevTools.parameters(of: DevTools.Page.Navigate(url: "http://localhost/a/b")) == ["url": .string("http://localhost/a/b")])
+        #expect(try parameters(DevTools.Page.Enable()) == [:])
+        #expect(try parameters(DevTools.Page.Navigate(url: "http://localhost/a/b")) == ["url": .string("http://localhost/a/b")])
     }
 
     @Test func commandsNameTheirMethods() {

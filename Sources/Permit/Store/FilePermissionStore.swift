@@ -26,6 +26,8 @@ public struct FilePermissionStore: PermissionStore {
     public let url: URL
     private let legacyKeys: LegacySeedKeys?
     private let logger: Logger
+    /// Whether this store swept what an earlier process's killed save left: once, at its first save.
+    private let swept = Locked(false)
 
     /// Creates a store at `url`; the file and its folder are created on the first save.
     ///
@@ -78,7 +80,8 @@ public struct FilePermissionStore: PermissionStore {
     /// when the store keeps seed-era keys, writes them.
     ///
     /// The temporary file sits next to the store as `.<name>.saving-<UUID>`. One left by a process killed
-    /// mid-save is removed by the next save. One process at a time saves a given store.
+    /// mid-save is removed by the next process's first save (a save that fails in this process removes its
+    /// own). One process at a time saves a given store.
     public func save(_ snapshot: PermissionSnapshot) async throws {
         let fileManager = FileManager.default
         let folder = url.deletingLastPathComponent()
@@ -86,7 +89,7 @@ public struct FilePermissionStore: PermissionStore {
         do {
             let data = try SnapshotCoding.encode(snapshot)
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-            sweepTemporaryFiles(in: folder)
+            if swept.withLock({ swept in defer { swept = true }; return !swept }) { sweepTemporaryFiles(in: folder) }
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

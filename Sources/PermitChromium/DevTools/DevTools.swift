@@ -16,10 +16,14 @@ enum DevTools {
 
     // MARK: - Coding
 
-    /// The parameters of `command`, as the transport sends them.
-    static func parameters(of command: some Encodable) throws -> [String: JSONValue] {
-        let data = try JSONEncoder().encode(command)
-        return try JSONValue.parse(data).objectValue ?? [:]
+    /// One encoder for every message, and a decoder that reads the parsed answer directly: making a JSON
+    /// decoder per message and encoding the answer back to text for it showed in a cookie write's time.
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONValueDecoder()
+
+    /// The parameters of `command`, as the JSON text the transport sends.
+    static func parameters(of command: some Encodable) throws -> Data {
+        try encoder.encode(command)
     }
 
     /// Reads a command's result or an event's parameters as `type`.
@@ -28,7 +32,7 @@ enum DevTools {
     ///   the JSON itself stays out of the error, as it may hold page data.
     static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue, method: String) throws -> Value {
         do {
-            return try JSONDecoder().decode(type, from: json.encoded())
+            return try decoder.decode(type, from: json)
         } catch {
             throw ChromiumError.protocolError.withDetail("unexpected answer to \(method)")
         }

@@ -46,8 +46,8 @@ final class DevToolsPipe: @unchecked Sendable {
         thread.start()
     }
 
-    /// Sends a command and returns its `result` object.
-    func send(_ method: String, _ params: [String: JSONValue] = [:], session: String? = nil) async throws -> JSONValue {
+    /// Sends a command and returns its `result` object; `params` is the JSON text of the parameters object.
+    func send(_ method: String, _ params: Data = Data("{}".utf8), session: String? = nil) async throws -> JSONValue {
         let id = lock.withLock {
             nextID += 1
             return nextID
@@ -64,9 +64,10 @@ final class DevToolsPipe: @unchecked Sendable {
                     continuation.resume(throwing: refusal)
                     return
                 }
-                var message: [String: JSONValue] = ["id": .integer(id), "method": .string(method), "params": .object(params)]
-                if let session { message["sessionId"] = .string(session) }
-                var bytes = JSONValue.object(message).encoded()
+                // Written around the parameters' text, which is spliced in as it is: encoded once, by the caller.
+                var bytes = Data(#"{"id":\#(id),"method":"#.utf8) + JSONValue.string(method).encoded()
+                if let session { bytes += Data(#","sessionId":"#.utf8) + JSONValue.string(session).encoded() }
+                bytes += Data(#","params":"#.utf8) + params + Data("}".utf8)
                 bytes.append(0)
                 if !writeAll(bytes) {
                     fail(id, ChromiumError.disconnected.withDetail("\(method) could not be written"))
