@@ -30,7 +30,7 @@ public struct PermissionSummary: Hashable, Sendable, CustomStringConvertible {
         public var isInSync: Bool { storedValue == systemStatus.cookieValue }
 
         /// Creates an entry.
-        public init(kind: PermissionKind, systemStatus: PermissionStatus, storedStatus: PermissionStatus?) {
+        package init(kind: PermissionKind, systemStatus: PermissionStatus, storedStatus: PermissionStatus?) {
             self.kind = kind
             self.systemStatus = systemStatus
             self.storedStatus = storedStatus
@@ -41,7 +41,7 @@ public struct PermissionSummary: Hashable, Sendable, CustomStringConvertible {
     public var entries: [Entry]
 
     /// Creates a summary.
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
     /// Whether every entry is in sync.
     public var isInSync: Bool { entries.allSatisfy(\.isInSync) }

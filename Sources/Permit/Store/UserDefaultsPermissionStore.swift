@@ -18,7 +18,7 @@ public import Logging
 /// ```
 public struct UserDefaultsPermissionStore: PermissionStore {
     /// The key under which the full snapshot is kept, as versioned JSON data.
-    public static let snapshotKey = "permit.snapshot"
+    package static let snapshotKey = "permit.snapshot"
 
     private let defaults: SendableDefaults
     private let legacyKeys: LegacySeedKeys

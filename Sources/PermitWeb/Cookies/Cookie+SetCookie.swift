@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension Cookie {
     /// The cookie as the value of a `Set-Cookie` header field (RFC 6265 section 4.1).
@@ -33,7 +33,7 @@ extension Cookie {
     /// the calendar is the proleptic Gregorian one in GMT, computed here rather than by a formatter so that
     /// no locale or time zone setting can change it. A date outside the years 1 to 9999, which the format's
     /// four-digit year cannot hold, is written as the nearest date inside them.
-    public static func imfFixdate(_ date: Date) -> String {
+    package static func imfFixdate(_ date: Date) -> String {
         // Clamped before the conversion to Int64, which traps on a huge or non-finite time (found by fuzzing).
         let interval = date.timeIntervalSince1970
         let seconds = interval.isNaN ? 0 : Int64(min(max(interval, -62_135_596_800), 253_402_300_799).rounded(.down))

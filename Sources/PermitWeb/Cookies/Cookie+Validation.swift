@@ -72,7 +72,7 @@ extension Cookie {
     /// double quotes.
     ///
     /// - Throws: ``CookieError/invalidValue``, naming the position of the first character not allowed.
-    public static func validateValue(_ value: String) throws(CookieError) {
+    package static func validateValue(_ value: String) throws(CookieError) {
         var bytes = Array(value.utf8)[...]
         if bytes.count >= 2, bytes.first == 0x22, bytes.last == 0x22 { bytes = bytes.dropFirst().dropLast() }
         if let bad = bytes.firstIndex(where: { !isCookieOctet($0) }) {

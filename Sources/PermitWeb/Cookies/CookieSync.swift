@@ -93,7 +93,7 @@ public actor CookieSync {
     }
 
     /// The cookies the sync keeps, as it would write them now, sorted by name.
-    public func desiredCookies() -> [Cookie] {
+    package func desiredCookies() -> [Cookie] {
         desired.values.sorted { $0.key < $1.key }.map { $0.attributes.cookie(name: $0.name, value: $0.value, now: now()) }
     }
 

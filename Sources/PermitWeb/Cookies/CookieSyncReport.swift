@@ -8,7 +8,7 @@ public struct CookieSyncReport: Hashable, Sendable, CustomStringConvertible {
     public var deleted: [String]
 
     /// Creates a report.
-    public init(written: [String] = [], deleted: [String] = []) {
+    package init(written: [String] = [], deleted: [String] = []) {
         self.written = written
         self.deleted = deleted
     }

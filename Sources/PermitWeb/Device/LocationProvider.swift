@@ -65,15 +65,6 @@ public struct LocationError: CodedError {
     /// The member's name: `permissionDenied`, `unavailable` or `timedOut`.
     public var code: String { member.rawValue }
 
-    /// The error's code as the bridge reports it: `permissionDenied`, `locationUnavailable` or `timeout`.
-    public var bridgeCode: String {
-        switch member {
-        case .permissionDenied: "permissionDenied"
-        case .unavailable: "locationUnavailable"
-        case .timedOut: "timeout"
-        }
-    }
-
     /// A sentence for the page and the log, without the detail.
     public var summary: String {
         switch member {

@@ -17,7 +17,7 @@ public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible, C
     public var cookieName: String
 
     /// Creates debug info.
-    public init(cookieToken: String?, backupToken: String?, currentToken: String?, domain: String, cookieName: String) {
+    package init(cookieToken: String?, backupToken: String?, currentToken: String?, domain: String, cookieName: String) {
         self.cookieToken = cookieToken
         self.backupToken = backupToken
         self.currentToken = currentToken
@@ -45,7 +45,7 @@ public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible, C
 
     /// A token cut to its first six characters and its length, such as `fMEP0v…(163 chars)`; `none` for
     /// `nil`. Logs and transcripts show tokens only this way.
-    public static func shortened(_ token: String?) -> String {
+    package static func shortened(_ token: String?) -> String {
         guard let token else { return "none" }
         return token.count <= 6 ? "…(\(token.count) chars)" : "\(token.prefix(6))…(\(token.count) chars)"
     }
