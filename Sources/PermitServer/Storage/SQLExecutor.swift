@@ -14,4 +14,7 @@ package protocol SQLExecutor: Sendable {
     /// Runs the statements in one transaction and returns the number of rows the last one changed.
     @discardableResult
     func transaction(_ statements: [SQLStatement]) async throws -> Int
+    /// A statement that, run first in a transaction, keeps every other process's schema change waiting until
+    /// the transaction ends; `nil` when the engine's transactions already do (SQLite's `BEGIN IMMEDIATE`).
+    var schemaLock: SQLStatement? { get }
 }

@@ -16,7 +16,9 @@ package struct SQLRegistryStorage: RegistryStorage {
     // MARK: - Schema
 
     package func prepare() async throws {
-        try await executor.transaction([
+        // Several server processes may start at once on one PostgreSQL: CREATE TABLE IF NOT EXISTS is not
+        // safe to race there, so the engine's schema lock goes first.
+        try await executor.transaction((executor.schemaLock.map { [$0] } ?? []) + [
             SQLStatement("""
                 CREATE TABLE IF NOT EXISTS permit_installations (
                     installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,

@@ -30,6 +30,9 @@ package actor SQLiteExecutor: SQLExecutor {
         return SQLiteExecutor(connection: connection)
     }
 
+    /// `nil`: `BEGIN IMMEDIATE` already keeps other writers out.
+    package nonisolated var schemaLock: SQLStatement? { nil }
+
     /// The journal mode the file is in: `wal` once opened.
     package func journalMode() async throws -> String {
         try await rows(SQLStatement("PRAGMA journal_mode")).first?.first?.text ?? ""

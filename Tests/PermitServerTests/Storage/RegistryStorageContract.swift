@@ -97,6 +97,14 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: hostile)?.token == "\"; DELETE FROM permit_grant_days; --")
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.kind) == ["it's"])
         },
+        ContractCheck(name: "prepare from many tasks at once succeeds, as a fleet starting together does") { storage in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 { group.addTask { try await storage.prepare() } }
+                try await group.waitForAll()
+            }
+            try await storage.save(record("inst-1"), adding: [:], on: "2026-06-01")
+            #expect(try await storage.tokenCount() == 1)
+        },
         ContractCheck(name: "prepare again keeps what is stored") { storage in
             try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(asked: 1)], on: "2026-06-01")
             try await storage.prepare()
