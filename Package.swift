@@ -40,6 +40,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -72,6 +75,25 @@ let package = Package(
             dependencies: [
                 "Permit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The server side (push-token registry, grant rates) for `permit server`: a target, not a product.
+        // A SwiftPM 6.1 trait was tried: a `Server` trait gating a `PermitServer` product's dependencies with
+        // `condition: .when(traits: ["Server"])` does keep them out of a consumer's resolution unless it enables
+        // the trait (while a product's unconditional dependencies are resolved by every consumer, even one using
+        // other products only). It was not chosen: with the trait off the module still builds, so every file
+        // would sit inside `#if Server`, and this package's own tool and scripts would need `--traits Server`.
+        // As a target, hummingbird, sqlite-nio and postgres-nio are pruned for apps like the tool's other
+        // dependencies, and an app that depends on Permit and PermitWeb resolves swift-log alone.
+        .target(
+            name: "PermitServer",
+            dependencies: [
+                "Permit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -127,9 +149,11 @@ let package = Package(
                 "PermitLint",
                 "PermitLinux",
                 "PermitPageServer",
+                "PermitServer",
                 "PermitSystem",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -177,6 +201,19 @@ let package = Package(
                 "PermitTesting",
                 "PermitWeb",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PermitServerTests",
+            dependencies: [
+                "Permit",
+                "PermitServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(

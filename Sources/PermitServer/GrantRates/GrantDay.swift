@@ -1,0 +1,22 @@
+/// The grant counts of one kind of permission on one day (UTC): an aggregate over installations, never a
+/// record of one person.
+package struct GrantDay: Sendable, Hashable, Codable {
+    /// The day, as `YYYY-MM-DD` in UTC.
+    package var day: String
+    /// The permission kind, such as `camera`.
+    package var kind: String
+    /// The day's counts.
+    package var counts: GrantCounts
+
+    /// Creates a day's counts.
+    package init(day: String, kind: String, counts: GrantCounts) {
+        self.day = day
+        self.kind = kind
+        self.counts = counts
+    }
+
+    /// The share of the installations asked that granted, or `nil` when none was asked.
+    package var grantRate: Double? {
+        counts.asked == 0 ? nil : Double(counts.granted) / Double(counts.asked)
+    }
+}

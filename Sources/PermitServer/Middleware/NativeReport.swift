@@ -1,0 +1,26 @@
+public import Foundation
+
+/// Decodes and checks a native app's report: the same limits as the cookies, so that a malformed report is
+/// refused whole.
+package enum NativeReport {
+    /// The report in `body` (JSON), or ``ServerError/badRequest`` when it is not one or breaks a limit.
+    package static func decode(_ body: Data, limits: ReportLimits) throws(ServerError) -> InstallationReport {
+        guard body.count <= limits.maxBodyBytes else { throw ServerError.badRequest.withDetail("body too large") }
+        let report: InstallationReport
+        do {
+            report = try JSONDecoder().decode(InstallationReport.self, from: body)
+        } catch {
+            throw ServerError.badRequest.withDetail("body is not a report")
+        }
+        guard limits.isValidInstallation(report.installation) else {
+            throw ServerError.badRequest.withDetail("malformed installation")
+        }
+        if let token = report.token, !limits.isValidToken(token) {
+            throw ServerError.badRequest.withDetail("malformed token")
+        }
+        guard report.states.count <= limits.maxKinds,
+            report.states.keys.allSatisfy({ $0.utf8.count <= 64 && !$0.isEmpty })
+        else { throw ServerError.badRequest.withDetail("malformed kinds") }
+        return report
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+public import Hummingbird
+public import Logging
+import NIOCore
+import HTTPTypes
+
+/// The server's own routes: the native apps' report endpoint and the grant rates as JSON.
+///
+/// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
+///   the app key in `X-Permit-App-Key`; 204 when recorded, 400 for a malformed or oversized body (nothing
+///   stored), 401 for a missing or wrong key.
+/// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
+///   same key. Aggregates only: the registry keeps the latest state per installation, never a history.
+package struct ServerRoutes: Sendable {
+    private let registry: TokenRegistry
+    private let storage: any RegistryStorage
+    private let appKey: AppKey
+    private let limits: ReportLimits
+    private let logger: Logger
+
+    /// Creates the routes.
+    package init(registry: TokenRegistry, storage: any RegistryStorage, appKey: AppKey, limits: ReportLimits = ReportLimits(), logger: Logger) {
+        self.registry = registry
+        self.storage = storage
+        self.appKey = appKey
+        self.limits = limits
+        self.logger = logger
+    }
+
+    /// Adds the routes to `router`.
+    package func add<Context: RequestContext>(to router: Router<Context>) {
+        router.post("/permit/installations") { request, _ -> Response in
+            try await self.report(request)
+        }
+        router.get("/permit/grant-rates") { request, _ -> Response in
+            try await self.grantRates(request)
+        }
+    }
+
+    private func report(_ request: Request) async throws -> Response {
+        guard appKey.accepts(request.headers[HTTPField.Name("X-Permit-App-Key")!]) else {
+            logger.info("native report refused", metadata: ["reason": "app key"])
+            return Response(status: .unauthorized)
+        }
+        let report: InstallationReport
+        do {
+            let body = try await request.body.collect(upTo: limits.maxBodyBytes)
+            report = try NativeReport.decode(Data(body.readableBytesView), limits: limits)
+        } catch {
+            logger.info("native report refused", metadata: ["reason": "\((error as? ServerError)?.detail ?? "body too large or unreadable")"])
+            return Response(status: .badRequest)
+        }
+        try await registry.record(report)
+        return Response(status: .noContent)
+    }
+
+    private func grantRates(_ request: Request) async throws -> Response {
+        guard appKey.accepts(request.headers[HTTPField.Name("X-Permit-App-Key")!]) else {
+            return Response(status: .unauthorized)
+        }
+        let parameters = request.uri.queryParameters
+        let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
+        guard Self.isDay(from), Self.isDay(through) else { return Response(status: .badRequest) }
+        let days = try await storage.grantDays(from: from, through: through)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = try encoder.encode(GrantRatesReport(days: days))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private static func isDay(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+public import Foundation
+public import Hummingbird
+public import Logging
+
+/// The whole server behind `permit server`: the registry middleware in front of the app's pages, the native
+/// report and grant-rate routes, and the pruner, on one engine.
+package struct PermitServerService: Sendable {
+    /// Where to listen, which engine to use and the app key.
+    package struct Configuration: Sendable {
+        /// The host to bind; loopback by default.
+        package var host = "127.0.0.1"
+        /// The port; 0 lets the system pick one.
+        package var port = 8080
+        /// The engine keeping the registry.
+        package var engine: RegistryEngine
+        /// The key native apps send; empty refuses every native report.
+        package var appKey: String
+        /// The cookie names and limits.
+        package var limits = ReportLimits()
+        /// When tokens are stale.
+        package var prunePolicy = PrunePolicy()
+        /// How often the pruner runs.
+        package var pruneInterval: Duration = .seconds(3_600)
+
+        /// Creates a configuration for `engine`.
+        package init(engine: RegistryEngine, appKey: String) {
+            self.engine = engine
+            self.appKey = appKey
+        }
+    }
+
+    private let configuration: Configuration
+    private let logger: Logger
+
+    /// Creates the service.
+    package init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Runs until the process gets SIGINT or SIGTERM (or the task is cancelled); `onRunning` is told the
+    /// port once the server listens.
+    package func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let configuration = configuration, logger = logger
+        try await configuration.engine.withStorage(logger: logger) { storage in
+            let registry = TokenRegistry(storage: storage, logger: logger)
+            let router = Router()
+            router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))
+            ServerRoutes(registry: registry, storage: storage, appKey: AppKey(configuration.appKey),
+                         limits: configuration.limits, logger: logger).add(to: router)
+            router.get("/") { _, _ in "Permit server: the registry records the FCM_token and p_ cookies of every request.\n" }
+            let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
+                                     interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger)
+            let app = Application(
+                router: router,
+                configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                logger: logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await pruner.run() }
+                defer { group.cancelAll() }
+                try await app.runService()
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Permit
+
+/// An error from Permit's server side.
+///
+/// Compare against the static members; descriptions never echo a token, a cookie or a request body.
+package struct ServerError: CodedError {
+    private enum Code: String, Sendable {
+        case storageCorrupt
+        case storageFailed
+        case badRequest
+        case unauthorized
+    }
+
+    private let member: Code
+    /// More about this occurrence, never user data. Not part of equality.
+    package let detail: String
+
+    private init(_ member: Code, detail: String = "") {
+        self.member = member
+        self.detail = detail
+    }
+
+    /// The storage returned something the registry did not write.
+    package static let storageCorrupt = ServerError(.storageCorrupt)
+    /// The storage failed: the engine could not be opened or refused a statement.
+    package static let storageFailed = ServerError(.storageFailed)
+    /// A request's cookies or body are malformed or too large; nothing was stored.
+    package static let badRequest = ServerError(.badRequest)
+    /// A native report came without the right app key.
+    package static let unauthorized = ServerError(.unauthorized)
+
+    /// The same error with `detail` attached.
+    package func withDetail(_ detail: String) -> ServerError { ServerError(member, detail: detail) }
+
+    /// The member's name, such as `badRequest`.
+    package var code: String { member.rawValue }
+
+    /// A sentence naming the error, without the detail.
+    package var summary: String {
+        switch member {
+        case .storageCorrupt: "the registry's storage holds an unexpected row"
+        case .storageFailed: "the registry's storage failed"
+        case .badRequest: "the request's cookies or body are malformed or too large"
+        case .unauthorized: "the app key is missing or wrong"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import Logging
+public import PostgresNIO
+
+/// Runs the registry's SQL on PostgreSQL through a connection pool: for a fleet of `permit server` processes
+/// sharing one database.
+///
+/// The pool lives inside ``withExecutor(configuration:logger:_:)``, which runs it for the duration of the
+/// body and shuts it down after.
+package struct PostgresExecutor: SQLExecutor {
+    private let client: PostgresClient
+    private let logger: Logger
+
+    /// Runs `body` with an executor connected to the database `configuration` names; the pool shuts down
+    /// when `body` returns or throws.
+    package static func withExecutor<Result: Sendable>(
+        configuration: PostgresClient.Configuration, logger: Logger,
+        _ body: @Sendable (PostgresExecutor) async throws -> Result
+    ) async throws -> Result {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(PostgresExecutor(client: client, logger: logger))
+        }
+    }
+
+    /// A transaction-scoped advisory lock on a key of Permit's own.
+    package var schemaLock: SQLStatement? { SQLStatement("SELECT pg_advisory_xact_lock($1)", [.integer(0x5045_524D_4954)]) }
+
+    package func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
+        do {
+            var rows: [[SQLValue]] = []
+            for try await row in try await client.query(try Self.query(statement), logger: logger) {
+                rows.append(try row.map(Self.value(cell:)))
+            }
+            return rows
+        } catch let error as ServerError {
+            throw error
+        } catch {
+            throw ServerError.storageFailed.withDetail("PostgreSQL refused a statement: \(String(reflecting: error))")
+        }
+    }
+
+    @discardableResult
+    package func transaction(_ statements: [SQLStatement]) async throws -> Int {
+        let queries = try statements.map(Self.query)
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                var changed = 0
+                for query in queries {
+                    changed = try await connection.query(query, logger: logger).get().metadata.rows ?? 0
+                }
+                return changed
+            }
+        } catch {
+            throw ServerError.storageFailed.withDetail("PostgreSQL refused a transaction: \(String(reflecting: error))")
+        }
+    }
+
+    private static func query(_ statement: SQLStatement) throws -> PostgresQuery {
+        var binds = PostgresBindings(capacity: statement.values.count)
+        for value in statement.values {
+            switch value {
+            case .text(let text): binds.append(text)
+            case .integer(let integer): binds.append(integer)
+            case .null: binds.appendNull()
+            }
+        }
+        return PostgresQuery(unsafeSQL: statement.sql, binds: binds)
+    }
+
+    private static func value(cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int8: return .integer(try cell.decode(Int64.self))
+        case .int4: return .integer(Int64(try cell.decode(Int32.self)))
+        case .int2: return .integer(Int64(try cell.decode(Int16.self)))
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+}

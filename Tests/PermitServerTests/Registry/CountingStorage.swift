@@ -1,0 +1,32 @@
+import Foundation
+import Permit
+import PermitServer
+
+/// Wraps a storage and counts its reads and writes, so a test can check that nothing was written.
+final class CountingStorage: RegistryStorage {
+    private let base: any RegistryStorage
+    private let counts = Locked((reads: 0, saves: 0))
+
+    init(_ base: any RegistryStorage) { self.base = base }
+
+    var reads: Int { counts.withLock { $0.reads } }
+    var saves: Int { counts.withLock { $0.saves } }
+
+    func prepare() async throws { try await base.prepare() }
+    func record(installation: String) async throws -> InstallationRecord? {
+        counts.withLock { $0.reads += 1 }
+        return try await base.record(installation: installation)
+    }
+    func save(_ record: InstallationRecord, adding counts: [String: GrantCounts], on day: String) async throws {
+        self.counts.withLock { $0.saves += 1 }
+        try await base.save(record, adding: counts, on: day)
+    }
+    func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
+    func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
+        try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
+    }
+    func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
+        try await base.grantDays(from: first, through: last)
+    }
+    func tokenCount() async throws -> Int { try await base.tokenCount() }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PermitServer
+import Testing
+
+/// One check of the storage contract, run against every engine.
+struct ContractCheck: Sendable, CustomTestStringConvertible {
+    let name: String
+    let body: @Sendable (any RegistryStorage) async throws -> Void
+
+    var testDescription: String { name }
+}
+
+/// The contract every ``RegistryStorage`` must meet: one list of checks, run by a suite per engine.
+enum RegistryStorageContract {
+    static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
+
+    static func record(_ installation: String, token: String? = "tok-1", platform: Platform = .ios,
+                       seen: Date = t0, states: [String: ReportedState] = ["camera": .granted]) -> InstallationRecord {
+        InstallationRecord(installation: installation, token: token, platform: platform, firstSeen: seen,
+                           lastSeen: seen, states: states)
+    }
+
+    static let checks: [ContractCheck] = [
+        ContractCheck(name: "a saved record reads back equal, and an unknown installation is nil") { storage in
+            let saved = record("inst-1", states: ["camera": .granted, "location": .notUsable])
+            try await storage.save(saved, adding: [:], on: "2026-06-01")
+            #expect(try await storage.record(installation: "inst-1") == saved)
+            #expect(try await storage.record(installation: "inst-2") == nil)
+            #expect(try await storage.tokenCount() == 1)
+        },
+        ContractCheck(name: "saving again replaces token, platform, last seen and states, keeps first seen") { storage in
+            try await storage.save(record("inst-1"), adding: [:], on: "2026-06-01")
+            var later = record("inst-1", token: "tok-2", platform: .android, seen: t0 + 3600, states: ["camera": .denied])
+            try await storage.save(later, adding: [:], on: "2026-06-01")
+            later.firstSeen = t0
+            #expect(try await storage.record(installation: "inst-1") == later)
+            #expect(try await storage.tokenCount() == 1)
+        },
+        ContractCheck(name: "a record without a token is kept and not counted as a token") { storage in
+            try await storage.save(record("inst-1", token: nil), adding: [:], on: "2026-06-01")
+            #expect(try await storage.record(installation: "inst-1")?.token == nil)
+            #expect(try await storage.tokenCount() == 0)
+        },
+        ContractCheck(name: "grant counts add up per day and kind, ordered, within the asked range") { storage in
+            let one = GrantCounts(asked: 1, granted: 1)
+            try await storage.save(record("a"), adding: ["camera": one, "location": GrantCounts(denied: 1)], on: "2026-06-01")
+            try await storage.save(record("b"), adding: ["camera": one], on: "2026-06-01")
+            try await storage.save(record("c"), adding: ["camera": GrantCounts(changedMind: 1)], on: "2026-06-02")
+            try await storage.save(record("d"), adding: ["camera": one], on: "2026-06-03")
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
+                GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
+            ])
+        },
+        ContractCheck(name: "concurrent saves add every count") { storage in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await storage.save(record("inst-\(index)"), adding: ["camera": GrantCounts(asked: 1, granted: 1)],
+                                               on: "2026-06-01")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01")
+                == [GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 40, granted: 40))])
+            #expect(try await storage.tokenCount() == 40)
+        },
+        ContractCheck(name: "removing a token clears it from every installation that has it") { storage in
+            try await storage.save(record("a", token: "shared"), adding: [:], on: "2026-06-01")
+            try await storage.save(record("b", token: "shared"), adding: [:], on: "2026-06-01")
+            try await storage.save(record("c", token: "other"), adding: [:], on: "2026-06-01")
+            #expect(try await storage.removeToken("shared") == 2)
+            #expect(try await storage.removeToken("shared") == 0)
+            #expect(try await storage.record(installation: "a")?.token == nil)
+            #expect(try await storage.record(installation: "c")?.token == "other")
+            #expect(try await storage.tokenCount() == 1)
+        },
+        ContractCheck(name: "pruning deletes what was last seen before the cutoffs, Android by its own") { storage in
+            let day: TimeInterval = 86_400
+            try await storage.save(record("ios-old", seen: t0 - 31 * day), adding: [:], on: "2026-06-01")
+            try await storage.save(record("ios-new", seen: t0 - 29 * day), adding: [:], on: "2026-06-01")
+            try await storage.save(record("android-old", platform: .android, seen: t0 - 11 * day), adding: [:], on: "2026-06-01")
+            try await storage.save(record("android-new", platform: .android, seen: t0 - 9 * day), adding: [:], on: "2026-06-01")
+            let pruned = try await storage.prune(lastSeenBefore: t0 - 30 * day, androidLastSeenBefore: t0 - 10 * day)
+            #expect(pruned == 2)
+            #expect(try await storage.record(installation: "ios-old") == nil)
+            #expect(try await storage.record(installation: "android-old") == nil)
+            #expect(try await storage.record(installation: "ios-new") != nil)
+            #expect(try await storage.record(installation: "android-new") != nil)
+        },
+        ContractCheck(name: "values are bound, never spliced: SQL in a value is stored as text") { storage in
+            let hostile = "x'); DROP TABLE permit_installations; --"
+            try await storage.save(record(hostile, token: "\"; DELETE FROM permit_grant_days; --"),
+                                   adding: ["it's": GrantCounts(asked: 1)], on: "2026-06-01")
+            #expect(try await storage.record(installation: hostile)?.token == "\"; DELETE FROM permit_grant_days; --")
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.kind) == ["it's"])
+        },
+        ContractCheck(name: "prepare from many tasks at once succeeds, as a fleet starting together does") { storage in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 { group.addTask { try await storage.prepare() } }
+                try await group.waitForAll()
+            }
+            try await storage.save(record("inst-1"), adding: [:], on: "2026-06-01")
+            #expect(try await storage.tokenCount() == 1)
+        },
+        ContractCheck(name: "prepare again keeps what is stored") { storage in
+            try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(asked: 1)], on: "2026-06-01")
+            try await storage.prepare()
+            #expect(try await storage.record(installation: "inst-1") != nil)
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").count == 1)
+        },
+    ]
+}
