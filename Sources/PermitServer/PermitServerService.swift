@@ -1,6 +1,6 @@
-public import Foundation
-public import Hummingbird
-public import Logging
+import Foundation
+import Hummingbird
+package import Logging
 
 /// The whole server behind `permit server`: the registry middleware in front of the app's pages, the native
 /// report and grant-rate routes, and the pruner, on one engine.

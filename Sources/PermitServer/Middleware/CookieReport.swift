@@ -34,9 +34,13 @@ package enum CookieReport {
                 }
                 platform = parsed
             } else if name.hasPrefix(limits.permissionPrefix) {
-                guard let kind = kind(cookieName: name, prefix: limits.permissionPrefix),
-                    let state = ReportedState(cookieValue: value)
-                else { throw ServerError.badRequest.withDetail("malformed permission cookie") }
+                // A site's own cookie that merely shares the prefix (`p_theme=dark`) is not Permit's: left alone.
+                guard let kind = kind(cookieName: name, prefix: limits.permissionPrefix) else { continue }
+                guard let state = ReportedState(cookieValue: value) else {
+                    // `p_Camera=maybe` is Permit's cookie gone wrong; `p_theme=dark` is the site's own.
+                    guard PermissionKind.builtIn.contains(where: { $0.rawValue == kind }) else { continue }
+                    throw ServerError.badRequest.withDetail("malformed permission cookie")
+                }
                 states[kind] = state
                 guard states.count <= limits.maxKinds else { throw ServerError.badRequest.withDetail("too many kinds") }
             }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Decodes and checks a native app's report: the same limits as the cookies, so that a malformed report is
 /// refused whole.

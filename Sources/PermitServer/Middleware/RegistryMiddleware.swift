@@ -1,5 +1,5 @@
-public import Hummingbird
-public import Logging
+package import Hummingbird
+package import Logging
 
 /// Reads the push token and the `p_…` permission cookies from every request of the app's web view and
 /// records what changed in the ``TokenRegistry``; a request that repeats what is stored costs no database

@@ -1,6 +1,6 @@
-public import Foundation
-public import Hummingbird
-public import Logging
+import Foundation
+package import Hummingbird
+package import Logging
 import NIOCore
 import HTTPTypes
 

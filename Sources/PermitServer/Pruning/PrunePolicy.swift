@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// When a token is stale, after Firebase's token-management guidance: a month without contact by default,
 /// and never more than 270 days for Android, whose tokens FCM expires after 270 days without contact.

@@ -1,5 +1,5 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 
 /// Deletes stale installations on a schedule: every `interval` of `clock`, what ``PrunePolicy`` calls stale
 /// at the wall-clock time `now()` gives.

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// What the registry keeps about one installation of the app: its push token, its platform, when it was
 /// first and last seen, and the permission states it last reported.

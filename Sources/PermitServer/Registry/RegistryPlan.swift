@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Decides what a report changes in the registry: a pure function of the record as stored, the report and
 /// the time, testable without storage or tasks.

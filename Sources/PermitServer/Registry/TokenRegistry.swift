@@ -1,5 +1,5 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import Permit
 
 /// Records what installations report, writing only what changed: the registry behind the middleware and the

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// What a push service's answer to one message means for the token and the message: the decision core of
 /// the FCM and APNs senders, a pure function of the answer, testable without a network.

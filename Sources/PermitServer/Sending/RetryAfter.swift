@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads an HTTP `Retry-After` header: a number of seconds, or an HTTP date.
 package enum RetryAfter {

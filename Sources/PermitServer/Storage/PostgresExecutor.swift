@@ -1,5 +1,5 @@
-public import Logging
-public import PostgresNIO
+package import Logging
+package import PostgresNIO
 
 /// Runs the registry's SQL on PostgreSQL through a connection pool: for a fleet of `permit server` processes
 /// sharing one database.

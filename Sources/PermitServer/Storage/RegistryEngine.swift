@@ -1,5 +1,5 @@
-public import Logging
-public import PostgresNIO
+package import Logging
+package import PostgresNIO
 
 /// Which engine keeps the registry: SQLite, one file for one server process (the default), or PostgreSQL,
 /// one database shared by a fleet of server processes.

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Where the registry keeps installations and the daily grant counts: the server's storage seam.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The registry's storage on an SQL engine: all of its SQL, in the dialect SQLite and PostgreSQL share, run
 /// through an ``SQLExecutor`` with every value bound as a parameter.

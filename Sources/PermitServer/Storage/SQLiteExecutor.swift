@@ -1,4 +1,4 @@
-public import Logging
+package import Logging
 import Permit
 import SQLiteNIO
 

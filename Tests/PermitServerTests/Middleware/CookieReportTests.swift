@@ -41,13 +41,18 @@ import Testing
         "FCM_token=tok'; DROP",
         "FCM_token=" + String(repeating: "a", count: 4_097),
         "FCM_token=tok; p_Camera=maybe",
-        "FCM_token=tok; p_=yes",
         "permit_installation=x/y",
         "permit_platform=windows",
         "x=" + String(repeating: "a", count: 8_200),
     ])
     func malformedOrOversizedCookiesAreRefused(header: String) {
         #expect(throws: ServerError.badRequest) { try CookieReport.parse(header: header, limits: limits) }
+    }
+
+    @Test func aSiteCookieThatOnlySharesThePrefixIsLeftAlone() throws {
+        let report = try #require(try CookieReport.parse(header: "FCM_token=tok; p_theme=dark; p_=x; p_Camera=yes", limits: limits))
+        #expect(report.token == "tok")
+        #expect(report.states == ["camera": .granted])
     }
 
     @Test func theAppKeyAcceptsOnlyItself() {
