@@ -20,8 +20,9 @@ struct BridgeResponder: Sendable {
 
     var center: PermissionCenter { policy.center }
 
-    /// Answers one message with the reply text: `{id, result}` or `{id, error}`. `page` receives the state a
-    /// request leaves before the reply goes out, so that the page's statuses and its update event come first.
+    /// Answers one message with the reply text: `{id, result}` or `{id, error}`. After a permission request,
+    /// `page` catches up with the center before the reply goes out, so that the page's statuses and its update
+    /// event come first.
     func reply(to message: WebMessage, page: WebBridge) async -> String {
         guard message.frame.isMainFrame else { return refuse(.notMainFrame, message) }
         guard let origin = message.frame.origin, configuration.allowedOrigins.contains(origin) else {
@@ -67,7 +68,7 @@ struct BridgeResponder: Sendable {
         guard let kind = PermissionKind(rawValue: type), center.kinds.contains(kind) else { throw .unknownPermission }
         do {
             let outcome = try await policy.request(kind, presentingPrimerWith: primers)
-            await page.apply(outcome.state)
+            await page.catchUp()
             return outcome.state.status
         } catch {
             logger.notice("page permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])

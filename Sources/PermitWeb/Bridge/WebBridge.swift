@@ -132,10 +132,13 @@ public actor WebBridge {
     /// The statuses the page sees now.
     func statuses() -> BridgeStatuses { current }
 
-    /// Applies the state a page request left, and returns once the page and the document-start script show
-    /// it: after an update already under way for the same change, too. The reply goes out after this.
-    func apply(_ state: PermissionState) async {
-        record(state.kind, state.status, at: state.lastCheckedAt)
+    /// Catches the page up with the center after a page request, and returns once the page and the
+    /// document-start script show every state: the one the request left, and any change the center published
+    /// that has not reached this actor's stream yet (a native request a moment before). The reply goes out
+    /// after this, so the page's statuses and its update event come first. Page requests are rare; the
+    /// stream's changes are applied one by one, with no read of the center.
+    func catchUp() async {
+        for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
         await updates.run { await updatePage() }
     }
 
