@@ -322,9 +322,10 @@ public actor PermissionCenter {
         appliedRead[kind] = readSequence
         let date = now()
         lastChecked[kind] = date
-        // The OS prompts for a permission never asked, and for quiet notifications being made prominent.
+        // The OS prompts for a permission never asked, for quiet notifications being made prominent and for
+        // write-only calendar access being upgraded (``PermissionStatus/canPrompt``).
         let outcome = record(
-            status, for: kind, prompted: before == .notDetermined || before == .provisional, cause: .request,
+            status, for: kind, prompted: before.canPrompt, cause: .request,
             at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)

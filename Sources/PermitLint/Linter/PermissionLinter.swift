@@ -53,7 +53,7 @@ public struct PermissionLinter: Sendable {
     }
 
     /// Reads a JSON permission manifest with `PermissionManifest`'s own reader, accepting the configuration's
-    /// kinds and the ones PermitLint knows beyond the built-in ones (`calendarWriteOnly`).
+    /// kinds beside the built-in ones.
     ///
     /// - Throws: ``LintError/malformedManifest`` naming `file`, with the `ManifestError`'s sentence as detail.
     public func readManifest(json data: Data, file: String) throws -> PermissionManifest {

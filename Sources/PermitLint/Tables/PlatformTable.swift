@@ -51,10 +51,6 @@ enum PlatformTable {
         }
     }
 
-    /// A write-only calendar kind that PermitLint knows beside ``PermissionKind/builtIn``: iOS 17's
-    /// `requestWriteOnlyAccessToEvents`. An app declares it as one of its own kinds.
-    static let calendarWriteOnly = PermissionKind("calendarWriteOnly")
-
     private static let iOS17 = DeploymentTarget(major: 17)
 
     private static func key(_ name: String, _ need: PurposeKey.Need = .always) -> PurposeKey {
@@ -70,10 +66,16 @@ enum PlatformTable {
     /// Location: iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` and need the when-in-use
     /// key as well for "always"; `NSLocationAlwaysUsageDescription` is read only before iOS 11. Android 12 and
     /// later need the coarse permission beside the fine one. Bluetooth: `NSBluetoothPeripheralUsageDescription`
-    /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``.
+    /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``. Keys that hold no text
+    /// (`NSLocationTemporaryUsageDescriptionDictionary`, a dictionary of texts; `NSBonjourServices`, the service
+    /// types a local-network app browses) are accepted: declaring their kind justifies them, and nothing needs
+    /// them. HealthKit's read and write keys are both needed: its one request API references both.
     static let rows: [Row] = [
         Row(
-            kind: .location, purposeKeys: [key("NSLocationWhenInUseUsageDescription")],
+            kind: .location,
+            purposeKeys: [
+                key("NSLocationWhenInUseUsageDescription"), key("NSLocationTemporaryUsageDescriptionDictionary", .accepted),
+            ],
             androidRequired: android("ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"), androidAccepted: []),
         Row(
             kind: .locationAlways,
@@ -107,7 +109,7 @@ enum PlatformTable {
             purposeKeys: [key("NSCalendarsFullAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17))],
             androidRequired: android("READ_CALENDAR", "WRITE_CALENDAR"), androidAccepted: []),
         Row(
-            kind: calendarWriteOnly,
+            kind: .calendarWriteOnly,
             purposeKeys: [
                 key("NSCalendarsWriteOnlyAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17)),
             ],
@@ -133,6 +135,28 @@ enum PlatformTable {
         Row(
             kind: .mediaLibrary, purposeKeys: [key("NSAppleMusicUsageDescription")],
             androidRequired: android("READ_MEDIA_AUDIO"), androidAccepted: []),
+        Row(
+            kind: .localNetwork,
+            purposeKeys: [key("NSLocalNetworkUsageDescription"), key("NSBonjourServices", .accepted)],
+            androidRequired: [], androidAccepted: android("NEARBY_WIFI_DEVICES", "ACCESS_WIFI_STATE")),
+        Row(
+            kind: .faceID, purposeKeys: [key("NSFaceIDUsageDescription")],
+            androidRequired: android("USE_BIOMETRIC"), androidAccepted: android("USE_FINGERPRINT")),
+        Row(
+            kind: .healthKit,
+            purposeKeys: [key("NSHealthShareUsageDescription"), key("NSHealthUpdateUsageDescription")],
+            androidRequired: [], androidAccepted: []),
+        Row(kind: .homeKit, purposeKeys: [key("NSHomeKitUsageDescription")], androidRequired: [], androidAccepted: []),
+        Row(
+            kind: .focusStatus, purposeKeys: [key("NSFocusStatusUsageDescription")], androidRequired: [],
+            androidAccepted: android("ACCESS_NOTIFICATION_POLICY")),
+        Row(
+            kind: .nfcReading, purposeKeys: [key("NFCReaderUsageDescription")], androidRequired: android("NFC"),
+            androidAccepted: []),
+        Row(kind: .siri, purposeKeys: [key("NSSiriUsageDescription")], androidRequired: [], androidAccepted: []),
+        Row(
+            kind: .nearbyInteraction, purposeKeys: [key("NSNearbyInteractionUsageDescription")],
+            androidRequired: android("UWB_RANGING"), androidAccepted: []),
     ]
 
     /// Network access is required and implicit: declared by no one, needed by every app.
