@@ -27,7 +27,9 @@ let package = Package(
         // Apple adapters, one per framework, so that an app links only the privacy APIs it declares (ITMS-90683).
         // Each builds empty where its framework is missing (Linux); scripts/check-apple-adapters type-checks them.
         .library(name: "PermitLocation", targets: ["PermitLocation"]),
+        .library(name: "PermitLocationAlways", targets: ["PermitLocationAlways"]),
         .library(name: "PermitCamera", targets: ["PermitCamera"]),
+        .library(name: "PermitMicrophone", targets: ["PermitMicrophone"]),
         .library(name: "PermitNotifications", targets: ["PermitNotifications"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
@@ -186,7 +188,9 @@ let package = Package(
         ),
         // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
         .target(name: "PermitLocation", dependencies: ["Permit", "PermitWeb"]),
+        .target(name: "PermitLocationAlways", dependencies: ["PermitLocation"]),
         .target(name: "PermitCamera", dependencies: ["Permit"]),
+        .target(name: "PermitMicrophone", dependencies: ["Permit"]),
         .target(name: "PermitNotifications", dependencies: ["Permit"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(

@@ -8,6 +8,8 @@ import Permit
 import PermitCamera
 import PermitCloud
 import PermitLocation
+import PermitLocationAlways
+import PermitMicrophone
 import PermitNetwork
 import PermitNotifications
 import PermitSwiftUI
@@ -28,8 +30,9 @@ final class AppServices {
 
     init(logger: Logger) throws {
         let authority = RoutedPermissionAuthority([
-            ([.location, .locationAlways], LocationAuthority()),
-            ([.camera, .microphone], CaptureAuthority()),
+            ([.location, .locationAlways], LocationAuthority.includingAlways()),
+            ([.camera], CaptureAuthority()),
+            ([.microphone], MicrophoneAuthority()),
             ([.notifications], NotificationAuthority(provisional: true)),
         ])
         center = PermissionCenter(

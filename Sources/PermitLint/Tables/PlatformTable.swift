@@ -197,10 +197,14 @@ enum PlatformTable {
         let exists: Bool
     }
 
-    /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8).
+    /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8). Each
+    /// references only the APIs of its kinds (issue 20): when-in-use location apart from always, the camera
+    /// apart from the microphone.
     static let modules: [Module] = [
-        Module(name: "PermitLocation", kinds: [.location, .locationAlways], exists: true),
-        Module(name: "PermitCamera", kinds: [.camera, .microphone], exists: true),
+        Module(name: "PermitLocation", kinds: [.location], exists: true),
+        Module(name: "PermitLocationAlways", kinds: [.locationAlways, .location], exists: true),
+        Module(name: "PermitCamera", kinds: [.camera], exists: true),
+        Module(name: "PermitMicrophone", kinds: [.microphone], exists: true),
         Module(name: "PermitNotifications", kinds: [.notifications], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
