@@ -38,6 +38,7 @@ public struct PermissionLinter: Sendable {
         }
         if let plist = inputs.infoPlist {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
+            findings += TransportRules.findings(plist: plist)
         }
         if let sources = inputs.sources {
             findings += SourceRules.moduleFindings(
@@ -48,6 +49,7 @@ public struct PermissionLinter: Sendable {
         }
         if let android = inputs.androidManifest {
             findings += AndroidRules.findings(manifest: inputs.manifest, android: android)
+            findings += TransportRules.findings(android: android)
         }
         return LintReport(findings: findings.filter { configuration.isEnabled($0.rule) })
     }

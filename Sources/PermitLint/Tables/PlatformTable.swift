@@ -65,7 +65,11 @@ enum PlatformTable {
     ///
     /// Location: iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` and need the when-in-use
     /// key as well for "always"; `NSLocationAlwaysUsageDescription` is read only before iOS 11. Android 12 and
-    /// later need the coarse permission beside the fine one. Bluetooth: `NSBluetoothPeripheralUsageDescription`
+    /// later need the coarse permission beside the fine one. Photos need no Android permission: Google Play's
+    /// photo and video policy points apps to the system photo picker, with `READ_EXTERNAL_STORAGE` limited by
+    /// `maxSdkVersion="32"` for older versions, so every media permission is accepted and none is needed.
+    /// Bluetooth needs `BLUETOOTH_CONNECT` (talking to paired devices); `BLUETOOTH_SCAN` (discovering new ones)
+    /// is a different need, accepted and not demanded. Bluetooth on iOS: `NSBluetoothPeripheralUsageDescription`
     /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``. Keys that hold no text
     /// (`NSLocationTemporaryUsageDescriptionDictionary`, a dictionary of texts; `NSBonjourServices`, the service
     /// types a local-network app browses) are accepted: declaring their kind justifies them, and nothing needs
@@ -96,8 +100,9 @@ enum PlatformTable {
             androidRequired: android("POST_NOTIFICATIONS"), androidAccepted: []),
         Row(
             kind: .photos, purposeKeys: [key("NSPhotoLibraryUsageDescription")],
-            androidRequired: android("READ_MEDIA_IMAGES"),
-            androidAccepted: android("READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED", "READ_EXTERNAL_STORAGE")),
+            androidRequired: [],
+            androidAccepted: android(
+                "READ_EXTERNAL_STORAGE", "READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED")),
         Row(
             kind: .photosAddOnly, purposeKeys: [key("NSPhotoLibraryAddUsageDescription")],
             androidRequired: [], androidAccepted: android("WRITE_EXTERNAL_STORAGE")),
@@ -121,8 +126,8 @@ enum PlatformTable {
         Row(
             kind: .bluetooth,
             purposeKeys: [key("NSBluetoothAlwaysUsageDescription"), key("NSBluetoothPeripheralUsageDescription", .accepted)],
-            androidRequired: android("BLUETOOTH_CONNECT", "BLUETOOTH_SCAN"),
-            androidAccepted: android("BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
+            androidRequired: android("BLUETOOTH_CONNECT"),
+            androidAccepted: android("BLUETOOTH_SCAN", "BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
         Row(
             kind: .motion, purposeKeys: [key("NSMotionUsageDescription")],
             androidRequired: android("ACTIVITY_RECOGNITION"), androidAccepted: []),
