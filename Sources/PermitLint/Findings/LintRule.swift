@@ -76,6 +76,11 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     public static let purposeCopied = LintRule(
         "purpose-copied", .warning, "a purpose text is the same as another kind's")
 
+    /// A declared kind's purpose key is not translated in a locale the app ships (`InfoPlist.strings`,
+    /// `InfoPlist.xcstrings`).
+    public static let purposeNotLocalized = LintRule(
+        "purpose-not-localized", .warning, "a purpose string is not translated for a locale the app ships")
+
     // MARK: - Transport
 
     /// App Transport Security exceptions (`NSAllowsArbitraryLoads` and friends) or Android cleartext traffic
@@ -110,7 +115,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
-        .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied,
+        .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
         .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,

@@ -40,6 +40,13 @@ public struct PermissionLinter: Sendable {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
             findings += TransportRules.findings(plist: plist)
         }
+        if let localizations = inputs.localizations {
+            // Xcode's DEVELOPMENT_LANGUAGE is "en" unless the project says otherwise.
+            let region = inputs.infoPlist?.string(for: "CFBundleDevelopmentRegion").flatMap { $0.contains("$") ? nil : $0 } ?? "en"
+            findings += LocalizationRules.findings(
+                manifest: inputs.manifest, localizations: localizations, developmentRegion: region,
+                configuration: configuration)
+        }
         if let sources = inputs.sources {
             findings += SourceRules.moduleFindings(
                 manifest: inputs.manifest, sources: sources, deploymentTarget: configuration.deploymentTarget)
