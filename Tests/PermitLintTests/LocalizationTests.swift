@@ -27,7 +27,7 @@ import Testing
     @Test func aKeyMissingOrEmptyInALocaleIsReported() throws {
         let report = try lint("Strings", infoPlist: "AshTrail-Info.plist")
         #expect(report.keys(.purposeNotLocalized) == ["NSLocationWhenInUseUsageDescription", "NSCameraUsageDescription"])
-        #expect(report.findings.allSatisfy { $0.file.hasSuffix("de.lproj/InfoPlist.strings") && $0.severity == .warning })
+        #expect(report.findings.allSatisfy { $0.file.hasSuffix("Localizations/Strings/de.lproj/InfoPlist.strings") && $0.severity == .warning })
         #expect(report.findings[0].message.contains("has an empty de translation"))
         #expect(report.findings[1].message.contains("has no de translation, and the manifest declares camera"))
     }

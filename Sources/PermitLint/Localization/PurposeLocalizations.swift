@@ -48,7 +48,9 @@ public struct PurposeLocalizations: Hashable, Sendable {
     public init(contentsOf url: URL) throws {
         var locales: [Locale] = []
         for file in try Self.files(at: url) {
-            let path = file.relativePath
+            // Named as given: the root as the caller wrote it, then the path below it.
+            let below = file.path.hasPrefix(url.path + "/") ? String(file.path.dropFirst(url.path.count)) : nil
+            let path = below.map { url.relativePath + $0 } ?? file.relativePath
             let data = try InputFile.read(file, file: path)
             if file.pathExtension == "xcstrings" {
                 locales += try Self.catalogLocales(data, file: path)
