@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "PermitCamera", targets: ["PermitCamera"]),
         .library(name: "PermitMicrophone", targets: ["PermitMicrophone"]),
         .library(name: "PermitNotifications", targets: ["PermitNotifications"]),
+        .library(name: "PermitContacts", targets: ["PermitContacts"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
         .library(name: "PermitCloud", targets: ["PermitCloud"]),
@@ -192,6 +193,7 @@ let package = Package(
         .target(name: "PermitCamera", dependencies: ["Permit"]),
         .target(name: "PermitMicrophone", dependencies: ["Permit"]),
         .target(name: "PermitNotifications", dependencies: ["Permit"]),
+        .target(name: "PermitContacts", dependencies: ["Permit"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(
             name: "PermitWebKit",

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import Permit
 import PermitCamera
+import PermitContacts
 import PermitCloud
 import PermitLocation
 import PermitLocationAlways
@@ -34,6 +35,7 @@ final class AppServices {
             ([.camera], CaptureAuthority()),
             ([.microphone], MicrophoneAuthority()),
             ([.notifications], NotificationAuthority(provisional: true)),
+            ([.contacts], ContactsAuthority()),
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,

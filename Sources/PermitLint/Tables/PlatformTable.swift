@@ -211,6 +211,7 @@ enum PlatformTable {
         Module(name: "PermitCamera", kinds: [.camera], exists: true),
         Module(name: "PermitMicrophone", kinds: [.microphone], exists: true),
         Module(name: "PermitNotifications", kinds: [.notifications], exists: true),
+        Module(name: "PermitContacts", kinds: [.contacts], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
         Module(name: "PermitCloud", kinds: [], exists: true),
