@@ -5,6 +5,8 @@
 import Foundation
 import Logging
 import Permit
+import PermitCalendar
+import PermitCalendarWriteOnly
 import PermitCamera
 import PermitContacts
 import PermitCloud
@@ -13,6 +15,9 @@ import PermitLocationAlways
 import PermitMicrophone
 import PermitNetwork
 import PermitNotifications
+import PermitPhotos
+import PermitPhotosAddOnly
+import PermitReminders
 import PermitSwiftUI
 import PermitSystem
 import PermitUIKit
@@ -36,6 +41,11 @@ final class AppServices {
             ([.microphone], MicrophoneAuthority()),
             ([.notifications], NotificationAuthority(provisional: true)),
             ([.contacts], ContactsAuthority()),
+            ([.photos], PhotoLibraryAuthority()),
+            ([.photosAddOnly], PhotoLibraryAddOnlyAuthority()),
+            ([.calendar], CalendarAuthority()),
+            ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
+            ([.reminders], RemindersAuthority()),
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,
