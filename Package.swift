@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "PermitCalendar", targets: ["PermitCalendar"]),
         .library(name: "PermitCalendarWriteOnly", targets: ["PermitCalendarWriteOnly"]),
         .library(name: "PermitReminders", targets: ["PermitReminders"]),
+        .library(name: "PermitFocusStatus", targets: ["PermitFocusStatus"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
         .library(name: "PermitCloud", targets: ["PermitCloud"]),
@@ -204,6 +205,7 @@ let package = Package(
         .target(name: "PermitCalendar", dependencies: ["Permit"]),
         .target(name: "PermitCalendarWriteOnly", dependencies: ["Permit"]),
         .target(name: "PermitReminders", dependencies: ["Permit"]),
+        .target(name: "PermitFocusStatus", dependencies: ["Permit"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(
             name: "PermitWebKit",

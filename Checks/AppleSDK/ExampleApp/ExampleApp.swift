@@ -9,6 +9,7 @@ import PermitCalendar
 import PermitCalendarWriteOnly
 import PermitCamera
 import PermitContacts
+import PermitFocusStatus
 import PermitCloud
 import PermitLocation
 import PermitLocationAlways
@@ -46,6 +47,7 @@ final class AppServices {
             ([.calendar], CalendarAuthority()),
             ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
             ([.reminders], RemindersAuthority()),
+            ([.focusStatus], FocusStatusAuthority()),
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,
