@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "PermitCalendarWriteOnly", targets: ["PermitCalendarWriteOnly"]),
         .library(name: "PermitReminders", targets: ["PermitReminders"]),
         .library(name: "PermitFocusStatus", targets: ["PermitFocusStatus"]),
+        .library(name: "PermitFaceID", targets: ["PermitFaceID"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
         .library(name: "PermitCloud", targets: ["PermitCloud"]),
@@ -206,6 +207,7 @@ let package = Package(
         .target(name: "PermitCalendarWriteOnly", dependencies: ["Permit"]),
         .target(name: "PermitReminders", dependencies: ["Permit"]),
         .target(name: "PermitFocusStatus", dependencies: ["Permit"]),
+        .target(name: "PermitFaceID", dependencies: ["Permit"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(
             name: "PermitWebKit",

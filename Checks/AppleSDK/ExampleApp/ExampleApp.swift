@@ -9,6 +9,7 @@ import PermitCalendar
 import PermitCalendarWriteOnly
 import PermitCamera
 import PermitContacts
+import PermitFaceID
 import PermitFocusStatus
 import PermitCloud
 import PermitLocation
@@ -48,6 +49,7 @@ final class AppServices {
             ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
             ([.reminders], RemindersAuthority()),
             ([.focusStatus], FocusStatusAuthority()),
+            ([.faceID], FaceIDAuthority(reason: "Unlock your saved orders.")),
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,

@@ -218,6 +218,7 @@ enum PlatformTable {
         Module(name: "PermitCalendarWriteOnly", kinds: [.calendarWriteOnly], exists: true),
         Module(name: "PermitReminders", kinds: [.reminders], exists: true),
         Module(name: "PermitFocusStatus", kinds: [.focusStatus], exists: true),
+        Module(name: "PermitFaceID", kinds: [.faceID], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
         Module(name: "PermitCloud", kinds: [], exists: true),
