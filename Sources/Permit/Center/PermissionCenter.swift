@@ -322,8 +322,7 @@ public actor PermissionCenter {
         appliedRead[kind] = readSequence
         let date = now()
         lastChecked[kind] = date
-        // The OS prompts for a permission never asked, for quiet notifications being made prominent and for
-        // write-only calendar access being upgraded (``PermissionStatus/canPrompt``).
+        // The OS prompts when the status can prompt: never asked, provisional, write-only calendar access.
         let outcome = record(
             status, for: kind, prompted: before.canPrompt, cause: .request,
             at: date)
