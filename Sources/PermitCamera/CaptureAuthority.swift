@@ -2,10 +2,10 @@
 import AVFoundation
 public import Permit
 
-/// The `PermissionAuthority` for the camera and the microphone, over AVFoundation's capture authorization.
+/// The `PermissionAuthority` for the camera, over AVFoundation's capture authorization for video.
 ///
-/// ``PermissionKind/camera`` is `AVCaptureDevice`'s authorization for video, ``PermissionKind/microphone`` for
-/// audio; any other kind is `unavailable`. It translates and decides nothing:
+/// ``PermissionKind/camera`` is `AVCaptureDevice`'s authorization for video; any other kind is `unavailable`
+/// (the microphone has its own module, `PermitMicrophone`). It translates and decides nothing:
 ///
 /// | AVFoundation | Permit |
 /// | --- | --- |
@@ -15,8 +15,8 @@ public import Permit
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
 ///
-/// Its Info.plist keys are `NSCameraUsageDescription` and `NSMicrophoneUsageDescription`: the module references
-/// both APIs, so an app that links it declares both (ITMS-90683).
+/// Its Info.plist key is `NSCameraUsageDescription`. The module asks for video capture only, so an app that links
+/// it without `PermitMicrophone` declares no microphone key.
 ///
 /// For example:
 ///
@@ -28,7 +28,7 @@ public struct CaptureAuthority: PermissionAuthority {
     /// Creates the authority.
     public init() {}
 
-    /// The capture authorization for the camera or the microphone, read without prompting.
+    /// The capture authorization for the camera, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard let mediaType = Self.mediaType(of: kind) else { return .unavailable }
         guard AVCaptureDevice.default(for: mediaType) != nil else { return .unavailable }
@@ -49,7 +49,6 @@ public struct CaptureAuthority: PermissionAuthority {
     static func mediaType(of kind: PermissionKind) -> AVMediaType? {
         switch kind {
         case .camera: .video
-        case .microphone: .audio
         default: nil
         }
     }

@@ -6,6 +6,12 @@ public import Permit
 /// The `PermissionAuthority` for location, over CoreLocation: ``PermissionKind/location`` (when in use) and
 /// ``PermissionKind/locationAlways``.
 ///
+/// This module references only CoreLocation's when-in-use request, so an app that links it needs only
+/// `NSLocationWhenInUseUsageDescription` (App Store Connect checks the APIs a binary references, ITMS-90683).
+/// It reads the status of both kinds, but asks for always authorization only when created by
+/// `LocationAuthority.includingAlways()` from the `PermitLocationAlways` module, whose binary references
+/// `requestAlwaysAuthorization()` and obliges `NSLocationAlwaysAndWhenInUseUsageDescription`.
+///
 /// It translates `CLLocationManager`'s authorization into Permit's statuses and decides nothing:
 ///
 /// | CoreLocation | `location` | `locationAlways` |
@@ -17,20 +23,23 @@ public import Permit
 /// | `authorizedWhenInUse` | `granted` | `denied` |
 /// | `authorizedAlways` | `granted` | `granted` |
 ///
-/// A granted status with reduced (approximate) accuracy reads as `limited`.
+/// A granted status with reduced accuracy (Precise Location off) reads as `approximate`;
+/// ``requestTemporaryFullAccuracy(purposeKey:)`` asks for precise locations until the app is next launched.
 ///
 /// The authorization-change delegate feeds the center while the app runs: ``observeChanges(_:)`` hands both
 /// kinds to the center's handler on every `locationManagerDidChangeAuthorization(_:)`.
 ///
-/// ``request(_:)`` asks for when-in-use or always authorization when the status is `notDetermined` and returns
-/// once the delegate reports the answer. Asking for `locationAlways` while when-in-use is granted shows
+/// ``request(_:)`` asks for when-in-use (or, created with always, always) authorization when the status is
+/// `notDetermined` and returns once the delegate reports the answer; without always, a request for
+/// `locationAlways` shows no prompt and returns the current status. Asking for `locationAlways` while when-in-use is granted shows
 /// iOS's one-time upgrade prompt, whose answer arrives later through the change handler (iOS may show it
 /// only when the app next uses location, and reports nothing when it does not show it): the request returns
 /// the current status at once.
 ///
 /// Create it on the main actor, at launch, before the center starts: CoreLocation calls the delegate on the
-/// thread that created the manager. Its Info.plist keys are `NSLocationWhenInUseUsageDescription` and, for
-/// always, `NSLocationAlwaysAndWhenInUseUsageDescription`.
+/// thread that created the manager. Its Info.plist keys are `NSLocationWhenInUseUsageDescription`, for a
+/// temporary full-accuracy request `NSLocationTemporaryUsageDescriptionDictionary`, and for always (with
+/// `PermitLocationAlways`) `NSLocationAlwaysAndWhenInUseUsageDescription`.
 ///
 /// For example:
 ///
@@ -43,9 +52,18 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private let manager = CLLocationManager()
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
     private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Asks CoreLocation for always authorization; set only by `PermitLocationAlways`, so that this module's
+    /// binary never references the always API.
+    private let requestAlways: (@MainActor (CLLocationManager) -> Void)?
 
-    /// Creates the authority and its location manager.
-    public override init() {
+    /// Creates the authority and its location manager, asking for when-in-use authorization only.
+    public override convenience init() {
+        self.init(requestingAlways: nil)
+    }
+
+    /// Creates the authority; `requestAlways` is CoreLocation's always request, passed by `PermitLocationAlways`.
+    package init(requestingAlways requestAlways: (@MainActor (CLLocationManager) -> Void)?) {
+        self.requestAlways = requestAlways
         super.init()
         manager.delegate = self
     }
@@ -70,22 +88,42 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
         // With location services off iOS asks to turn them on instead, and no authorization callback follows.
         guard await Self.servicesEnabled() else { return .unavailable }
         switch manager.authorizationStatus {
-        case .notDetermined:
+        case .notDetermined where kind == .location:
             await withCheckedContinuation { continuation in
                 answerWaiters.append(continuation)
-                if kind == .location {
-                    manager.requestWhenInUseAuthorization()
-                } else {
-                    manager.requestAlwaysAuthorization()
-                }
+                manager.requestWhenInUseAuthorization()
+            }
+        case .notDetermined:
+            guard let requestAlways else { break }
+            await withCheckedContinuation { continuation in
+                answerWaiters.append(continuation)
+                requestAlways(manager)
             }
         case .authorizedWhenInUse where kind == .locationAlways:
             // The upgrade prompt's answer comes through the change handler, if iOS shows the prompt at all.
-            manager.requestAlwaysAuthorization()
+            requestAlways?(manager)
         default:
             break
         }
         return await status(of: kind)
+    }
+
+    /// Asks for precise locations until the app is next launched when the person turned Precise Location off,
+    /// and returns the status of ``PermissionKind/location`` afterwards: `granted` when they allowed it, still
+    /// `approximate` otherwise.
+    ///
+    /// `purposeKey` names an entry of the `NSLocationTemporaryUsageDescriptionDictionary` dictionary in the
+    /// app's Info.plist, whose text iOS shows. Without the entry, or with accuracy already full, iOS shows
+    /// nothing and the current status is returned.
+    public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        if manager.authorizationStatus != .notDetermined, manager.accuracyAuthorization == .reducedAccuracy {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { _ in
+                    continuation.resume()
+                }
+            }
+        }
+        return await status(of: .location)
     }
 
     /// Installs the handler that hears about authorization changes while the app runs; both location kinds are
@@ -124,7 +162,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     nonisolated static func status(
         of kind: PermissionKind, authorization: CLAuthorizationStatus, accuracy: CLAccuracyAuthorization
     ) -> PermissionStatus {
-        let granted: PermissionStatus = accuracy == .reducedAccuracy ? .limited : .granted
+        let granted: PermissionStatus = accuracy == .reducedAccuracy ? .approximate : .granted
         switch authorization {
         case .notDetermined: return .notDetermined
         case .restricted: return .restricted

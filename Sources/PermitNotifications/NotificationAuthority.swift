@@ -13,12 +13,13 @@ public import UserNotifications
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
 /// | `provisional` | `provisional` |
-/// | `ephemeral` (App Clips) | `granted` |
+/// | `ephemeral` (App Clips) | `ephemeral` |
 ///
 /// Any other kind is `unavailable`. With `provisional: true`, ``request(_:)`` asks for provisional
 /// authorization: iOS shows no prompt and delivers quietly to the Notification Center, and the status becomes
 /// `provisional`; asking again later without it shows the real prompt. Notifications need no Info.plist
-/// purpose string.
+/// purpose string. ``details()`` reads the settings that change what a granted authorization delivers
+/// (critical alerts, time-sensitive delivery, alerts turned off).
 ///
 /// For example:
 ///
@@ -58,6 +59,11 @@ public struct NotificationAuthority: PermissionAuthority {
         return await status(of: kind)
     }
 
+    /// The notification settings that matter to an app beside its authorization, read without prompting.
+    public func details() async -> NotificationDetails {
+        NotificationDetails(await UNUserNotificationCenter.current().notificationSettings())
+    }
+
     // MARK: - Translation
 
     static func status(_ authorization: UNAuthorizationStatus) -> PermissionStatus {
@@ -68,7 +74,7 @@ public struct NotificationAuthority: PermissionAuthority {
         case .provisional: return .provisional
         default:
             // `ephemeral` (App Clips) is named on iOS only; its raw value is 4. Later cases are not known.
-            return authorization.rawValue == 4 ? .granted : .unavailable
+            return authorization.rawValue == 4 ? .ephemeral : .unavailable
         }
     }
 }

@@ -129,14 +129,17 @@ public actor SimulatedDevice: PermissionAuthority {
         return result
     }
 
-    /// Shows the system prompt for a kind that is not determined (or provisional notifications) and returns
-    /// the user's answer; returns the current status without a prompt otherwise.
+    /// Shows the system prompt for a kind that is not determined (or provisional notifications, or write-only
+    /// calendar access being upgraded to full access) and returns the user's answer; returns the current status
+    /// without a prompt otherwise.
     ///
     /// - Throws: ``SimulatedDeviceError/unexpectedPrompt`` when no answer is scripted;
     ///   ``SimulatedDeviceError/appNotActive`` when a prompt would show while the app is not active.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         let current = currentStatus(kind)
-        let prompts = current == .notDetermined || (current == .provisional && kind == .notifications)
+        let prompts =
+            current == .notDetermined || (current == .provisional && kind == .notifications)
+            || (current == .writeOnly && kind == .calendar)
         guard prompts else { return current }
         guard appState == .active else {
             throw SimulatedDeviceError.appNotActive.withDetail(
@@ -236,14 +239,20 @@ public actor SimulatedDevice: PermissionAuthority {
         return .appKeptRunning
     }
 
-    /// Sets a status, keeping location's two kinds one authorization; returns the kinds that changed.
+    /// Sets a status, keeping location's two kinds one authorization and calendar's two kinds one
+    /// authorization, as iOS does; returns the kinds that changed.
     @discardableResult
     private func apply(_ status: PermissionStatus, to kind: PermissionKind) -> Set<PermissionKind> {
         var updates = [kind: status]
         if kind == .location, !status.isUsable {
             updates[.locationAlways] = status  // location off is "always" off too
         } else if kind == .locationAlways, status.isUsable, !currentStatus(.location).isUsable {
-            updates[.location] = .granted  // "always" includes while in use
+            updates[.location] = status  // "always" includes while in use, at the same accuracy
+        } else if kind == .calendar {
+            // EventKit has one authorization: full access includes writing, write-only is writing.
+            updates[.calendarWriteOnly] = status == .granted || status == .writeOnly ? .granted : status
+        } else if kind == .calendarWriteOnly {
+            updates[.calendar] = status == .granted ? (currentStatus(.calendar) == .granted ? .granted : .writeOnly) : status
         }
         var changed = Set<PermissionKind>()
         for (updated, value) in updates where currentStatus(updated) != value {

@@ -15,7 +15,9 @@ struct Lint: ParsableCommand {
             lacking the UserDefaults reason while the sources use it, an Android <uses-permission> missing. \
             Warnings: purpose keys or Android permissions for undeclared kinds (permission creep), a key iOS \
             never reads, a purpose string that differs from the manifest, is a placeholder, too short or vague, \
-            a key written twice, a declared kind whose Permit module is not imported. Each rule runs when its files are given.
+            a key written twice, a declared kind whose Permit module is not imported, a purpose string copied from \
+            another kind or not translated for a locale the app ships, an ATS exception or Android cleartext \
+            traffic. Each rule runs when its files are given.
 
             Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
             or one file; their import lines and identifiers are read, comments and strings skipped.
@@ -43,6 +45,13 @@ struct Lint: ParsableCommand {
         name: .long,
         help: ArgumentHelp("The app's Swift sources: a directory searched for .swift files, or one file.", valueName: "path"))
     var sources: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app's translated Info.plist strings: a directory searched for .lproj/InfoPlist.strings and InfoPlist.xcstrings, or one such file.",
+            valueName: "path"))
+    var localizations: String?
 
     @Option(
         name: .customLong("disable-rule"),
@@ -106,7 +115,8 @@ struct Lint: ParsableCommand {
                 infoPlist: try infoPlist.map { try InfoPlist(contentsOf: URL(fileURLWithPath: $0)) },
                 privacyManifest: try privacyManifest.map { try PrivacyManifest(contentsOf: URL(fileURLWithPath: $0)) },
                 androidManifest: try androidManifest.map { try AndroidManifest(contentsOf: URL(fileURLWithPath: $0)) },
-                sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) })
+                sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) },
+                localizations: try localizations.map { try PurposeLocalizations(contentsOf: URL(fileURLWithPath: $0)) })
         }
         if privacyManifest != nil, sources == nil {
             Terminal.progress("permit lint: --privacy-manifest is checked only with --sources, which tell whether the app uses UserDefaults")
@@ -128,7 +138,7 @@ struct Lint: ParsableCommand {
             Terminal.line("\(finding.file): \(severity): \(finding.keyPrefix)\(finding.message) [\(finding.rule.id)]")
             Terminal.line(Terminal.dim("    fix: \(finding.fix)"))
         }
-        let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources].compactMap { $0 }
+        let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources, localizations].compactMap { $0 }
         let errors = report.findings(of: .error).count
         let warnings = report.findings(of: .warning).count
         if report.isClean {

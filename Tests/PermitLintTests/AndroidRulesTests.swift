@@ -67,8 +67,40 @@ import Testing
         #expect(
             report.keys(.androidMissingPermission) == [
                 "INTERNET", "ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION", "ACCESS_BACKGROUND_LOCATION", "CAMERA",
-                "RECORD_AUDIO", "POST_NOTIFICATIONS", "READ_MEDIA_IMAGES", "READ_CONTACTS", "READ_CALENDAR",
-                "WRITE_CALENDAR", "BLUETOOTH_CONNECT", "BLUETOOTH_SCAN", "ACTIVITY_RECOGNITION",
+                "RECORD_AUDIO", "POST_NOTIFICATIONS", "READ_CONTACTS", "READ_CALENDAR",
+                "WRITE_CALENDAR", "BLUETOOTH_CONNECT", "ACTIVITY_RECOGNITION",
             ].map { "android.permission." + $0 } + ["com.google.android.gms.permission.AD_ID", "android.permission.READ_MEDIA_AUDIO"])
+    }
+}
+
+/// Issue 20, measured on shipping apps: connecting to paired devices is not scanning, and the photo picker with
+/// `READ_EXTERNAL_STORAGE` up to Android 12 is Google Play's own pattern.
+@Suite struct AndroidPolicyTests {
+    @Test func connectingToPairedDevicesAndThePhotoPickerLintClean() throws {
+        let report = try Fixture.lint("locker.json", android: "PairedPicker-AndroidManifest.xml")
+        #expect(report.isClean, "\(report.findings)")
+    }
+
+    @Test func bluetoothNeedsConnectOnlyAndPhotosNeedNothing() throws {
+        let android = try AndroidManifest(
+            data: Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android"/>"#.utf8), file: "A.xml")
+        let report = PermissionLinter().lint(
+            LintInputs(manifest: try Fixture.manifest("locker.json"), manifestFile: "m", androidManifest: android))
+        #expect(report.keys(.androidMissingPermission) == ["android.permission.INTERNET", "android.permission.BLUETOOTH_CONNECT"])
+    }
+
+    @Test(arguments: ["BLUETOOTH_SCAN", "READ_MEDIA_IMAGES", "READ_MEDIA_VISUAL_USER_SELECTED"])
+    func theFinerPermissionsOfADeclaredKindAreAccepted(_ permission: String) throws {
+        let xml = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+            <uses-permission android:name="android.permission.INTERNET" />
+            <uses-permission android:name="android.permission.BLUETOOTH_CONNECT" />
+            <uses-permission android:name="android.permission.\(permission)" />
+            </manifest>
+            """
+        let android = try AndroidManifest(data: Data(xml.utf8), file: "A.xml")
+        let report = PermissionLinter().lint(
+            LintInputs(manifest: try Fixture.manifest("locker.json"), manifestFile: "m", androidManifest: android))
+        #expect(report.isClean, "\(report.findings)")
     }
 }

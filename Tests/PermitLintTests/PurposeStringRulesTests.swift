@@ -70,6 +70,7 @@ import Testing
         rules.placeholders.append("change me")
         #expect(rules.findings(in: "Change me, please.", file: "f", key: "k").map(\.rule) == [.purposePlaceholder])
         rules.minimumLength = 80
+        rules.specificWordsExemptingLength = .max
         #expect(
             rules.findings(in: Self.goodTexts[0], file: "f", key: "k").map(\.rule) == [.purposeTooShort])
         rules.minimumLength = 0

@@ -67,31 +67,42 @@ import Testing
     // MARK: - module-kind-undeclared, module-not-linked
 
     @Test func modulesWhoseKindsAreAllDeclaredLintClean() throws {
-        let report = try Fixture.lint("every-kind.json", sources: "AshTrailApp")
+        let report = try Fixture.lint("every-kind.json", sources: "EveryAdapter")
+        #expect(report.isClean, "\(report.findings)")
+    }
+
+    /// Issue 20: AshTrail (precise location while in use, camera, notifications) imports only the adapters it
+    /// needs, and none of them references an API of a kind it does not declare.
+    @Test func theAshTrailAppWithOnlyTheAdaptersItNeedsLintsClean() throws {
+        let report = try Fixture.lint(
+            "ashtrail.json", infoPlist: "AshTrail-Info.plist", privacy: "AshTrail-PrivacyInfo.xcprivacy",
+            android: "AshTrail-AndroidManifest.xml", sources: "AshTrailApp")
         #expect(report.isClean, "\(report.findings)")
     }
 
     @Test func aModuleAskingForUndeclaredKindsIsAnError() throws {
         let report = try Fixture.lint("location-only.json", sources: "UndeclaredModules.swift")
-        #expect(report.keys(.moduleKindUndeclared) == ["PermitLocation", "PermitCamera", "PermitNotifications"])
+        #expect(report.keys(.moduleKindUndeclared) == ["PermitCamera", "PermitNotifications"])
         #expect(report.ruleIDs.allSatisfy { $0 == "module-kind-undeclared" })
-        let camera = report.findings[1]
+        let camera = report.findings[0]
         #expect(camera.severity == .error && camera.file.hasSuffix("Sources/UndeclaredModules.swift"))
-        #expect(camera.message.contains("does not declare camera or microphone") && camera.message.contains("ITMS-90683"))
-        #expect(camera.message.contains("NSCameraUsageDescription, NSMicrophoneUsageDescription are missing"))
-        #expect(!report.findings[2].message.contains("purpose keys"))
+        #expect(camera.message.contains("does not declare camera;") && camera.message.contains("ITMS-90683"))
+        #expect(camera.message.contains("their purpose keys NSCameraUsageDescription are missing"))
+        #expect(!report.findings[1].message.contains("purpose keys"))
     }
 
-    /// ITMS-90683 looks at the API a binary references, not at what the app asks for: a module that references
-    /// two kinds' APIs needs both declared, whichever the app uses.
-    @Test func everyUndeclaredKindOfAnImportedModuleIsReported() throws {
-        let report = try Fixture.lint("ashtrail.json", sources: "AshTrailApp")
-        #expect(report.keys(.moduleKindUndeclared) == ["PermitLocation", "PermitCamera"])
-        let location = report.findings[0]
-        #expect(location.message.contains("does not declare locationAlways;"))
-        #expect(location.message.contains("their purpose keys NSLocationAlwaysAndWhenInUseUsageDescription are missing"))
-        #expect(location.fix.contains("declare locationAlways in the manifest"))
-        #expect(report.findings[1].message.contains("NSMicrophoneUsageDescription are missing"))
+    /// ITMS-90683 looks at the API a binary references, not at what the app asks for: importing an adapter adds
+    /// exactly the keys of the kinds whose APIs it references. Issue 20 split always location and the
+    /// microphone into modules of their own; importing them beside AshTrail's adapters asks for their keys only.
+    @Test func importingAnAdapterAddsExactlyTheKeysItsAPIsNeed() throws {
+        let report = try Fixture.lint("ashtrail.json", sources: "AlwaysAndMicrophone.swift")
+        #expect(report.keys(.moduleKindUndeclared) == ["PermitLocationAlways", "PermitMicrophone"])
+        let always = report.findings[0]
+        #expect(always.message.contains("does not declare locationAlways;"))
+        #expect(always.message.contains("their purpose keys NSLocationAlwaysAndWhenInUseUsageDescription are missing"))
+        #expect(always.fix.contains("declare locationAlways in the manifest"))
+        #expect(report.findings[1].message.contains("does not declare microphone;"))
+        #expect(report.findings[1].message.hasSuffix("their purpose keys NSMicrophoneUsageDescription are missing: App Store Connect rejects a build that references an API with no purpose string (ITMS-90683)"))
     }
 
     @Test func everyAdapterModuleShips() {
@@ -139,7 +150,7 @@ import Testing
     }
 
     @Test func aDeclaredReasonOrNoUseLintsClean() throws {
-        #expect(try Fixture.lint("every-kind.json", privacy: "AshTrail-PrivacyInfo.xcprivacy", sources: "AshTrailApp").isClean)
+        #expect(try Fixture.lint("every-kind.json", privacy: "AshTrail-PrivacyInfo.xcprivacy", sources: "EveryAdapter").isClean)
         let unused = try Fixture.lint(
             "ashtrail.json", privacy: "NoUserDefaults-PrivacyInfo.xcprivacy", sources: "CommentedImports")
         #expect(unused.keys(.privacyUserDefaults).isEmpty)

@@ -182,9 +182,10 @@ import Testing
             try FileManager.default.attributesOfItem(atPath: world.url.path)[.size] as? NSNumber
         ).intValue
         #expect(size == (try Data(contentsOf: world.url)).count)
-        #expect(PermissionKind.builtIn.count == 15)
-        #expect(size / 15 <= 100, "\(size) bytes for 15 permissions")
-        #expect(try await world.store().load().records.count == 15)
+        let count = PermissionKind.builtIn.count
+        #expect(count == 24)
+        #expect(size / count <= 100, "\(size) bytes for \(count) permissions")
+        #expect(try await world.store().load().records.count == count)
     }
 
     // MARK: - Seed-era keys

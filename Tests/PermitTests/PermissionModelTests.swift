@@ -23,10 +23,14 @@ import Testing
         .limited: Row(usable: true, cookie: "yes", bridge: "granted", web: "granted"),
         .provisional: Row(usable: true, cookie: "yes", bridge: "granted", web: "granted"),
         .unavailable: Row(usable: false, cookie: "no", bridge: "restricted", web: "denied"),
+        .approximate: Row(usable: true, cookie: "yes", bridge: "granted", web: "granted"),
+        .ephemeral: Row(usable: true, cookie: "yes", bridge: "granted", web: "granted"),
+        .writeOnly: Row(usable: false, cookie: "no", bridge: "denied", web: "prompt"),
+        .undisclosed: Row(usable: true, cookie: "yes", bridge: "granted", web: "granted"),
     ]
 
     @Test func designTableCoversEveryStatus() {
-        #expect(PermissionStatus.allCases.count == 7)
+        #expect(PermissionStatus.allCases.count == 11)
         #expect(Set(PermissionStatus.allCases) == Set(Self.designTable.keys))
     }
 
@@ -124,14 +128,15 @@ import Testing
 
     // MARK: - Built-in kinds
 
-    @Test func builtInListsTheFifteenKindsInOrder() {
+    @Test func builtInListsTheKindsInOrder() {
         #expect(
             PermissionKind.builtIn.map(\.rawValue) == [
                 "location", "locationAlways", "camera", "microphone", "notifications", "photos", "photosAddOnly",
                 "contacts", "calendar", "reminders", "bluetooth", "motion", "speechRecognition", "tracking",
-                "mediaLibrary",
+                "mediaLibrary", "calendarWriteOnly", "localNetwork", "faceID", "healthKit", "homeKit",
+                "focusStatus", "nfcReading", "siri", "nearbyInteraction",
             ])
-        #expect(Set(PermissionKind.builtIn).count == 15)
+        #expect(Set(PermissionKind.builtIn).count == 24)
     }
 
     @Test func seedIsLocationCameraNotifications() {
@@ -164,6 +169,15 @@ import Testing
         .speechRecognition: "p_SpeechRecognition",
         .tracking: "p_Tracking",
         .mediaLibrary: "p_MediaLibrary",
+        .calendarWriteOnly: "p_CalendarWriteOnly",
+        .localNetwork: "p_LocalNetwork",
+        .faceID: "p_FaceID",
+        .healthKit: "p_HealthKit",
+        .homeKit: "p_HomeKit",
+        .focusStatus: "p_FocusStatus",
+        .nfcReading: "p_NfcReading",
+        .siri: "p_Siri",
+        .nearbyInteraction: "p_NearbyInteraction",
     ]
 
     @Test(arguments: PermissionKind.builtIn)
@@ -201,6 +215,8 @@ import Testing
         (.speechRecognition, "Speech Recognition"),
         (.mediaLibrary, "Media Library"),
         (PermissionKind("health"), "Health"),
+        (.faceID, "Face ID"),
+        (.nfcReading, "Nfc Reading"),
     ])
     func displayName(_ kind: PermissionKind, _ expected: String) {
         #expect(kind.displayName == expected)

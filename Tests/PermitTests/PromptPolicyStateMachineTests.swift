@@ -29,7 +29,8 @@ import Testing
 
     static let determined: [(PermissionStatus, NextStep)] = [
         (.granted, .ready), (.limited, .ready), (.provisional, .ready), (.denied, .openSettings),
-        (.restricted, .unavailable), (.unavailable, .unavailable),
+        (.restricted, .unavailable), (.unavailable, .unavailable), (.approximate, .ready), (.ephemeral, .ready),
+        (.undisclosed, .ready),
     ]
 
     @Test(arguments: determined)
@@ -49,6 +50,15 @@ import Testing
         let primed = declaration(primer: true)
         #expect(machine().nextStep(for: primed, state: state(.notDetermined), at: .zero) == .showPrimer(Primer(for: primed)))
         #expect(machine().nextStep(for: declaration(), state: state(.notDetermined), at: .zero) == .showSystemPrompt)
+    }
+
+    /// Write-only calendar access for a declaration that needs full access: iOS shows the upgrade prompt once.
+    @Test func writeOnlyCalendarAccessLeadsToTheUpgradePromptOnce() {
+        let calendar = declaration(kind: .calendar)
+        #expect(machine().nextStep(for: calendar, state: state(.writeOnly, kind: .calendar), at: .zero) == .showSystemPrompt)
+        #expect(
+            machine().nextStep(for: calendar, state: state(.writeOnly, prompted: true, kind: .calendar), at: .zero)
+                == .suppressed(.alreadyAsked))
     }
 
     @Test func thePrimerCarriesThePurposeAndOnlyANeutralContinue() {

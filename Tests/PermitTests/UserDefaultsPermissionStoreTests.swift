@@ -10,6 +10,7 @@ import Testing
     private static let seedValue: [PermissionStatus: String] = [
         .notDetermined: "no", .denied: "no", .restricted: "no", .unavailable: "no",
         .granted: "yes", .limited: "yes", .provisional: "yes",
+        .approximate: "yes", .ephemeral: "yes", .undisclosed: "yes", .writeOnly: "no",
     ]
 
     // MARK: - Writing the p_ keys

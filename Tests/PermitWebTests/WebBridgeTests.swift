@@ -82,6 +82,16 @@ import Testing
         #expect(reply["result"]?["statuses"]?.objectValue?.count == 3)
     }
 
+    /// Issue 20: a status added after the seed reaches the page as the seed's string and its raw name as detail.
+    @Test func approximateLocationIsGrantedWithItsDetail() async throws {
+        await device.setStatus(.approximate, for: .location)
+        _ = try await attachedRouter()
+        let reply = try await call("hello")
+        #expect(reply["result"]?["statuses"]?["location"] == .string("granted"))
+        #expect(reply["result"]?["details"]?["location"] == .string("approximate"))
+        #expect(reply["result"]?["details"]?["camera"] == nil)
+    }
+
     @Test func aRequestResolvesWithTheUsersAnswerAndADeniedKindIsNotAskedAgain() async throws {
         let (_, center) = try await attachedRouter()
         await device.answerNextPrompt(for: .camera, with: .denied)

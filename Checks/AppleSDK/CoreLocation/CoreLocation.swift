@@ -69,6 +69,12 @@ open class CLLocationManager: NSObject {
     open func requestWhenInUseAuthorization() {}
     // .../cllocationmanager/requestalwaysauthorization(): `func requestAlwaysAuthorization()`
     open func requestAlwaysAuthorization() {}
+    // .../cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:):
+    // `func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String,
+    // completion: (@Sendable ((any Error)?) -> Void)? = nil)`
+    open func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {}
     // .../cllocationmanager/requestlocation(): `func requestLocation()`
     open func requestLocation() {}
 }

@@ -5,11 +5,21 @@
 import Foundation
 import Logging
 import Permit
+import PermitCalendar
+import PermitCalendarWriteOnly
 import PermitCamera
+import PermitContacts
+import PermitFaceID
+import PermitFocusStatus
 import PermitCloud
 import PermitLocation
+import PermitLocationAlways
+import PermitMicrophone
 import PermitNetwork
 import PermitNotifications
+import PermitPhotos
+import PermitPhotosAddOnly
+import PermitReminders
 import PermitSwiftUI
 import PermitSystem
 import PermitUIKit
@@ -28,9 +38,18 @@ final class AppServices {
 
     init(logger: Logger) throws {
         let authority = RoutedPermissionAuthority([
-            ([.location, .locationAlways], LocationAuthority()),
-            ([.camera, .microphone], CaptureAuthority()),
+            ([.location, .locationAlways], LocationAuthority.includingAlways()),
+            ([.camera], CaptureAuthority()),
+            ([.microphone], MicrophoneAuthority()),
             ([.notifications], NotificationAuthority(provisional: true)),
+            ([.contacts], ContactsAuthority()),
+            ([.photos], PhotoLibraryAuthority()),
+            ([.photosAddOnly], PhotoLibraryAddOnlyAuthority()),
+            ([.calendar], CalendarAuthority()),
+            ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
+            ([.reminders], RemindersAuthority()),
+            ([.focusStatus], FocusStatusAuthority()),
+            ([.faceID], FaceIDAuthority(reason: "Unlock your saved orders.")),
         ])
         center = PermissionCenter(
             kinds: [.location, .camera, .notifications], authority: authority,

@@ -24,10 +24,31 @@ public enum UNAuthorizationStatus: Int, Sendable {
     case provisional = 3
 }
 
+// .../unnotificationsetting: `enum UNNotificationSetting : Int`
+public enum UNNotificationSetting: Int, Sendable {
+    case notSupported = 0
+    case disabled = 1
+    case enabled = 2
+}
+
+// .../unalertstyle: `enum UNAlertStyle : Int`
+public enum UNAlertStyle: Int, Sendable {
+    case none = 0
+    case banner = 1
+    case alert = 2
+}
+
 // .../unnotificationsettings: `class UNNotificationSettings : NSObject`
 open class UNNotificationSettings: NSObject {
     // .../unnotificationsettings/authorizationstatus: `var authorizationStatus: UNAuthorizationStatus { get }`
     open var authorizationStatus: UNAuthorizationStatus { fatalError("stand-in") }
+    // .../unnotificationsettings/criticalalertsetting: `var criticalAlertSetting: UNNotificationSetting { get }`
+    open var criticalAlertSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/timesensitivesetting: `var timeSensitiveSetting: UNNotificationSetting { get }`
+    // (iOS 15, macOS 12)
+    open var timeSensitiveSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/alertstyle: `var alertStyle: UNAlertStyle { get }`
+    open var alertStyle: UNAlertStyle { fatalError("stand-in") }
 }
 
 // .../unusernotificationcenter: `class UNUserNotificationCenter : NSObject`

@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// let authority = RoutedPermissionAuthority([
-///     ([.location, .locationAlways], LocationAuthority()),
-///     ([.camera, .microphone], CaptureAuthority()),
+///     ([.location], LocationAuthority()),
+///     ([.camera], CaptureAuthority()),
 ///     ([.notifications], NotificationAuthority(provisional: true)),
 /// ])
 /// let storage = PermitStorage(store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger)

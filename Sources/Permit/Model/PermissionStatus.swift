@@ -1,8 +1,9 @@
 /// The raw authorization status the OS reports for one permission.
 ///
-/// Permit keeps the OS's own answer and derives every other view from it: whether the permission can be
-/// used (``isUsable``), the `yes`/`no` cookie value (``cookieValue``), the four-valued status the web bridge
-/// has always shown (``bridgeStatus``).
+/// Permit keeps the OS's own answer and derives every other view from it: whether the feature the permission
+/// guards can run (``isUsable``), the `yes`/`no` cookie value (``cookieValue``), the four-valued status the web
+/// bridge has always shown (``bridgeStatus``). Where the bridge's string hides the raw status, the bridge also
+/// reports the raw status as a detail.
 ///
 /// | status | usable | cookie | bridge status | W3C state |
 /// | --- | --- | --- | --- | --- |
@@ -13,6 +14,13 @@
 /// | ``limited`` | yes | `yes` | `granted` | `granted` |
 /// | ``provisional`` | yes | `yes` | `granted` | `granted` |
 /// | ``unavailable`` | no | `no` | `restricted` | `denied` |
+/// | ``approximate`` | yes | `yes` | `granted` | `granted` |
+/// | ``ephemeral`` | yes | `yes` | `granted` | `granted` |
+/// | ``writeOnly`` | no | `no` | `denied` | `prompt` |
+/// | ``undisclosed`` | yes | `yes` | `granted` | `granted` |
+///
+/// The cases after ``unavailable`` were added after the first release; a store written before them still loads,
+/// since every status is stored under its name.
 public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The user has never been asked.
     case notDetermined
@@ -22,18 +30,30 @@ public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable,
     case restricted
     /// Full access.
     case granted
-    /// Partial access, such as selected photos or contacts.
+    /// Partial access: the photos or contacts the person selected.
     case limited
     /// Quiet notifications, delivered to the notification center without alerting.
     case provisional
     /// The service is off, the hardware is missing or the permission does not exist on this platform.
     case unavailable
+    /// Location with reduced accuracy: the person turned Precise Location off (iOS 14). The feature runs with an
+    /// approximate position; a one-time upgrade can be asked for with a temporary full-accuracy request.
+    case approximate
+    /// Notifications an App Clip may send for eight hours after launch, without a prompt (iOS 14).
+    case ephemeral
+    /// Write-only access to calendar events (iOS 17) reported for full access: the app can add events but
+    /// cannot read them, so a feature that reads the calendar cannot run. Asking for full access shows iOS's
+    /// upgrade prompt.
+    case writeOnly
+    /// The person answered a prompt whose answer iOS keeps from the app by design: HealthKit read access. The
+    /// feature runs, and sees only the data the person allowed (possibly none); it is never shown as denied.
+    case undisclosed
 
     /// Whether the app can use the feature this permission guards.
     public var isUsable: Bool {
         switch self {
-        case .granted, .limited, .provisional: true
-        case .notDetermined, .denied, .restricted, .unavailable: false
+        case .granted, .limited, .provisional, .approximate, .ephemeral, .undisclosed: true
+        case .notDetermined, .denied, .restricted, .unavailable, .writeOnly: false
         }
     }
 
@@ -45,18 +65,31 @@ public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable,
     public var bridgeStatus: BridgeStatus {
         switch self {
         case .notDetermined: .notDetermined
-        case .denied: .denied
+        case .denied, .writeOnly: .denied
         case .restricted, .unavailable: .restricted
-        case .granted, .limited, .provisional: .granted
+        case .granted, .limited, .provisional, .approximate, .ephemeral, .undisclosed: .granted
+        }
+    }
+
+    /// Whether the bridge's four-valued status hides this status, so that pages are also given the raw status
+    /// as a detail: every status but the four the bridge names.
+    public var hasBridgeDetail: Bool { rawValue != bridgeStatus.rawValue }
+
+    /// Whether asking the OS again shows a prompt: never asked, provisional notifications (the full prompt)
+    /// and write-only calendar access (the upgrade to full access).
+    public var canPrompt: Bool {
+        switch self {
+        case .notDetermined, .provisional, .writeOnly: true
+        default: false
         }
     }
 
     /// The state the W3C Permissions API would report (`prompt`, `granted` or `denied`).
     package var webState: WebPermissionState {
         switch self {
-        case .notDetermined: .prompt
+        case .notDetermined, .writeOnly: .prompt
         case .denied, .restricted, .unavailable: .denied
-        case .granted, .limited, .provisional: .granted
+        case .granted, .limited, .provisional, .approximate, .ephemeral, .undisclosed: .granted
         }
     }
 

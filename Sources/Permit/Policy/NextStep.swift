@@ -2,8 +2,8 @@
 ///
 /// | step | when |
 /// | --- | --- |
-/// | ``ready`` | granted, limited or provisional: use the feature |
-/// | ``showPrimer(_:)`` | never asked, the declaration wants a primer, and the policy allows a prompt now |
+/// | ``ready`` | usable (``PermissionStatus/isUsable``): granted, limited, provisional, approximate, ... |
+/// | ``showPrimer(_:)`` | never asked (or write-only calendar access, which iOS can upgrade), the declaration wants a primer, and the policy allows a prompt now |
 /// | ``showSystemPrompt`` | never asked, no primer, and the policy allows a prompt now |
 /// | ``openSettings`` | denied: only the user can change it, in Settings |
 /// | ``unavailable`` | restricted, or not on this device: nothing the app or the user can do here |

@@ -45,13 +45,14 @@ struct PromptPolicyStateMachine: Sendable {
     /// The step when the status, a past prompt or startup rules a prompt out; `nil` when a prompt may follow.
     private func stepWithoutPrompt(for declaration: PermissionDeclaration, state: PermissionState) -> NextStep? {
         switch state.status {
-        case .granted, .limited, .provisional:
+        case .granted, .limited, .provisional, .approximate, .ephemeral, .undisclosed:
             return .ready
         case .restricted, .unavailable:
             return .unavailable
         case .denied:
             return .openSettings
-        case .notDetermined:
+        case .notDetermined, .writeOnly:
+            // Write-only calendar access for a kind that needs full access: iOS shows the upgrade prompt.
             break
         }
         // `state` may have been read before this launch's prompt for the kind was answered.

@@ -22,6 +22,10 @@ public struct AndroidManifest: Hashable, Sendable {
     public let permissions: [String]
     /// The permissions the file removes with `tools:node="remove"`, each with the line of its entry.
     public let removedPermissions: [String: Int]
+    /// The line of the `<application>` that sets `android:usesCleartextTraffic="true"`, or `nil`.
+    public let cleartextTrafficLine: Int?
+    /// The `android:networkSecurityConfig` resource of `<application>`, such as `@xml/network_security_config`.
+    public let networkSecurityConfig: String?
 
     /// The Android namespace that `android:name` belongs to.
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
@@ -51,6 +55,10 @@ public struct AndroidManifest: Hashable, Sendable {
         }
         self.permissions = permissions
         self.removedPermissions = removed
+        let application = tree.root.children.first { $0.name == "application" }
+        let cleartext = application?.attribute("usesCleartextTraffic", namespace: Self.androidNamespace)
+        self.cleartextTrafficLine = cleartext == "true" ? application?.line : nil
+        self.networkSecurityConfig = application?.attribute("networkSecurityConfig", namespace: Self.androidNamespace)
     }
 
     /// Reads the manifest at `url`, named in findings by its path as given.

@@ -71,6 +71,23 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     public static let purposeVague = LintRule(
         "purpose-vague", .warning, "a purpose text does not say what the app does with the permission")
 
+    /// Two purpose keys of unrelated kinds hold the same text: one was copied from the other and explains the
+    /// wrong permission.
+    public static let purposeCopied = LintRule(
+        "purpose-copied", .warning, "a purpose text is the same as another kind's")
+
+    /// A declared kind's purpose key is not translated in a locale the app ships (`InfoPlist.strings`,
+    /// `InfoPlist.xcstrings`).
+    public static let purposeNotLocalized = LintRule(
+        "purpose-not-localized", .warning, "a purpose string is not translated for a locale the app ships")
+
+    // MARK: - Transport
+
+    /// App Transport Security exceptions (`NSAllowsArbitraryLoads` and friends) or Android cleartext traffic
+    /// (`android:usesCleartextTraffic="true"`) let the app load over plain HTTP.
+    public static let insecureTransport = LintRule(
+        "insecure-transport", .warning, "the app allows plain HTTP (an ATS exception or Android cleartext traffic)")
+
     // MARK: - Modules
 
     /// The app imports a Permit adapter module that asks for kinds the manifest does not declare.
@@ -98,7 +115,8 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
-        .purposePlaceholder, .purposeTooShort, .purposeVague,
+        .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
+        .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,
         .androidMissingPermission, .androidUndeclaredPermission,

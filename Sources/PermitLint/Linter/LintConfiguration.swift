@@ -34,7 +34,7 @@ public struct LintConfiguration: Hashable, Sendable {
     /// Whether `rule`'s findings are reported.
     public func isEnabled(_ rule: LintRule) -> Bool { !disabledRules.contains(rule) }
 
-    /// The kinds a manifest may declare: the app's own and the ones PermitLint knows beyond the built-in
-    /// ones, such as `calendarWriteOnly`.
+    /// The kinds a manifest may declare beside the built-in ones: the app's own and any PermitLint's table knows
+    /// beyond the built-in ones (none today).
     var manifestKinds: [PermissionKind] { PlatformTable.additionalKinds + additionalKinds }
 }

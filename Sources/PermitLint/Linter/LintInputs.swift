@@ -4,7 +4,8 @@ public import Permit
 ///
 /// Each rule runs when the files it compares are given: the Info.plist rules need ``infoPlist``, the Android
 /// rules ``androidManifest``, the module rules ``sources``, and the privacy-manifest rule both
-/// ``privacyManifest`` and ``sources`` (it checks the entry only when the sources use `UserDefaults`). The
+/// ``privacyManifest`` and ``sources`` (it checks the entry only when the sources use `UserDefaults`), the
+/// translation rule ``localizations``. The
 /// purpose-string voice rules always check the manifest's own texts.
 ///
 /// For example:
@@ -28,11 +29,14 @@ public struct LintInputs: Hashable, Sendable {
     public var androidManifest: AndroidManifest?
     /// The app's Swift sources.
     public var sources: SourceScan?
+    /// The app's translated Info.plist strings (`InfoPlist.strings`, `InfoPlist.xcstrings`).
+    public var localizations: PurposeLocalizations?
 
     /// Creates the inputs of a run.
     public init(
         manifest: PermissionManifest, manifestFile: String, infoPlist: InfoPlist? = nil,
-        privacyManifest: PrivacyManifest? = nil, androidManifest: AndroidManifest? = nil, sources: SourceScan? = nil
+        privacyManifest: PrivacyManifest? = nil, androidManifest: AndroidManifest? = nil, sources: SourceScan? = nil,
+        localizations: PurposeLocalizations? = nil
     ) {
         self.manifest = manifest
         self.manifestFile = manifestFile
@@ -40,5 +44,6 @@ public struct LintInputs: Hashable, Sendable {
         self.privacyManifest = privacyManifest
         self.androidManifest = androidManifest
         self.sources = sources
+        self.localizations = localizations
     }
 }

@@ -38,6 +38,14 @@ public struct PermissionLinter: Sendable {
         }
         if let plist = inputs.infoPlist {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
+            findings += TransportRules.findings(plist: plist)
+        }
+        if let localizations = inputs.localizations {
+            // Xcode's DEVELOPMENT_LANGUAGE is "en" unless the project says otherwise.
+            let region = inputs.infoPlist?.string(for: "CFBundleDevelopmentRegion").flatMap { $0.contains("$") ? nil : $0 } ?? "en"
+            findings += LocalizationRules.findings(
+                manifest: inputs.manifest, localizations: localizations, developmentRegion: region,
+                configuration: configuration)
         }
         if let sources = inputs.sources {
             findings += SourceRules.moduleFindings(
@@ -48,12 +56,13 @@ public struct PermissionLinter: Sendable {
         }
         if let android = inputs.androidManifest {
             findings += AndroidRules.findings(manifest: inputs.manifest, android: android)
+            findings += TransportRules.findings(android: android)
         }
         return LintReport(findings: findings.filter { configuration.isEnabled($0.rule) })
     }
 
     /// Reads a JSON permission manifest with `PermissionManifest`'s own reader, accepting the configuration's
-    /// kinds and the ones PermitLint knows beyond the built-in ones (`calendarWriteOnly`).
+    /// kinds beside the built-in ones.
     ///
     /// - Throws: ``LintError/malformedManifest`` naming `file`, with the `ManifestError`'s sentence as detail.
     public func readManifest(json data: Data, file: String) throws -> PermissionManifest {

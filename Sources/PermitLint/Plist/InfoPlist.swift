@@ -25,6 +25,10 @@ public struct InfoPlist: Hashable, Sendable {
     ///
     /// Foundation, and iOS, read the last; ``strings`` holds that value.
     public let duplicateKeys: [String: [Int]]
+    /// The App Transport Security settings that allow plain HTTP or TLS below 1.2, as key paths such as
+    /// `NSAppTransportSecurity.NSAllowsArbitraryLoads` or
+    /// `NSAppTransportSecurity.NSExceptionDomains.example.com.NSExceptionAllowsInsecureHTTPLoads`, sorted.
+    public let transportSecurityExceptions: [String]
 
     /// Reads the property list in `data`; `file` names it in findings and errors.
     ///
@@ -38,6 +42,35 @@ public struct InfoPlist: Hashable, Sendable {
         // Foundation has read the file; PermitLint's own reader finds the keys it read more than once.
         let tree = isBinary ? nil : try? XMLPropertyList(data: data, file: file)
         self.duplicateKeys = tree.map { XMLPropertyList.duplicateKeys(of: $0.topDictionary) } ?? [:]
+        self.transportSecurityExceptions = Self.transportSecurityExceptions(in: values["NSAppTransportSecurity"])
+    }
+
+    /// The ATS keys that loosen HTTPS when set to `true`, at the top of `NSAppTransportSecurity`.
+    static let arbitraryLoadKeys = [
+        "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent",
+        "NSAllowsLocalNetworking",
+    ]
+    /// The keys of an exception domain that allow plain HTTP when set to `true`.
+    static let insecureHTTPKeys = [
+        "NSExceptionAllowsInsecureHTTPLoads", "NSTemporaryExceptionAllowsInsecureHTTPLoads",
+        "NSThirdPartyExceptionAllowsInsecureHTTPLoads",
+    ]
+    /// The keys of an exception domain that set the lowest TLS version.
+    static let minimumTLSKeys = [
+        "NSExceptionMinimumTLSVersion", "NSTemporaryExceptionMinimumTLSVersion", "NSThirdPartyExceptionMinimumTLSVersion",
+    ]
+
+    private static func transportSecurityExceptions(in value: Any?) -> [String] {
+        guard let ats = value as? [String: Any] else { return [] }
+        let prefix = "NSAppTransportSecurity."
+        var found = arbitraryLoadKeys.filter { ats[$0] as? Bool == true }.map { prefix + $0 }
+        for (domain, settings) in ats["NSExceptionDomains"] as? [String: Any] ?? [:] {
+            guard let settings = settings as? [String: Any] else { continue }
+            let path = prefix + "NSExceptionDomains." + domain + "."
+            found += insecureHTTPKeys.filter { settings[$0] as? Bool == true }.map { path + $0 }
+            found += minimumTLSKeys.filter { ["TLSv1.0", "TLSv1.1"].contains(settings[$0] as? String) }.map { path + $0 }
+        }
+        return found.sorted()
     }
 
     /// Reads the property list at `url`, named in findings by its path as given.

@@ -49,6 +49,7 @@ enum InfoPlistRules {
                 findings.append(.creep(.undeclaredPurposeKey, file: plist.file, key: key, kinds: kinds, entry: "the key"))
             }
         }
+        findings += textFindings(manifest: manifest, plan: plan, plist: plist, configuration: configuration)
         for (key, lines) in plist.duplicateKeys.sorted(by: { $0.key < $1.key }) {
             let written = lines.map(String.init).joined(separator: ", ")
             findings.append(
@@ -57,6 +58,54 @@ enum InfoPlistRules {
                     message: "\(key) is written \(lines.count) times, on lines \(written): iOS reads the last, on line "
                         + "\(lines[lines.count - 1]), and ignores the others",
                     fix: "keep one <key>\(key)</key> and its value; `permit generate --update` edits the last, the one iOS reads"))
+        }
+        return findings
+    }
+
+    /// The text rules on purpose strings the plan does not cover, and `purpose-copied`.
+    ///
+    /// Every string under a key that is a purpose key (in the table, or named `…UsageDescription` for a kind
+    /// PermitLint does not know) and that no declared kind needs is judged by the purpose-string rules as well:
+    /// App Review reads it whatever the manifest says. A purpose key whose text is the same as an earlier key's
+    /// (in key order) or a manifest purpose, of kinds that share none with its own, is reported as copied.
+    static func textFindings(
+        manifest: PermissionManifest, plan: PurposeKeyPlan, plist: InfoPlist, configuration: LintConfiguration
+    ) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        var rules = configuration.purposeStrings
+        rules.allowsBuildSettings = true
+        let planned = Set(plan.entries.map(\.key))
+        let purposeKeys = plist.strings.keys.filter { key in
+            !PlatformTable.neverReadKeys.contains(key)
+                && (PlatformTable.kindsByPurposeKey[key] != nil || key.hasSuffix("UsageDescription"))
+        }.sorted()
+        for key in purposeKeys where !planned.contains(key) {
+            findings += rules.findings(in: plist.strings[key] ?? "", file: plist.file, key: key)
+        }
+        // Where each text was written first: a purpose key of the Info.plist, else a kind's purpose in the manifest.
+        var sources: [(text: String, kinds: Set<PermissionKind>, name: String)] = []
+        for key in purposeKeys {
+            let text = String(plist.strings[key]?.trimmingWhitespace ?? "")
+            guard !text.isEmpty else { continue }
+            sources.append((text, Set(PlatformTable.kindsByPurposeKey[key] ?? []), key))
+        }
+        let manifestSources = manifest.declarations.map {
+            (text: String($0.purpose.trimmingWhitespace), kinds: Set([$0.kind]), name: "the manifest's purpose for \($0.kind)")
+        }
+        for (index, source) in sources.enumerated() where !source.kinds.isEmpty {
+            // The text of its own kind's purpose is the right text, whoever else copied it.
+            if manifestSources.contains(where: { $0.text == source.text && !$0.kinds.isDisjoint(with: source.kinds) }) {
+                continue
+            }
+            let earlier = manifestSources + sources[..<index]
+            guard let original = earlier.first(where: { $0.text == source.text && $0.kinds.isDisjoint(with: source.kinds) })
+            else { continue }
+            findings.append(
+                LintFinding(
+                    rule: .purposeCopied, file: plist.file, key: source.name,
+                    message: "\(source.name) says the same as \(original.name), \(PurposeStringRules.quote(source.text)): "
+                        + "a text written for one permission does not explain another, and App Review rejects it (5.1.1)",
+                    fix: "write what the app does with this permission; the manifest's purpose for its kind is the source"))
         }
         return findings
     }

@@ -11,13 +11,17 @@ import Foundation
 ///   without regard to case (`TODO`, `lorem ipsum`, ...), or an unexpanded build setting `$(…)` or `${…}`.
 ///   Xcode expands `$(PRODUCT_NAME)` in an Info.plist, so there it is accepted; the same text in the manifest
 ///   is shown as written by the primer, so there it is reported unless ``allowsBuildSettings`` is set.
-/// - ``LintRule/purposeTooShort``: the text, trimmed, has fewer than ``minimumLength`` characters.
+/// - ``LintRule/purposeTooShort``: the text, trimmed, has fewer than ``minimumLength`` characters, unless it
+///   has at least ``specificWordsExemptingLength`` specific words and no placeholder: "Scan QR codes" is short
+///   and says what the app does, so it passes; "Scans receipts." does not. A text wrapped whole in brackets, such as "[localized in strings file]",
+///   is a placeholder.
 /// - ``LintRule/purposeVague``: a text with no placeholder in which fewer than ``minimumSpecificWords`` words remain once the words that any
 ///   purpose string could contain are set aside: ``genericWords`` ("this", "app", "needs", "access",
 ///   "allow", "experience", ...) and the permission's own nouns ("camera", "location", ...). "This app needs
 ///   access to your camera." leaves none; "Scans the receipts you photograph." leaves three. Words are told
 ///   apart by spaces, so a text in a script written without them, such as Japanese or Chinese, is not judged
-///   by this rule.
+///   by this rule. Build-setting references are not words: "$(PRODUCT_NAME) requires access to the photo
+///   library" is vague.
 ///
 /// For example:
 ///
@@ -32,6 +36,9 @@ public struct PurposeStringRules: Hashable, Sendable {
     public var minimumLength = 20
     /// The fewest specific words a purpose text must have. Default: 2.
     public var minimumSpecificWords = 2
+    /// The specific words that let a text shorter than ``minimumLength`` pass, such as "Scan QR codes". Default: 3;
+    /// `Int.max` judges by length alone.
+    public var specificWordsExemptingLength = 3
     /// Words and phrases that mark a text as unfinished, matched as whole words regardless of case.
     public var placeholders = [
         "TODO", "FIXME", "TBD", "XXX", "lorem", "ipsum", "placeholder", "purpose string", "usage description",
@@ -59,7 +66,8 @@ public struct PurposeStringRules: Hashable, Sendable {
         "notification", "notifications", "photo", "photos", "picture", "pictures", "library", "libraries",
         "contacts", "contact", "address", "book", "calendar", "calendars", "event", "events", "reminders",
         "reminder", "bluetooth", "motion", "fitness", "activity", "speech", "recognition", "voice", "tracking",
-        "track", "advertising", "media", "music", "apple",
+        "track", "advertising", "media", "music", "apple", "local", "network", "face", "faceid", "biometrics",
+        "health", "healthkit", "home", "homekit", "focus", "status", "nfc", "siri", "nearby", "interaction",
     ]
 
     /// The findings for the purpose text `text`, found in `file` at `key`.
@@ -75,15 +83,17 @@ public struct PurposeStringRules: Hashable, Sendable {
                     fix: "replace it with a sentence saying what the app does with the permission"))
         }
         let length = text.trimmingWhitespace.count
-        if length < minimumLength {
+        let judgesWords = length > 0 && !Self.isWrittenWithoutSpaces(text)
+        let specific = judgesWords ? specificWords(in: text) : []
+        let specificEnough = judgesWords && placeholder == nil && specific.count >= specificWordsExemptingLength
+        if length < minimumLength, !specificEnough {
             findings.append(
                 LintFinding(
                     rule: .purposeTooShort, file: file, key: key,
                     message: "the purpose text \(quoted) has \(length) characters, fewer than \(minimumLength)",
                     fix: "say what the app does with the permission and when, in a full sentence"))
         }
-        if placeholder == nil, length > 0, !Self.isWrittenWithoutSpaces(text) {
-            let specific = specificWords(in: text)
+        if placeholder == nil, judgesWords {
             if specific.count < minimumSpecificWords {
                 let kept = specific.isEmpty ? "no word" : "only " + specific.map { "\"\($0)\"" }.joined(separator: ", ")
                 findings.append(
@@ -102,6 +112,12 @@ public struct PurposeStringRules: Hashable, Sendable {
             let rest = text[start...]
             let end = rest.firstIndex { $0 == ")" || $0 == "}" }.map { rest.index(after: $0) } ?? rest.endIndex
             return String(rest[..<end].prefix(40))
+        }
+        let trimmed = text.trimmingWhitespace
+        if let first = trimmed.first, let last = trimmed.last, trimmed.count > 1,
+            ["[]", "<>", "{}"].contains(String([first, last]))
+        {
+            return String(trimmed.prefix(40))
         }
         let words = Self.words(in: text)
         for placeholder in placeholders {
@@ -123,7 +139,22 @@ public struct PurposeStringRules: Hashable, Sendable {
 
     /// The words of `text` that are neither generic nor a permission's name, in order.
     func specificWords(in text: String) -> [String] {
-        Self.words(in: text).filter { !genericWords.contains($0) && !Self.kindNouns.contains($0) }
+        Self.words(in: Self.withoutBuildSettings(text)).filter { !genericWords.contains($0) && !Self.kindNouns.contains($0) }
+    }
+
+    /// `text` without its `$(…)` and `${…}` build-setting references, which name no purpose whatever they expand to.
+    static func withoutBuildSettings(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = [rest.range(of: "$("), rest.range(of: "${")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            result += rest[..<start.lowerBound]
+            let closing: Character = rest[start].last == "(" ? ")" : "}"
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: closing) else { return result }
+            result += " "
+            rest = after[after.index(after: end)...]
+        }
+        return result + rest
     }
 
     /// The lowercased words of `text`: runs of letters and digits, apostrophes kept inside words.

@@ -51,10 +51,6 @@ enum PlatformTable {
         }
     }
 
-    /// A write-only calendar kind that PermitLint knows beside ``PermissionKind/builtIn``: iOS 17's
-    /// `requestWriteOnlyAccessToEvents`. An app declares it as one of its own kinds.
-    static let calendarWriteOnly = PermissionKind("calendarWriteOnly")
-
     private static let iOS17 = DeploymentTarget(major: 17)
 
     private static func key(_ name: String, _ need: PurposeKey.Need = .always) -> PurposeKey {
@@ -69,11 +65,21 @@ enum PlatformTable {
     ///
     /// Location: iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` and need the when-in-use
     /// key as well for "always"; `NSLocationAlwaysUsageDescription` is read only before iOS 11. Android 12 and
-    /// later need the coarse permission beside the fine one. Bluetooth: `NSBluetoothPeripheralUsageDescription`
-    /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``.
+    /// later need the coarse permission beside the fine one. Photos need no Android permission: Google Play's
+    /// photo and video policy points apps to the system photo picker, with `READ_EXTERNAL_STORAGE` limited by
+    /// `maxSdkVersion="32"` for older versions, so every media permission is accepted and none is needed.
+    /// Bluetooth needs `BLUETOOTH_CONNECT` (talking to paired devices); `BLUETOOTH_SCAN` (discovering new ones)
+    /// is a different need, accepted and not demanded. Bluetooth on iOS: `NSBluetoothPeripheralUsageDescription`
+    /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``. Keys that hold no text
+    /// (`NSLocationTemporaryUsageDescriptionDictionary`, a dictionary of texts; `NSBonjourServices`, the service
+    /// types a local-network app browses) are accepted: declaring their kind justifies them, and nothing needs
+    /// them. HealthKit's read and write keys are both needed: its one request API references both.
     static let rows: [Row] = [
         Row(
-            kind: .location, purposeKeys: [key("NSLocationWhenInUseUsageDescription")],
+            kind: .location,
+            purposeKeys: [
+                key("NSLocationWhenInUseUsageDescription"), key("NSLocationTemporaryUsageDescriptionDictionary", .accepted),
+            ],
             androidRequired: android("ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"), androidAccepted: []),
         Row(
             kind: .locationAlways,
@@ -94,8 +100,9 @@ enum PlatformTable {
             androidRequired: android("POST_NOTIFICATIONS"), androidAccepted: []),
         Row(
             kind: .photos, purposeKeys: [key("NSPhotoLibraryUsageDescription")],
-            androidRequired: android("READ_MEDIA_IMAGES"),
-            androidAccepted: android("READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED", "READ_EXTERNAL_STORAGE")),
+            androidRequired: [],
+            androidAccepted: android(
+                "READ_EXTERNAL_STORAGE", "READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED")),
         Row(
             kind: .photosAddOnly, purposeKeys: [key("NSPhotoLibraryAddUsageDescription")],
             androidRequired: [], androidAccepted: android("WRITE_EXTERNAL_STORAGE")),
@@ -107,7 +114,7 @@ enum PlatformTable {
             purposeKeys: [key("NSCalendarsFullAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17))],
             androidRequired: android("READ_CALENDAR", "WRITE_CALENDAR"), androidAccepted: []),
         Row(
-            kind: calendarWriteOnly,
+            kind: .calendarWriteOnly,
             purposeKeys: [
                 key("NSCalendarsWriteOnlyAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17)),
             ],
@@ -119,8 +126,8 @@ enum PlatformTable {
         Row(
             kind: .bluetooth,
             purposeKeys: [key("NSBluetoothAlwaysUsageDescription"), key("NSBluetoothPeripheralUsageDescription", .accepted)],
-            androidRequired: android("BLUETOOTH_CONNECT", "BLUETOOTH_SCAN"),
-            androidAccepted: android("BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
+            androidRequired: android("BLUETOOTH_CONNECT"),
+            androidAccepted: android("BLUETOOTH_SCAN", "BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
         Row(
             kind: .motion, purposeKeys: [key("NSMotionUsageDescription")],
             androidRequired: android("ACTIVITY_RECOGNITION"), androidAccepted: []),
@@ -133,6 +140,28 @@ enum PlatformTable {
         Row(
             kind: .mediaLibrary, purposeKeys: [key("NSAppleMusicUsageDescription")],
             androidRequired: android("READ_MEDIA_AUDIO"), androidAccepted: []),
+        Row(
+            kind: .localNetwork,
+            purposeKeys: [key("NSLocalNetworkUsageDescription"), key("NSBonjourServices", .accepted)],
+            androidRequired: [], androidAccepted: android("NEARBY_WIFI_DEVICES", "ACCESS_WIFI_STATE")),
+        Row(
+            kind: .faceID, purposeKeys: [key("NSFaceIDUsageDescription")],
+            androidRequired: android("USE_BIOMETRIC"), androidAccepted: android("USE_FINGERPRINT")),
+        Row(
+            kind: .healthKit,
+            purposeKeys: [key("NSHealthShareUsageDescription"), key("NSHealthUpdateUsageDescription")],
+            androidRequired: [], androidAccepted: []),
+        Row(kind: .homeKit, purposeKeys: [key("NSHomeKitUsageDescription")], androidRequired: [], androidAccepted: []),
+        Row(
+            kind: .focusStatus, purposeKeys: [key("NSFocusStatusUsageDescription")], androidRequired: [],
+            androidAccepted: android("ACCESS_NOTIFICATION_POLICY")),
+        Row(
+            kind: .nfcReading, purposeKeys: [key("NFCReaderUsageDescription")], androidRequired: android("NFC"),
+            androidAccepted: []),
+        Row(kind: .siri, purposeKeys: [key("NSSiriUsageDescription")], androidRequired: [], androidAccepted: []),
+        Row(
+            kind: .nearbyInteraction, purposeKeys: [key("NSNearbyInteractionUsageDescription")],
+            androidRequired: android("UWB_RANGING"), androidAccepted: []),
     ]
 
     /// Network access is required and implicit: declared by no one, needed by every app.
@@ -173,11 +202,23 @@ enum PlatformTable {
         let exists: Bool
     }
 
-    /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8).
+    /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8). Each
+    /// references only the APIs of its kinds (issue 20): when-in-use location apart from always, the camera
+    /// apart from the microphone.
     static let modules: [Module] = [
-        Module(name: "PermitLocation", kinds: [.location, .locationAlways], exists: true),
-        Module(name: "PermitCamera", kinds: [.camera, .microphone], exists: true),
+        Module(name: "PermitLocation", kinds: [.location], exists: true),
+        Module(name: "PermitLocationAlways", kinds: [.locationAlways, .location], exists: true),
+        Module(name: "PermitCamera", kinds: [.camera], exists: true),
+        Module(name: "PermitMicrophone", kinds: [.microphone], exists: true),
         Module(name: "PermitNotifications", kinds: [.notifications], exists: true),
+        Module(name: "PermitContacts", kinds: [.contacts], exists: true),
+        Module(name: "PermitPhotos", kinds: [.photos], exists: true),
+        Module(name: "PermitPhotosAddOnly", kinds: [.photosAddOnly], exists: true),
+        Module(name: "PermitCalendar", kinds: [.calendar], exists: true),
+        Module(name: "PermitCalendarWriteOnly", kinds: [.calendarWriteOnly], exists: true),
+        Module(name: "PermitReminders", kinds: [.reminders], exists: true),
+        Module(name: "PermitFocusStatus", kinds: [.focusStatus], exists: true),
+        Module(name: "PermitFaceID", kinds: [.faceID], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
         Module(name: "PermitCloud", kinds: [], exists: true),

@@ -48,7 +48,7 @@ enum BridgeScript {
 }
 
 /// The statuses a page sees: the seed's strings per kind, plus the raw status where the seed's string hides
-/// a detail (limited, provisional, unavailable).
+/// a detail (limited, provisional, unavailable, approximate, ...: ``PermissionStatus/hasBridgeDetail``).
 struct BridgeStatuses: Hashable, Sendable {
     var statuses: [String: String]
     var details: [String: String]
@@ -57,15 +57,14 @@ struct BridgeStatuses: Hashable, Sendable {
         statuses = Dictionary(uniqueKeysWithValues: states.map { ($0.kind.rawValue, $0.status.bridgeStatus.rawValue) })
         details = Dictionary(
             uniqueKeysWithValues: states.compactMap { state in
-                [.limited, .provisional, .unavailable].contains(state.status)
-                    ? (state.kind.rawValue, state.status.rawValue) : nil
+                state.status.hasBridgeDetail ? (state.kind.rawValue, state.status.rawValue) : nil
             })
     }
 
     /// Sets one kind's status, as the page sees it.
     mutating func set(_ status: PermissionStatus, for kind: PermissionKind) {
         statuses[kind.rawValue] = status.bridgeStatus.rawValue
-        details[kind.rawValue] = [.limited, .provisional, .unavailable].contains(status) ? status.rawValue : nil
+        details[kind.rawValue] = status.hasBridgeDetail ? status.rawValue : nil
     }
 
     var statusesJSON: JSONValue { .object(statuses.mapValues(JSONValue.string)) }

@@ -1,0 +1,25 @@
+// Stand-in for Apple's Intents (SiriKit), for scripts/check-apple-adapters only: just the Focus status
+// authorization API that PermitFocusStatus uses, with the signatures of Apple's Swift interface. Bodies never
+// run. Each declaration names its page under https://developer.apple.com/documentation/intents/.
+
+@_exported import Foundation  // as Apple's framework does
+
+// .../infocusstatusauthorizationstatus: `enum INFocusStatusAuthorizationStatus : Int` (iOS 15, macOS 12)
+public enum INFocusStatusAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0
+    case restricted = 1
+    case denied = 2
+    case authorized = 3
+}
+
+// .../infocusstatuscenter: `class INFocusStatusCenter : NSObject` (iOS 15, macOS 12); declared without Sendable,
+// which Apple's interface does not state.
+open class INFocusStatusCenter: NSObject {
+    // .../infocusstatuscenter/default: `class var `default`: INFocusStatusCenter { get }`
+    open class var `default`: INFocusStatusCenter { fatalError("stand-in") }
+    // .../infocusstatuscenter/authorizationstatus: `var authorizationStatus: INFocusStatusAuthorizationStatus { get }`
+    open var authorizationStatus: INFocusStatusAuthorizationStatus { fatalError("stand-in") }
+    // .../infocusstatuscenter/requestauthorization(completionhandler:), imported for Swift concurrency as
+    // `func requestAuthorization() async -> INFocusStatusAuthorizationStatus`
+    open func requestAuthorization() async -> INFocusStatusAuthorizationStatus { fatalError("stand-in") }
+}

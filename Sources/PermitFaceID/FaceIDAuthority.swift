@@ -1,0 +1,64 @@
+#if canImport(LocalAuthentication)
+import LocalAuthentication
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/faceID``, over LocalAuthentication.
+///
+/// iOS asks for Face ID the first time an app evaluates a biometric policy, and has no "not determined" state
+/// before that: `canEvaluatePolicy` succeeds until the person declines. So the kind reads:
+///
+/// | LocalAuthentication | Permit |
+/// | --- | --- |
+/// | no Face ID on the device (Touch ID, none) | `unavailable` |
+/// | Face ID, nobody enrolled (`biometryNotEnrolled`) | `unavailable` |
+/// | Face ID, the app declined (`biometryNotAvailable`) | `denied` |
+/// | Face ID can be evaluated (locked out included) | `granted`, also before the first prompt |
+///
+/// Any other kind is `unavailable`. ``request(_:)`` evaluates the biometric policy with ``reason``: the
+/// permission prompt the first time, then a Face ID scan; a cancelled scan is not an error. Its Info.plist key is
+/// `NSFaceIDUsageDescription`.
+///
+/// For example:
+///
+/// ```swift
+/// let faceID = FaceIDAuthority(reason: "Unlock your trail log.")
+/// let status = try await faceID.request(.faceID)
+/// ```
+public struct FaceIDAuthority: PermissionAuthority {
+    /// The text the Face ID scan shows, saying what it unlocks.
+    public let reason: String
+
+    /// Creates the authority.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// Whether Face ID is there and allowed for the app, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .faceID else { return .unavailable }
+        let context = LAContext()
+        var error: NSError?
+        let canEvaluate = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error)
+        return Self.status(canEvaluate: canEvaluate, errorCode: error?.code, isFaceID: context.biometryType == .faceID)
+    }
+
+    /// Evaluates the biometric policy (the permission prompt the first time) and returns the status after it.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .faceID else { return .unavailable }
+        guard await status(of: kind) == .granted else { return await status(of: kind) }
+        // A cancelled or failed scan says nothing about the permission: the status afterwards does.
+        _ = try? await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason)
+        return await status(of: kind)
+    }
+
+    /// LocalAuthentication's error codes: `biometryNotAvailable` (-6), `biometryNotEnrolled` (-7).
+    static func status(canEvaluate: Bool, errorCode: Int?, isFaceID: Bool) -> PermissionStatus {
+        if canEvaluate { return isFaceID ? .granted : .unavailable }
+        switch errorCode {
+        case -6 where isFaceID: return .denied
+        case -8 where isFaceID: return .granted  // locked out after failed scans: allowed, the passcode unlocks it
+        default: return .unavailable
+        }
+    }
+}
+#endif

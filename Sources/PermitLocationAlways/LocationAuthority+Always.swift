@@ -1,0 +1,23 @@
+#if canImport(CoreLocation)
+import CoreLocation
+public import PermitLocation
+
+extension LocationAuthority {
+    /// A location authority that also asks for always authorization (``PermissionKind/locationAlways``).
+    ///
+    /// This module is the only one of Permit's that references CoreLocation's `requestAlwaysAuthorization()`:
+    /// an app that links it must declare `NSLocationAlwaysAndWhenInUseUsageDescription` beside
+    /// `NSLocationWhenInUseUsageDescription`, or App Store Connect rejects the build (ITMS-90683). An app that
+    /// uses location only while in use imports `PermitLocation` alone.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let location = LocationAuthority.includingAlways()
+    /// let status = try await location.request(.locationAlways)
+    /// ```
+    public static func includingAlways() -> LocationAuthority {
+        LocationAuthority(requestingAlways: { manager in manager.requestAlwaysAuthorization() })
+    }
+}
+#endif

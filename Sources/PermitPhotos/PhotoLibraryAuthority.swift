@@ -1,0 +1,58 @@
+#if canImport(Photos)
+import Photos
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/photos``, over PhotoKit's read-write authorization.
+///
+/// It translates `PHPhotoLibrary.authorizationStatus(for: .readWrite)` and decides nothing:
+///
+/// | Photos | Permit |
+/// | --- | --- |
+/// | `notDetermined` | `notDetermined` |
+/// | `restricted` | `restricted` |
+/// | `denied` | `denied` |
+/// | `authorized` | `granted` |
+/// | `limited` (the photos the person selected) | `limited` |
+///
+/// Any other kind is `unavailable`. With limited access, "select more photos" is the app's action: PhotoKit's
+/// limited-library picker (`presentLimitedLibraryPicker(from:)`, UIKit) or the system photo picker, which needs
+/// no authorization at all; the status stays `limited`. Its Info.plist key is `NSPhotoLibraryUsageDescription`;
+/// an app that only saves photos links `PermitPhotosAddOnly` instead.
+///
+/// For example:
+///
+/// ```swift
+/// let photos = PhotoLibraryAuthority()
+/// if try await photos.request(.photos) == .limited { offerToSelectMorePhotos() }
+/// ```
+public struct PhotoLibraryAuthority: PermissionAuthority {
+    /// Creates the authority.
+    public init() {}
+
+    /// The read-write photo library authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .photos else { return .unavailable }
+        return Self.status(PHPhotoLibrary.authorizationStatus(for: .readWrite))
+    }
+
+    /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .photos else { return .unavailable }
+        if PHPhotoLibrary.authorizationStatus(for: .readWrite) == .notDetermined {
+            return Self.status(await PHPhotoLibrary.requestAuthorization(for: .readWrite))
+        }
+        return await status(of: kind)
+    }
+
+    static func status(_ authorization: PHAuthorizationStatus) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorized: .granted
+        case .limited: .limited
+        @unknown default: .unavailable
+        }
+    }
+}
+#endif

@@ -1,0 +1,55 @@
+#if canImport(Photos)
+import Photos
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/photosAddOnly``, over PhotoKit's add-only authorization.
+///
+/// It translates `PHPhotoLibrary.authorizationStatus(for: .addOnly)` and decides nothing:
+///
+/// | Photos | Permit |
+/// | --- | --- |
+/// | `notDetermined` | `notDetermined` |
+/// | `restricted` | `restricted` |
+/// | `denied` | `denied` |
+/// | `authorized` | `granted` |
+///
+/// Any other kind is `unavailable`. Its Info.plist key is `NSPhotoLibraryAddUsageDescription`: a module of its
+/// own, so that an app that only saves photos does not link the read-write request of `PermitPhotos`.
+///
+/// For example:
+///
+/// ```swift
+/// let saving = PhotoLibraryAddOnlyAuthority()
+/// let status = try await saving.request(.photosAddOnly)
+/// ```
+public struct PhotoLibraryAddOnlyAuthority: PermissionAuthority {
+    /// Creates the authority.
+    public init() {}
+
+    /// The add-only photo library authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .photosAddOnly else { return .unavailable }
+        return Self.status(PHPhotoLibrary.authorizationStatus(for: .addOnly))
+    }
+
+    /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .photosAddOnly else { return .unavailable }
+        if PHPhotoLibrary.authorizationStatus(for: .addOnly) == .notDetermined {
+            return Self.status(await PHPhotoLibrary.requestAuthorization(for: .addOnly))
+        }
+        return await status(of: kind)
+    }
+
+    static func status(_ authorization: PHAuthorizationStatus) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorized: .granted
+        case .limited: .limited  // not reported for add-only access; kept rather than hidden
+        @unknown default: .unavailable
+        }
+    }
+}
+#endif

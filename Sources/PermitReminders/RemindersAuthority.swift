@@ -1,0 +1,63 @@
+#if canImport(EventKit)
+import EventKit
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/reminders``, over EventKit.
+///
+/// Full access to reminders.
+///
+/// It translates `EKEventStore.authorizationStatus(for: .reminder)` and decides nothing:
+///
+/// | EventKit | Permit |
+/// | --- | --- |
+/// | `notDetermined` | `notDetermined` |
+/// | `restricted` | `restricted` |
+/// | `denied` | `denied` |
+/// | `fullAccess` | `granted` |
+///
+/// Any other kind is `unavailable`. Before iOS 17 the request is EventKit's single `requestAccess(to:)`. Its
+/// Info.plist key is `NSRemindersFullAccessUsageDescription`, and below iOS 17 also the legacy key PermitLint names.
+///
+/// For example:
+///
+/// ```swift
+/// let authority = RemindersAuthority()
+/// let status = try await authority.request(.reminders)
+/// ```
+public struct RemindersAuthority: PermissionAuthority {
+    /// Creates the authority.
+    public init() {}
+
+    /// The authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .reminders else { return .unavailable }
+        return Self.status(EKEventStore.authorizationStatus(for: .reminder))
+    }
+
+    /// Shows the system prompt when iOS would show one, and returns the status after the answer.
+    ///
+    /// - Throws: The error EventKit reports.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .reminders else { return .unavailable }
+        guard await status(of: kind).canPrompt else { return await status(of: kind) }
+        let store = EKEventStore()
+        if #available(iOS 17.0, macOS 14.0, *) {
+            _ = try await store.requestFullAccessToReminders()
+        } else {
+            _ = try await store.requestAccess(to: .reminder)
+        }
+        return await status(of: kind)
+    }
+
+    static func status(_ authorization: EKAuthorizationStatus) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .fullAccess: .granted
+        case .writeOnly: .writeOnly
+        @unknown default: .unavailable
+        }
+    }
+}
+#endif
