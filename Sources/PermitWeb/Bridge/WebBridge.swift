@@ -139,7 +139,10 @@ public actor WebBridge {
     /// stream's changes are applied one by one, with no read of the center.
     func catchUp() async {
         for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
-        await updates.run { await updatePage() }
+        // Pushed even when the script already holds them: an earlier push may not have reached this document
+        // (its handshake's older answer, applied after the push, or a push that failed), and a repeated push
+        // changes nothing in the page.
+        await updates.run { await updatePage(always: true) }
     }
 
     /// Applies one kind's status, read or changed at `date`, to what the page sees, and brings the loaded page
@@ -161,12 +164,13 @@ public actor WebBridge {
     }
 
     /// Pushes the statuses to the loaded page, then into the script for the next document: a document that
-    /// loads in between fetches them in its handshake.
-    private func updatePage() async {
+    /// loads in between fetches them in its handshake. Unless `always`, nothing is pushed when the script
+    /// already holds them.
+    private func updatePage(always: Bool = false) async {
         guard let host else { return }
         let statuses = current
         // A change the page cannot see (a status with the same page string) is not pushed.
-        guard statuses != installed else { return }
+        guard always || statuses != installed else { return }
         do {
             try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
             logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
