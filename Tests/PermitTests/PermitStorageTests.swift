@@ -100,7 +100,7 @@ import PermitTesting
         #expect(await store.snapshot.attachments == ["kept": one, "replaced": Data(#"{"value":2,"version":1}"#.utf8)])
     }
 
-    @Test func concurrentWritesAreSavedInOrderAndTheLastSaveHoldsThemAll() async throws {
+    @Test func concurrentWritesAreAllKeptWithNoMoreThanOneSaveEach() async throws {
         let store = InMemoryPermissionStore()
         let storage = makeStorage(store)
         await withTaskGroup(of: Void.self) { group in
