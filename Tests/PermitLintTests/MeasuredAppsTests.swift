@@ -88,6 +88,52 @@ import Testing
         #expect(try Fixture.lint("ashtrail.json", android: "AshTrail-AndroidManifest.xml").isClean)
     }
 
+    /// Lints `ashtrail.json` against the Android manifest at `path` under Fixtures, read from its file so that
+    /// the network security config beside it is read too.
+    private func lintAndroidFile(_ path: String) throws -> LintReport {
+        let linter = PermissionLinter()
+        return linter.lint(
+            LintInputs(
+                manifest: try Fixture.manifest("ashtrail.json"), manifestFile: "Manifests/ashtrail.json",
+                androidManifest: try AndroidManifest(contentsOf: Fixture.url(path))))
+    }
+
+    @Test func aNetworkSecurityConfigIsReadAndEachCleartextDomainConfigReported() throws {
+        let report = try lintAndroidFile("Android/NetworkConfig/AndroidManifest.xml")
+        // The base-config forbids cleartext, the nested config inherits its parent's (reported once with it), the
+        // other nested one and the last config do not permit it.
+        #expect(report.keys(.insecureTransport) == ["domain-config:legacy.example.com,192.168.1.10"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.file.hasSuffix("NetworkConfig/res/xml/network_security_config.xml"))
+        #expect(finding.message.contains("line 4"))
+        #expect(finding.message.contains("legacy.example.com, 192.168.1.10"))
+        #expect(finding.severity == .warning)
+    }
+
+    @Test func aBaseConfigThatPermitsCleartextIsReportedBesideTheManifestAttribute() throws {
+        let report = try lintAndroidFile("Android/OpenConfig/AndroidManifest.xml")
+        #expect(report.keys(.insecureTransport) == ["android:usesCleartextTraffic", "base-config"])
+        let attribute = try #require(report.findings.first)
+        #expect(attribute.message.contains("network_security_config.xml decides instead"))
+        #expect(report.findings[1].message.contains("<base-config> on line 3"))
+    }
+
+    @Test func aConfigNamedButNotBesideTheManifestIsSaidNotRead() throws {
+        let report = try Fixture.lint("ashtrail.json", android: "Cleartext-AndroidManifest.xml")
+        #expect(report.findings.first?.message.contains("not read") == true)
+    }
+
+    @Test func aMalformedNetworkSecurityConfigIsRejectedWithItsFile() throws {
+        let error = lintError {
+            _ = try NetworkSecurityConfig(data: Data("<manifest/>".utf8), file: "res/xml/bad.xml")
+        }
+        #expect(error?.description.contains("res/xml/bad.xml") == true)
+        #expect(error?.description.contains("network-security-config") == true)
+        #expect(NetworkSecurityConfig.resourcePath(for: "@xml/network_security_config") == "res/xml/network_security_config.xml")
+        #expect(NetworkSecurityConfig.resourcePath(for: "@raw/config") == nil)
+        #expect(NetworkSecurityConfig.resourcePath(for: "@xml/../../etc") == nil)
+    }
+
     @Test func theRuleCanBeTurnedOff() throws {
         var configuration = LintConfiguration()
         configuration.disabledRules = [.insecureTransport]

@@ -26,6 +26,10 @@ public struct AndroidManifest: Hashable, Sendable {
     public let cleartextTrafficLine: Int?
     /// The `android:networkSecurityConfig` resource of `<application>`, such as `@xml/network_security_config`.
     public let networkSecurityConfig: String?
+    /// The file that ``networkSecurityConfig`` names, read by ``init(contentsOf:)`` from `res/xml` beside the
+    /// manifest (the standard source set layout); `nil` when the manifest names none, when the file is not
+    /// there, or when the manifest was read from data.
+    public private(set) var networkSecurity: NetworkSecurityConfig?
 
     /// The Android namespace that `android:name` belongs to.
     public static let androidNamespace = "http://schemas.android.com/apk/res/android"
@@ -61,10 +65,20 @@ public struct AndroidManifest: Hashable, Sendable {
         self.networkSecurityConfig = application?.attribute("networkSecurityConfig", namespace: Self.androidNamespace)
     }
 
-    /// Reads the manifest at `url`, named in findings by its path as given.
+    /// Reads the manifest at `url`, named in findings by its path as given, and the network security config it
+    /// names when that file is in `res/xml` beside it.
+    ///
+    /// - Throws: as ``init(data:file:)``, and as ``NetworkSecurityConfig/init(data:file:)`` for a config file
+    ///   that is there but cannot be read.
     public init(contentsOf url: URL) throws {
         let file = url.relativePath
         try self.init(data: InputFile.read(url, file: file), file: file)
+        if let reference = networkSecurityConfig, let path = NetworkSecurityConfig.resourcePath(for: reference) {
+            let config = url.deletingLastPathComponent().appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: config.path) {
+                networkSecurity = try NetworkSecurityConfig(contentsOf: config)
+            }
+        }
     }
 
     // MARK: - Parsing

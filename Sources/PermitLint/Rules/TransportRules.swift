@@ -2,13 +2,13 @@ import Permit
 
 /// The rule on plain HTTP: `insecure-transport`.
 ///
-/// An app whose specification says "HTTPS only, no listeners" (seed 003) should not carry the settings that let
+/// An app whose specification says "HTTPS only, no listeners" should not carry the settings that let
 /// it load over plain HTTP: in the Info.plist, App Transport Security's `NSAllowsArbitraryLoads`,
 /// `NSAllowsArbitraryLoadsInWebContent`, `NSAllowsArbitraryLoadsForMedia`, `NSAllowsLocalNetworking`, and an
 /// exception domain that allows insecure HTTP loads or a TLS version below 1.2; in the Android manifest,
-/// `android:usesCleartextTraffic="true"` on `<application>`. App Review asks for a justification of each ATS
-/// exception; Android's network security config, when the app has one, decides cleartext traffic per domain
-/// and is named in the finding so that a person checks it.
+/// `android:usesCleartextTraffic="true"` on `<application>`, and in the network security config it names a
+/// `<base-config>` or `<domain-config>` with `cleartextTrafficPermitted="true"`. App Review asks for a
+/// justification of each ATS exception.
 enum TransportRules {
     static func findings(plist: InfoPlist) -> [LintFinding] {
         plist.transportSecurityExceptions.map { setting in
@@ -21,16 +21,44 @@ enum TransportRules {
     }
 
     static func findings(android: AndroidManifest) -> [LintFinding] {
-        guard let line = android.cleartextTrafficLine else { return [] }
-        let config = android.networkSecurityConfig.map {
-            "; the network security config \($0) may narrow it per domain, and takes precedence on Android 7 and later"
-        } ?? ""
-        return [
-            LintFinding(
-                rule: .insecureTransport, file: android.file, key: "android:usesCleartextTraffic",
-                message: "<application> on line \(line) sets android:usesCleartextTraffic=\"true\": the app may send and "
-                    + "receive plain HTTP\(config)",
-                fix: "remove android:usesCleartextTraffic (false is the default from Android 9) and serve every host over HTTPS"),
-        ]
+        var findings: [LintFinding] = []
+        if let line = android.cleartextTrafficLine {
+            let config =
+                if let read = android.networkSecurity {
+                    "; from Android 7 the network security config \(read.file) decides instead"
+                } else if let named = android.networkSecurityConfig {
+                    "; from Android 7 the network security config \(named) decides instead (not read: it is not in "
+                        + "res/xml beside the manifest)"
+                } else {
+                    ""
+                }
+            findings.append(
+                LintFinding(
+                    rule: .insecureTransport, file: android.file, key: "android:usesCleartextTraffic",
+                    message: "<application> on line \(line) sets android:usesCleartextTraffic=\"true\": the app may send "
+                        + "and receive plain HTTP\(config)",
+                    fix: "remove android:usesCleartextTraffic (false is the default from Android 9) and serve every host "
+                        + "over HTTPS"))
+        }
+        guard let config = android.networkSecurity else { return findings }
+        if let line = config.baseConfigLine {
+            findings.append(
+                LintFinding(
+                    rule: .insecureTransport, file: config.file, key: "base-config",
+                    message: "<base-config> on line \(line) sets cleartextTrafficPermitted=\"true\": every domain may be "
+                        + "reached over plain HTTP",
+                    fix: "remove cleartextTrafficPermitted from <base-config> and serve every host over HTTPS"))
+        }
+        for entry in config.cleartextDomains {
+            let domains = entry.domains.isEmpty ? "no domain" : entry.domains.joined(separator: ", ")
+            findings.append(
+                LintFinding(
+                    rule: .insecureTransport, file: config.file, key: "domain-config:\(entry.domains.joined(separator: ","))",
+                    message: "<domain-config> on line \(entry.line) sets cleartextTrafficPermitted=\"true\" for "
+                        + "\(domains): those hosts may be reached over plain HTTP",
+                    fix: "serve \(domains) over HTTPS and remove cleartextTrafficPermitted, or keep it only for a host "
+                        + "that cannot do TLS (a device on the local network)"))
+        }
+        return findings
     }
 }
