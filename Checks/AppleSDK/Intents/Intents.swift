@@ -23,3 +23,23 @@ open class INFocusStatusCenter: NSObject {
     // `func requestAuthorization() async -> INFocusStatusAuthorizationStatus`
     open func requestAuthorization() async -> INFocusStatusAuthorizationStatus { fatalError("stand-in") }
 }
+
+// .../insiriauthorizationstatus: `enum INSiriAuthorizationStatus : Int` (iOS 10)
+public enum INSiriAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0
+    case restricted = 1
+    case denied = 2
+    case authorized = 3
+}
+
+// .../inpreferences: `class INPreferences : NSObject`
+open class INPreferences: NSObject {
+    // .../inpreferences/siriauthorizationstatus(): `class func siriAuthorizationStatus() -> INSiriAuthorizationStatus`
+    open class func siriAuthorizationStatus() -> INSiriAuthorizationStatus { fatalError("stand-in") }
+    // .../inpreferences/requestsiriauthorization(_:):
+    // `class func requestSiriAuthorization(_ handler: @escaping (INSiriAuthorizationStatus) -> Void)`; the handler
+    // runs on an arbitrary queue.
+    open class func requestSiriAuthorization(_ handler: @escaping @Sendable (INSiriAuthorizationStatus) -> Void) {
+        fatalError("stand-in")
+    }
+}

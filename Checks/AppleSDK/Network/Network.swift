@@ -1,9 +1,11 @@
 // Stand-in for Apple's Network framework, for scripts/check-apple-adapters only: just the path-monitor API
-// that PermitNetwork uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration
-// names its page under https://developer.apple.com/documentation/network/. NWPathMonitor is declared without
+// that PermitNetwork uses and the connection API that PermitLocalNetwork's probe uses, with the signatures of
+// Apple's Swift interface. Bodies never run. Each declaration names its page under
+// https://developer.apple.com/documentation/network/. NWPathMonitor is declared without
 // Sendable here, the stricter reading, so that the adapter must justify sharing it.
 
 @_exported import Dispatch  // Network re-exports Dispatch, as Apple's does
+import Foundation  // POSIXErrorCode
 
 // .../nwinterface
 public struct NWInterface: Hashable, Sendable {
@@ -40,5 +42,80 @@ public final class NWPathMonitor {
     // .../nwpathmonitor/start(queue:): `func start(queue: DispatchQueue)`
     public func start(queue: DispatchQueue) {}
     // .../nwpathmonitor/cancel(): `func cancel()`
+    public func cancel() {}
+}
+
+// MARK: - Connections (PermitLocalNetwork)
+
+extension NWPath {
+    // .../nwpath/unsatisfiedreason-swift.enum (iOS 14.2)
+    public enum UnsatisfiedReason: Hashable, Sendable {
+        case notAvailable
+        case cellularDenied
+        case wifiDenied
+        case localNetworkDenied
+        case vpnInactive
+    }
+    // .../nwpath/unsatisfiedreason-swift.property: `var unsatisfiedReason: NWPath.UnsatisfiedReason { get }`
+    public var unsatisfiedReason: UnsatisfiedReason { fatalError("stand-in") }
+}
+
+// .../dnsserviceerrortype: `typealias DNSServiceErrorType = Int32` (dnssd)
+public typealias DNSServiceErrorType = Int32
+
+// .../nwerror: `enum NWError`
+public enum NWError: Error, Sendable {
+    case posix(POSIXErrorCode)
+    case dns(DNSServiceErrorType)
+    case tls(Int32)
+}
+
+// .../nwendpoint: `enum NWEndpoint`
+public enum NWEndpoint: Hashable, Sendable {
+    // .../nwendpoint/host-swift.enum: `enum Host`, expressible by a string literal
+    public enum Host: Hashable, Sendable, ExpressibleByStringLiteral {
+        case name(String, NWInterface?)
+        public init(stringLiteral value: String) { fatalError("stand-in") }
+        // .../nwendpoint/host-swift.enum/init(_:): `init(_ string: String)`
+        public init(_ string: String) { fatalError("stand-in") }
+    }
+    // .../nwendpoint/port-swift.struct: `struct Port`, expressible by an integer literal
+    public struct Port: Hashable, Sendable, ExpressibleByIntegerLiteral {
+        public init(integerLiteral value: UInt16) { fatalError("stand-in") }
+        // .../nwendpoint/port-swift.struct/init(rawvalue:): `init?(rawValue: UInt16)`
+        public init?(rawValue: UInt16) { fatalError("stand-in") }
+    }
+    case hostPort(host: Host, port: Port)
+    case service(name: String, type: String, domain: String, interface: NWInterface?)
+}
+
+// .../nwparameters: `class NWParameters`; declared without Sendable.
+public final class NWParameters {
+    // .../nwparameters/tcp: `class var tcp: NWParameters { get }`
+    public class var tcp: NWParameters { fatalError("stand-in") }
+    // .../nwparameters/udp: `class var udp: NWParameters { get }`
+    public class var udp: NWParameters { fatalError("stand-in") }
+}
+
+// .../nwconnection: `final class NWConnection`; declared without Sendable, the stricter reading.
+public final class NWConnection {
+    // .../nwconnection/state-swift.enum
+    public enum State: Sendable {
+        case setup
+        case waiting(NWError)
+        case preparing
+        case ready
+        case failed(NWError)
+        case cancelled
+    }
+    // .../nwconnection/init(to:using:): `init(to endpoint: NWEndpoint, using parameters: NWParameters)`
+    public init(to endpoint: NWEndpoint, using parameters: NWParameters) {}
+    // .../nwconnection/stateupdatehandler: `var stateUpdateHandler: (@Sendable (NWConnection.State) -> Void)?`
+    public var stateUpdateHandler: (@Sendable (_ state: NWConnection.State) -> Void)?
+    // .../nwconnection/currentpath: `var currentPath: NWPath? { get }`
+    public var currentPath: NWPath? { fatalError("stand-in") }
+    // .../nwconnection/start(queue:): `func start(queue: DispatchQueue)`
+    public func start(queue: DispatchQueue) {}
+    // .../nwconnection/cancel(): `func cancel()`
     public func cancel() {}
 }

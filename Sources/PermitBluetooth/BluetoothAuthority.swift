@@ -1,0 +1,95 @@
+#if canImport(CoreBluetooth)
+public import CoreBluetooth
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/bluetooth``, over Core Bluetooth.
+///
+/// | CoreBluetooth (`CBManager.authorization`) | Permit |
+/// | --- | --- |
+/// | `notDetermined` | `notDetermined` |
+/// | `restricted` | `restricted` |
+/// | `denied` | `denied` |
+/// | `allowedAlways` | `granted` |
+///
+/// iOS has no "request" call for Bluetooth: the prompt shows when the app first creates a Bluetooth manager. So
+/// ``request(_:)`` creates a central manager (without the "turn Bluetooth on" alert) and waits for its first
+/// state update after the answer, or for ``answerTimeout``, whichever comes first, then reads the
+/// authorization again: a request always completes. Bluetooth being off is not a permission: it reads
+/// `granted` when allowed; the app checks the manager's state before scanning.
+///
+/// Accessories paired through AccessorySetupKit (iOS 18) need no Bluetooth authorization: an app that uses only
+/// those never asks, and this kind stays `notDetermined`. Any other kind is `unavailable`. Its Info.plist key
+/// is `NSBluetoothAlwaysUsageDescription`.
+///
+/// For example:
+///
+/// ```swift
+/// let bluetooth = BluetoothAuthority()
+/// let status = try await bluetooth.request(.bluetooth)
+/// ```
+@MainActor
+public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralManagerDelegate {
+    /// How long ``request(_:)`` waits for the answer before it reads the authorization as it is.
+    public let answerTimeout: Duration
+    private var manager: CBCentralManager?
+    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates the authority; it creates no Bluetooth manager until ``request(_:)``.
+    public init(answerTimeout: Duration = .seconds(120)) {
+        self.answerTimeout = answerTimeout
+        super.init()
+    }
+
+    /// The Bluetooth authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .bluetooth else { return .unavailable }
+        return Self.status(CBManager.authorization)
+    }
+
+    /// Shows the system prompt when the status is `notDetermined` (by creating a central manager), and returns
+    /// the status after the answer or after ``answerTimeout``.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .bluetooth else { return .unavailable }
+        guard CBManager.authorization == .notDetermined else { return await status(of: kind) }
+        await withCheckedContinuation { continuation in
+            answerWaiters.append(continuation)
+            if manager == nil {
+                manager = CBCentralManager(
+                    delegate: self, queue: nil, options: [CBCentralManagerOptionShowPowerAlertKey: false])
+            }
+            let timeout = answerTimeout
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.resumeWaiters()
+            }
+        }
+        return await status(of: kind)
+    }
+
+    // MARK: - CBCentralManagerDelegate
+
+    /// Resumes the waiting requests once the person answered. The manager was created with no queue, so
+    /// Core Bluetooth calls this on the main queue.
+    public nonisolated func centralManagerDidUpdateState(_ central: CBCentralManager) {
+        MainActor.assumeIsolated {
+            if CBManager.authorization != .notDetermined { resumeWaiters() }
+        }
+    }
+
+    private func resumeWaiters() {
+        let waiters = answerWaiters
+        answerWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    nonisolated static func status(_ authorization: CBManagerAuthorization) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .allowedAlways: .granted
+        @unknown default: .unavailable
+        }
+    }
+}
+#endif

@@ -1,0 +1,98 @@
+#if canImport(HomeKit)
+public import HomeKit
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/homeKit``, over `HMHomeManager`.
+///
+/// | HomeKit (`HMHomeManager.authorizationStatus`) | Permit |
+/// | --- | --- |
+/// | not `determined` | `notDetermined` |
+/// | `restricted` | `restricted` |
+/// | `authorized` | `granted` |
+/// | `determined`, neither of the others | `denied` |
+///
+/// HomeKit reads its status from a home manager, and creating the first one shows the prompt. So the authority
+/// creates its manager only in ``request(_:)``; before that ``status(of:)`` reads `notDetermined` without a
+/// manager, unless the app passes one it already made. The request waits for the manager's status update, or
+/// for ``answerTimeout``, whichever comes first: a request always completes. Any other kind is `unavailable`.
+/// Its Info.plist key is `NSHomeKitUsageDescription`; the app also needs the HomeKit capability.
+///
+/// For example:
+///
+/// ```swift
+/// let home = HomeAuthority()
+/// let status = try await home.request(.homeKit)
+/// ```
+@MainActor
+public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDelegate {
+    /// How long ``request(_:)`` waits for the answer before it reads the status as it is.
+    public let answerTimeout: Duration
+    private var manager: HMHomeManager?
+    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    private var changeHandler: (@Sendable (PermissionKind) -> Void)?
+
+    /// Creates the authority. Pass the app's home manager if it has one; otherwise none is created until
+    /// ``request(_:)``, so that reading the status never prompts.
+    public init(manager: HMHomeManager? = nil, answerTimeout: Duration = .seconds(120)) {
+        self.manager = manager
+        self.answerTimeout = answerTimeout
+        super.init()
+        manager?.delegate = self
+    }
+
+    /// The HomeKit authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .homeKit else { return .unavailable }
+        guard let manager else { return .notDetermined }
+        return Self.status(manager.authorizationStatus)
+    }
+
+    /// Shows the system prompt when the status is `notDetermined` (by creating the home manager), and returns
+    /// the status after the answer or after ``answerTimeout``.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .homeKit else { return .unavailable }
+        guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
+        await withCheckedContinuation { continuation in
+            answerWaiters.append(continuation)
+            if manager == nil {
+                let created = HMHomeManager()
+                created.delegate = self
+                manager = created
+            }
+            let timeout = answerTimeout
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.resumeWaiters()
+            }
+        }
+        return await status(of: kind)
+    }
+
+    /// Installs the handler that hears about authorization changes while the app runs.
+    public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
+        changeHandler = handler
+    }
+
+    // MARK: - HMHomeManagerDelegate
+
+    /// Resumes the waiting requests and reports the change. HomeKit calls its delegate on the main queue.
+    public nonisolated func homeManager(_ manager: HMHomeManager, didUpdate status: HMHomeManagerAuthorizationStatus) {
+        MainActor.assumeIsolated {
+            if status.contains(.determined) { resumeWaiters() }
+            changeHandler?(.homeKit)
+        }
+    }
+
+    private func resumeWaiters() {
+        let waiters = answerWaiters
+        answerWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    nonisolated static func status(_ authorization: HMHomeManagerAuthorizationStatus) -> PermissionStatus {
+        if !authorization.contains(.determined) { return .notDetermined }
+        if authorization.contains(.restricted) { return .restricted }
+        return authorization.contains(.authorized) ? .granted : .denied
+    }
+}
+#endif

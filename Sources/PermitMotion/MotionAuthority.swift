@@ -1,0 +1,63 @@
+#if canImport(CoreMotion)
+import CoreMotion
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/motion``, over `CMMotionActivityManager`: Motion & Fitness
+/// activity (steps, walking, driving).
+///
+/// | CoreMotion | Permit |
+/// | --- | --- |
+/// | no motion coprocessor (`isActivityAvailable()` false) | `unavailable` |
+/// | `notDetermined` | `notDetermined` |
+/// | `restricted` (also with Fitness Tracking off in Settings) | `restricted` |
+/// | `denied` | `denied` |
+/// | `authorized` | `granted` |
+///
+/// Core Motion has no request call: the prompt shows at the first activity query. So ``request(_:)`` queries
+/// an empty interval (now to now), waits for its answer, and reads the status again. Any other kind is
+/// `unavailable`. Its Info.plist key is `NSMotionUsageDescription`.
+///
+/// For example:
+///
+/// ```swift
+/// let motion = MotionAuthority()
+/// let status = try await motion.request(.motion)
+/// ```
+public struct MotionAuthority: PermissionAuthority {
+    /// Creates the authority.
+    public init() {}
+
+    /// The motion activity authorization, read without prompting.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .motion else { return .unavailable }
+        guard CMMotionActivityManager.isActivityAvailable() else { return .unavailable }
+        return Self.status(CMMotionActivityManager.authorizationStatus())
+    }
+
+    /// Shows the system prompt when the status is `notDetermined` (by querying an empty interval of activity),
+    /// and returns the status after the answer.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        guard kind == .motion else { return .unavailable }
+        guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let manager = CMMotionActivityManager()
+            let now = Date()
+            // The handler holds the manager until the answer comes; the query's result itself is not needed.
+            manager.queryActivityStarting(from: now, to: now, to: OperationQueue()) { _, _ in
+                withExtendedLifetime(manager) { continuation.resume() }
+            }
+        }
+        return await status(of: kind)
+    }
+
+    static func status(_ authorization: CMAuthorizationStatus) -> PermissionStatus {
+        switch authorization {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorized: .granted
+        @unknown default: .unavailable
+        }
+    }
+}
+#endif

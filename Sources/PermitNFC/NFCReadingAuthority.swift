@@ -1,0 +1,35 @@
+#if canImport(CoreNFC)
+import CoreNFC
+public import Permit
+
+/// The `PermissionAuthority` for ``PermissionKind/nfcReading``, over Core NFC.
+///
+/// NFC tag reading has no permission prompt: each reader session shows the system's scanning sheet, which the
+/// person dismisses or uses. So the kind reads `granted` on a device that can read tags
+/// (`NFCReaderSession.readingAvailable`) and `unavailable` elsewhere (iPad, Mac, older iPhones), and
+/// ``request(_:)`` shows nothing. Any other kind is `unavailable`. Its Info.plist key is
+/// `NFCReaderUsageDescription`, shown in the scanning sheet; the app also needs the Near Field Communication Tag
+/// Reading capability.
+///
+/// For example:
+///
+/// ```swift
+/// let nfc = NFCReadingAuthority()
+/// let status = await nfc.status(of: .nfcReading)
+/// ```
+public struct NFCReadingAuthority: PermissionAuthority {
+    /// Creates the authority.
+    public init() {}
+
+    /// `granted` where the device reads NFC tags, `unavailable` elsewhere.
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+        guard kind == .nfcReading else { return .unavailable }
+        return NFCNDEFReaderSession.readingAvailable ? .granted : .unavailable
+    }
+
+    /// The same as ``status(of:)``: NFC reading has no prompt to show.
+    public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        await status(of: kind)
+    }
+}
+#endif

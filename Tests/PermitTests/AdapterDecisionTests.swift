@@ -1,0 +1,91 @@
+import Permit
+import Testing
+
+/// The decisions of the local network and HealthKit adapters, which run only on Apple platforms, checked here
+/// against the behaviour Apple documents.
+@Suite("Adapter decisions")
+struct AdapterDecisionTests {
+    // MARK: - Local network (TN3179, "Understanding local network privacy")
+
+    @Test("the local network is never probed before the app asks: the first probe shows the alert (TN3179)")
+    func localNetworkProbesOnlyAfterAsking() {
+        #expect(!LocalNetworkProbe.shouldProbe(hasAsked: false))
+        #expect(LocalNetworkProbe.shouldProbe(hasAsked: true))
+    }
+
+    @Test("a ready connection reached the local network: granted")
+    func readyIsGranted() {
+        #expect(LocalNetworkProbe.status(after: .ready) == .granted)
+    }
+
+    @Test(
+        "a denied operation waits instead of failing, with localNetworkDenied or DNS-SD's PolicyDenied (TN3179)",
+        arguments: [
+            LocalNetworkProbe.Observation.waiting(localNetworkDenied: true, dnsError: nil),
+            .waiting(localNetworkDenied: false, dnsError: -65_570),
+            .failed(dnsError: -65_570),
+        ])
+    func policyDeniedIsDenied(observation: LocalNetworkProbe.Observation) {
+        #expect(LocalNetworkProbe.status(after: observation) == .denied)
+    }
+
+    @Test("a wait for another reason, or a connection still preparing, settles nothing: the alert may be on screen")
+    func otherWaitsKeepWatching() {
+        #expect(LocalNetworkProbe.status(after: .waiting(localNetworkDenied: false, dnsError: nil)) == nil)
+        #expect(LocalNetworkProbe.status(after: .waiting(localNetworkDenied: false, dnsError: -65_563)) == nil)
+        #expect(LocalNetworkProbe.status(after: .inProgress) == nil)
+    }
+
+    @Test("a connection that failed for another reason says the local network cannot be used")
+    func otherFailuresAreUnavailable() {
+        #expect(LocalNetworkProbe.status(after: .failed(dnsError: nil)) == .unavailable)
+    }
+
+    @Test("at the deadline: still preparing reads notDetermined, waiting with no local network reads unavailable")
+    func deadline() {
+        #expect(LocalNetworkProbe.statusAtDeadline(lastObservation: nil) == .notDetermined)
+        #expect(LocalNetworkProbe.statusAtDeadline(lastObservation: .inProgress) == .notDetermined)
+        #expect(
+            LocalNetworkProbe.statusAtDeadline(lastObservation: .waiting(localNetworkDenied: false, dnsError: nil))
+                == .unavailable)
+    }
+
+    // MARK: - HealthKit ("Authorizing access to health data")
+
+    @Test("no health data on the device (iPad before iPadOS 17, Mac) is unavailable, whatever else is known")
+    func healthUnavailable() {
+        let status = HealthAuthorization.status(
+            isAvailable: false, requestStatus: .unnecessary, shareStatuses: [.authorized], readsTypes: false)
+        #expect(status == .unavailable)
+    }
+
+    @Test("a type never asked for (shouldRequest), or a request status HealthKit could not tell, is notDetermined")
+    func healthNotDetermined() {
+        for requestStatus in [HealthAuthorization.RequestStatus.shouldRequest, .unknown] {
+            let status = HealthAuthorization.status(
+                isAvailable: true, requestStatus: requestStatus, shareStatuses: [.authorized], readsTypes: true)
+            #expect(status == .notDetermined)
+        }
+    }
+
+    @Test("read access is never told: once asked, an app that reads is undisclosed, never denied")
+    func healthReadIsUndisclosed() {
+        for shares in [[], [HealthAuthorization.ShareStatus.denied], [.authorized, .denied]] {
+            let status = HealthAuthorization.status(
+                isAvailable: true, requestStatus: .unnecessary, shareStatuses: shares, readsTypes: true)
+            #expect(status == .undisclosed)
+            #expect(status.isUsable)
+        }
+    }
+
+    @Test("an app that only writes reads its write statuses: all allowed granted, some limited, none denied")
+    func healthWriteOnly() {
+        func status(_ shares: [HealthAuthorization.ShareStatus]) -> PermissionStatus {
+            HealthAuthorization.status(
+                isAvailable: true, requestStatus: .unnecessary, shareStatuses: shares, readsTypes: false)
+        }
+        #expect(status([.authorized, .authorized]) == .granted)
+        #expect(status([.authorized, .denied]) == .limited)
+        #expect(status([.denied, .denied]) == .denied)
+    }
+}
