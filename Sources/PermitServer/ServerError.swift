@@ -9,6 +9,9 @@ package struct ServerError: CodedError {
         case storageFailed
         case badRequest
         case unauthorized
+        case credentialsInvalid
+        case pushServiceUnreachable
+        case pushAuthenticationFailed
     }
 
     private let member: Code
@@ -29,6 +32,13 @@ package struct ServerError: CodedError {
     /// A native report came without the right app key.
     package static let unauthorized = ServerError(.unauthorized)
 
+    /// A push credential (an FCM service account, an APNs signing key) cannot be read or used.
+    package static let credentialsInvalid = ServerError(.credentialsInvalid)
+    /// FCM, APNs or the OAuth token endpoint could not be reached, or did not answer in time.
+    package static let pushServiceUnreachable = ServerError(.pushServiceUnreachable)
+    /// The OAuth token endpoint refused the service account's signed assertion.
+    package static let pushAuthenticationFailed = ServerError(.pushAuthenticationFailed)
+
     /// The same error with `detail` attached.
     package func withDetail(_ detail: String) -> ServerError { ServerError(member, detail: detail) }
 
@@ -42,6 +52,9 @@ package struct ServerError: CodedError {
         case .storageFailed: "the registry's storage failed"
         case .badRequest: "the request's cookies or body are malformed or too large"
         case .unauthorized: "the app key is missing or wrong"
+        case .credentialsInvalid: "the push credential cannot be read or used"
+        case .pushServiceUnreachable: "the push service could not be reached"
+        case .pushAuthenticationFailed: "the push service refused the credential"
         }
     }
 }
