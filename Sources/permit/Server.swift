@@ -12,8 +12,9 @@ struct Server: AsyncParsableCommand {
             Every request's FCM_token and p_… cookies are recorded (only what changed is written); native apps \
             POST their reports to /permit/installations with the app key in X-Permit-App-Key; \
             GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD returns the daily grant counts per kind \
-            (aggregates only: the registry keeps the latest state per installation, never a history). Stale \
-            tokens are pruned at start and every hour.
+            (aggregates only: the registry keeps the latest state per installation, never a history), and \
+            /permit/grant-rates.html shows them as a chart in a browser, which asks for the app key as the \
+            password (any user name). Stale tokens are pruned at start and every hour.
 
             SQLite (the default) keeps everything in one file in WAL mode, for a single server process:
               permit server --sqlite permit-server.sqlite --app-key "$KEY"

@@ -11,6 +11,9 @@ import HTTPTypes
 ///   stored), 401 for a missing or wrong key.
 /// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
 ///   same key. Aggregates only: the registry keeps the latest state per installation, never a history.
+/// - `GET /permit/grant-rates.html?from=…&through=…`: the same counts as a page with a chart
+///   (``GrantRatesPage``), for a person in a browser: the key is the password of HTTP Basic authentication (any
+///   user name), so that the browser asks for it and it never appears in a URL.
 package struct ServerRoutes: Sendable {
     private let registry: TokenRegistry
     private let storage: any RegistryStorage
@@ -34,6 +37,9 @@ package struct ServerRoutes: Sendable {
         }
         router.get("/permit/grant-rates") { request, _ -> Response in
             try await self.grantRates(request)
+        }
+        router.get("/permit/grant-rates.html") { request, _ -> Response in
+            try await self.grantRatesPage(request)
         }
     }
 
@@ -68,6 +74,30 @@ package struct ServerRoutes: Sendable {
         return Response(
             status: .ok, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private func grantRatesPage(_ request: Request) async throws -> Response {
+        guard appKey.accepts(Self.basicPassword(request.headers[.authorization])) else {
+            return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"Permit grant rates\", charset=\"UTF-8\""])
+        }
+        let parameters = request.uri.queryParameters
+        let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
+        guard Self.isDay(from), Self.isDay(through) else { return Response(status: .badRequest) }
+        let days = try await storage.grantDays(from: from, through: through)
+        let html = GrantRatesPage.html(
+            days, from: from == "0000-00-00" ? "the first day" : from, through: through == "9999-99-99" ? "today" : through)
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The password of an HTTP Basic `Authorization` header (RFC 7617), or `nil`.
+    static func basicPassword(_ header: String?) -> String? {
+        guard let header, header.count > 6, header.prefix(6).lowercased() == "basic ",
+            let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let credentials = String(data: decoded, encoding: .utf8), let colon = credentials.firstIndex(of: ":")
+        else { return nil }
+        return String(credentials[credentials.index(after: colon)...])
     }
 
     private static func isDay(_ text: String) -> Bool {
