@@ -8,7 +8,7 @@ import PermitPageServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Permit's performance (build with -c release for meaningful figures).",
-        subcommands: [BenchCore.self, BenchBridge.self, BenchCookies.self]
+        subcommands: [BenchCore.self, BenchBridge.self, BenchCookies.self, BenchServer.self]
     )
 }
 

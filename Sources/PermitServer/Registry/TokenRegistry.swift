@@ -6,14 +6,18 @@ import Permit
 /// native endpoint.
 ///
 /// The records it last read or wrote are cached in memory, so a request that repeats what is stored costs
-/// no database access at all; ``RegistryPlan`` decides each write. Reports are handled one at a time, so two
-/// requests of one installation cannot lose each other's change. Tokens are never logged whole.
+/// no database access at all; ``RegistryPlan`` decides each write. Reports of one installation are handled one
+/// at a time, so two requests of one installation cannot lose each other's change; reports of different
+/// installations go to the storage concurrently, so that PostgreSQL can commit them together (SQLite's one
+/// connection still takes them in turn). Tokens are never logged whole.
 package actor TokenRegistry {
     private let storage: any RegistryStorage
     private let now: @Sendable () -> Date
     private let touchInterval: TimeInterval
     private let logger: Logger
-    private let serial = SerialGate()
+    /// One gate per stripe of installations: a report waits only for those of installations in its stripe,
+    /// always including its own installation's.
+    private let gates = (0..<64).map { _ in SerialGate() }
     private var cache: [String: InstallationRecord] = [:]
     private let cacheLimit: Int
 
@@ -38,7 +42,7 @@ package actor TokenRegistry {
     /// Records `report`; returns whether anything was written.
     @discardableResult
     package func record(_ report: InstallationReport) async throws -> Bool {
-        try await serial.run {
+        try await gate(for: report.installation).run {
             let stored: InstallationRecord?
             if let cached = cache[report.installation] {
                 stored = cached
@@ -68,18 +72,23 @@ package actor TokenRegistry {
     /// installations had it.
     @discardableResult
     package func removeToken(_ token: String) async throws -> Int {
-        try await serial.run {
-            let removed = try await storage.removeToken(token)
-            for (installation, record) in cache where record.token == token { cache[installation]?.token = nil }
-            logger.info("token removed", metadata: ["token": "\(TokenRedaction.redact(token))", "installations": "\(removed)"])
-            return removed
-        }
+        let removed = try await storage.removeToken(token)
+        for (installation, record) in cache where record.token == token { cache[installation]?.token = nil }
+        logger.info("token removed", metadata: ["token": "\(TokenRedaction.redact(token))", "installations": "\(removed)"])
+        return removed
     }
 
     /// Forgets the cached records, so that the next report of each installation reads the storage again
     /// (after pruning, or when another server process may have written).
     package func forgetCache() {
         cache.removeAll()
+    }
+
+    /// The gate of `installation`'s stripe, chosen by a hash that is stable for the process's life.
+    private func gate(for installation: String) -> SerialGate {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in installation.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return gates[Int(hash % UInt32(gates.count))]
     }
 
     /// The UTC day of `date`, as `YYYY-MM-DD`.

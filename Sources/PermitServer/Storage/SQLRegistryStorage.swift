@@ -90,6 +90,19 @@ package struct SQLRegistryStorage: RegistryStorage {
         ])
     }
 
+    /// Adds `count` synthetic installations (`stale-1`…, iOS, with a token, no states) last seen at `lastSeen`,
+    /// in one statement: how `permit bench server` fills the registry before timing a prune.
+    package func insertSyntheticInstallations(count: Int, lastSeen: Date) async throws {
+        try await executor.transaction([
+            SQLStatement(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1)
+                INSERT INTO permit_installations (installation, token, platform, first_seen, last_seen, states)
+                SELECT 'stale-' || i, 'stale-token-' || i, $2, $3, $3, '{}' FROM n
+                """, [.integer(Int64(count)), .text(Platform.ios.rawValue), .integer(Self.seconds(lastSeen))]),
+        ])
+    }
+
     package func tokenCount() async throws -> Int {
         let rows = try await executor.rows(SQLStatement(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_installations WHERE token IS NOT NULL"))

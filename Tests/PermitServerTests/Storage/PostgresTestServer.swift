@@ -5,110 +5,19 @@ import PermitServer
 import PostgresNIO
 import Testing
 
-/// A real PostgreSQL from Debian's package, started for one suite: its own data folder in a temporary
-/// directory, a loopback port, run as the `postgres` user when the tests run as root (PostgreSQL refuses
-/// root), stopped and deleted at the end.
-final class PostgresTestServer: Sendable {
-    /// The server of the suite running now.
-    @TaskLocal static var current: PostgresTestServer?
+/// The scratch PostgreSQL of the suites that need one.
+typealias PostgresTestServer = ScratchPostgres
 
-    /// The folder of PostgreSQL's programs (`initdb`, `pg_ctl`), or `nil` when PostgreSQL is not installed.
-    static let binaries: URL? = {
-        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return versions.compactMap(Int.init).sorted().reversed()
-            .map { root.appendingPathComponent("\($0)/bin") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
-    }()
+extension ScratchPostgres {
+    /// The server of the suite running now.
+    @TaskLocal static var current: ScratchPostgres?
 
     /// Whether the PostgreSQL suites run: PostgreSQL is installed, or this is CI, where its absence fails.
     static let shouldRun = binaries != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 
-    let port: Int
-    private let folder: URL
-    private let serial = SerialGate()
-    private let counter = Locked(0)
-
-    private init(port: Int, folder: URL) {
-        self.port = port
-        self.folder = folder
-    }
-
-    /// Initializes a cluster in a new temporary folder and starts it on a free loopback port.
-    static func start() throws -> PostgresTestServer {
-        guard let binaries else {
-            throw ServerError.storageFailed.withDetail("PostgreSQL is not installed: run scripts/setup")
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permit-pg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let asRoot = getuid() == 0
-        if asRoot { try run("/bin/chown", ["postgres:", folder.path], asPostgres: false) }
-        let data = folder.appendingPathComponent("data").path
-        try run(binaries.appendingPathComponent("initdb").path,
-                ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"], asPostgres: asRoot)
-        var lastError: (any Error)?
-        for attempt in 0..<5 {
-            let port = 20_000 + Int((UInt32(getpid()) &* 7919 &+ UInt32(attempt) &* 104_729) % 40_000)
-            do {
-                try run(binaries.appendingPathComponent("pg_ctl").path, [
-                    "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60",
-                    "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder.path) -c fsync=off", "start",
-                ], asPostgres: asRoot)
-                return PostgresTestServer(port: port, folder: folder)
-            } catch {
-                lastError = error
-            }
-        }
-        throw lastError ?? ServerError.storageFailed.withDetail("PostgreSQL did not start")
-    }
-
-    /// Stops the server and deletes its folder.
-    func stop() {
-        if let binaries = Self.binaries {
-            try? Self.run(binaries.appendingPathComponent("pg_ctl").path, [
-                "-D", folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop",
-            ], asPostgres: getuid() == 0)
-        }
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// The configuration of `database` on this server.
-    func configuration(database: String) -> PostgresClient.Configuration {
-        PostgresClient.Configuration(
-            host: "127.0.0.1", port: port, username: "postgres", password: nil, database: database, tls: .disable)
-    }
-
-    /// Creates a new, empty database and returns its configuration (one at a time: PostgreSQL refuses
-    /// concurrent copies of its template).
+    /// A new, empty database on this server.
     func makeDatabase() async throws -> PostgresClient.Configuration {
-        let name = "permit_\(counter.withLock { count in count += 1; return count })"
-        try await serial.run {
-            try await PostgresExecutor.withExecutor(
-            configuration: configuration(database: "postgres"), logger: Logger.quiet
-        ) { executor in
-            // The name is made here of a fixed prefix and a number: identifiers cannot be bound.
-                _ = try await executor.rows(SQLStatement("CREATE DATABASE \(name)"))
-            }
-        }
-        return configuration(database: name)
-    }
-
-    private static func run(_ program: String, _ arguments: [String], asPostgres: Bool) throws {
-        // Through a shell that closes every descriptor above 2 first: Foundation's Process learns of its
-        // child's exit through a descriptor the child inherits, and the server pg_ctl leaves running would
-        // otherwise hold it open for its whole life.
-        let closeAndRun = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
-        let command = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] : [program]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", closeAndRun, "sh"] + command + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ServerError.storageFailed.withDetail("\((program as NSString).lastPathComponent) exited \(process.terminationStatus)")
-        }
+        try await makeDatabase(logger: .quiet)
     }
 }
 
