@@ -25,6 +25,14 @@ package struct GrantCounts: Sendable, Hashable, Codable {
         self.changedMind = changedMind
     }
 
+    /// Adds `other`'s counts to these.
+    package mutating func add(_ other: GrantCounts) {
+        asked += other.asked
+        granted += other.granted
+        denied += other.denied
+        changedMind += other.changedMind
+    }
+
     /// Whether every count is zero.
     package var isEmpty: Bool { asked == 0 && granted == 0 && denied == 0 && changedMind == 0 }
 

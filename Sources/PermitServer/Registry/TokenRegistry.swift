@@ -8,8 +8,10 @@ import Permit
 /// The records it last read or wrote are cached in memory, so a request that repeats what is stored costs
 /// no database access at all; ``RegistryPlan`` decides each write. Reports of one installation are handled one
 /// at a time, so two requests of one installation cannot lose each other's change; reports of different
-/// installations go to the storage concurrently, so that PostgreSQL can commit them together (SQLite's one
-/// connection still takes them in turn). Tokens are never logged whole.
+/// installations proceed concurrently, and their writes are committed together: the first write to find no
+/// commit in flight commits every write queued meanwhile in one transaction (group commit), so that a busy
+/// server pays one durable commit for many reports, and no report returns before its write is on disk.
+/// Tokens are never logged whole.
 package actor TokenRegistry {
     private let storage: any RegistryStorage
     private let now: @Sendable () -> Date
@@ -19,6 +21,10 @@ package actor TokenRegistry {
     /// always including its own installation's.
     private let gates = (0..<64).map { _ in SerialGate() }
     private var cache: [String: InstallationRecord] = [:]
+    /// Writes waiting for the next commit; the one whose continuation is `nil` belongs to the committer.
+    private var queued: [(write: RegistryWrite, waiter: CheckedContinuation<Bool, any Error>?)] = []
+    /// Whether a commit is in flight.
+    private var committing = false
     private let cacheLimit: Int
 
     /// Creates a registry over `storage`.
@@ -56,7 +62,7 @@ package actor TokenRegistry {
                 logger.debug("installation unchanged", metadata: ["installation": "\(report.installation)"])
                 return false
             case .write(let record, let counts):
-                try await storage.save(record, adding: counts, on: Self.day(of: time))
+                try await commit(RegistryWrite(record: record, counts: counts, day: Self.day(of: time)))
                 remember(record)
                 logger.info("installation recorded", metadata: [
                     "installation": "\(record.installation)", "platform": "\(record.platform.rawValue)",
@@ -82,6 +88,52 @@ package actor TokenRegistry {
     /// (after pruning, or when another server process may have written).
     package func forgetCache() {
         cache.removeAll()
+    }
+
+    /// How many writes wait for the commit in flight to finish (for tests and metrics).
+    package var queuedWriteCount: Int { queued.count }
+
+    /// Returns once `write` is committed, with whatever other writes were queued meanwhile.
+    ///
+    /// With no commit in flight, the caller commits the queue, its own write included, then hands the next queue
+    /// to the first write queued during its commit (resuming it with `true`) and returns. A write queued behind
+    /// a commit waits to be resumed: `false` when another caller committed it, `true` when it must commit.
+    private func commit(_ write: RegistryWrite) async throws {
+        if committing {
+            let mustCommit = try await withCheckedThrowingContinuation { queued.append((write, $0)) }
+            guard mustCommit else { return }
+        } else {
+            committing = true
+            queued.append((write, nil))
+        }
+        let batch = queued
+        queued = []
+        var failures: [Int: any Error] = [:]
+        do {
+            try await storage.save(batch.map(\.write))
+        } catch where batch.count > 1 {
+            // One bad write must not fail the others: each is tried on its own.
+            for (index, entry) in batch.enumerated() {
+                do { try await storage.save([entry.write]) } catch { failures[index] = error }
+            }
+        } catch {
+            failures[0] = error
+        }
+        var ownFailure: (any Error)?
+        for (index, entry) in batch.enumerated() {
+            guard let waiter = entry.waiter else {
+                ownFailure = failures[index]
+                continue
+            }
+            if let failure = failures[index] { waiter.resume(throwing: failure) } else { waiter.resume(returning: false) }
+        }
+        if let next = queued.first?.waiter {
+            queued[0].waiter = nil
+            next.resume(returning: true)
+        } else {
+            committing = false
+        }
+        if let ownFailure { throw ownFailure }
     }
 
     /// The gate of `installation`'s stripe, chosen by a hash that is stable for the process's life.

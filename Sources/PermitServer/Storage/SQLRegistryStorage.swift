@@ -45,8 +45,30 @@ package struct SQLRegistryStorage: RegistryStorage {
         return try rows.first.map(Self.record(row:))
     }
 
-    package func save(_ record: InstallationRecord, adding counts: [String: GrantCounts], on day: String) async throws {
-        var statements = [SQLStatement(
+    package func save(_ writes: [RegistryWrite]) async throws {
+        guard !writes.isEmpty else { return }
+        // Rows are touched in one order, installations then days and kinds, sorted, so that two batches of
+        // several servers cannot deadlock; the batch's counts are added up per day and kind first.
+        var statements = try writes.sorted { $0.record.installation < $1.record.installation }.map { write in
+            try Self.installationStatement(write.record)
+        }
+        var totals: [String: [String: GrantCounts]] = [:]
+        for write in writes {
+            for (kind, count) in write.counts where !count.isEmpty {
+                totals[write.day, default: [:]][kind, default: GrantCounts()].add(count)
+            }
+        }
+        for (day, kinds) in totals.sorted(by: { $0.key < $1.key }) {
+            for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) {
+                statements.append(Self.grantStatement(day: day, kind: kind, count: count))
+            }
+        }
+        try await executor.transaction(statements)
+    }
+
+    /// The upsert of `record`.
+    private static func installationStatement(_ record: InstallationRecord) throws -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO permit_installations (installation, token, platform, first_seen, last_seen, states)
             VALUES ($1, $2, $3, $4, $5, $6)
@@ -55,25 +77,26 @@ package struct SQLRegistryStorage: RegistryStorage {
             """,
             [
                 .text(record.installation), record.token.map(SQLValue.text) ?? .null, .text(record.platform.rawValue),
-                .integer(Self.seconds(record.firstSeen)), .integer(Self.seconds(record.lastSeen)),
-                .text(try Self.encode(record.states)),
-            ])]
-        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where !count.isEmpty {
-            statements.append(SQLStatement(
-                """
-                INSERT INTO permit_grant_days (day, kind, asked, granted, denied, changed_mind)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                ON CONFLICT (day, kind) DO UPDATE SET asked = permit_grant_days.asked + excluded.asked,
-                    granted = permit_grant_days.granted + excluded.granted,
-                    denied = permit_grant_days.denied + excluded.denied,
-                    changed_mind = permit_grant_days.changed_mind + excluded.changed_mind
-                """,
-                [
-                    .text(day), .text(kind), .integer(Int64(count.asked)), .integer(Int64(count.granted)),
-                    .integer(Int64(count.denied)), .integer(Int64(count.changedMind)),
-                ]))
-        }
-        try await executor.transaction(statements)
+                .integer(seconds(record.firstSeen)), .integer(seconds(record.lastSeen)),
+                .text(try encode(record.states)),
+            ])
+    }
+
+    /// The statement that adds `count` to `kind`'s aggregates of `day`.
+    private static func grantStatement(day: String, kind: String, count: GrantCounts) -> SQLStatement {
+        SQLStatement(
+            """
+            INSERT INTO permit_grant_days (day, kind, asked, granted, denied, changed_mind)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (day, kind) DO UPDATE SET asked = permit_grant_days.asked + excluded.asked,
+                granted = permit_grant_days.granted + excluded.granted,
+                denied = permit_grant_days.denied + excluded.denied,
+                changed_mind = permit_grant_days.changed_mind + excluded.changed_mind
+            """,
+            [
+                .text(day), .text(kind), .integer(Int64(count.asked)), .integer(Int64(count.granted)),
+                .integer(Int64(count.denied)), .integer(Int64(count.changedMind)),
+            ])
     }
 
     package func removeToken(_ token: String) async throws -> Int {

@@ -77,9 +77,7 @@ final class PruneSignallingStorage: RegistryStorage {
 
     func prepare() async throws { try await base.prepare() }
     func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
-    func save(_ record: InstallationRecord, adding counts: [String: GrantCounts], on day: String) async throws {
-        try await base.save(record, adding: counts, on: day)
-    }
+    func save(_ writes: [RegistryWrite]) async throws { try await base.save(writes) }
     func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
         let count = try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)

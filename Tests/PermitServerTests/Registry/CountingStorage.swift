@@ -17,9 +17,10 @@ final class CountingStorage: RegistryStorage {
         counts.withLock { $0.reads += 1 }
         return try await base.record(installation: installation)
     }
-    func save(_ record: InstallationRecord, adding counts: [String: GrantCounts], on day: String) async throws {
-        self.counts.withLock { $0.saves += 1 }
-        try await base.save(record, adding: counts, on: day)
+    /// Counts each record of a batch as one save.
+    func save(_ writes: [RegistryWrite]) async throws {
+        counts.withLock { $0.saves += writes.count }
+        try await base.save(writes)
     }
     func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {

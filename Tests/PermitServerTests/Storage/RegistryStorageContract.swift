@@ -41,6 +41,24 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "inst-1")?.token == nil)
             #expect(try await storage.tokenCount() == 0)
         },
+        ContractCheck(name: "a batch writes every record and adds its counts per day and kind, in one commit") { storage in
+            let one = GrantCounts(asked: 1, granted: 1)
+            try await storage.save([
+                RegistryWrite(record: record("b"), counts: ["camera": one], day: "2026-06-01"),
+                RegistryWrite(record: record("a", token: "tok-a"), counts: ["camera": one, "location": GrantCounts(denied: 1)],
+                              day: "2026-06-01"),
+                RegistryWrite(record: record("c", token: nil), counts: ["camera": GrantCounts(changedMind: 1)], day: "2026-06-02"),
+            ])
+            #expect(try await storage.record(installation: "a")?.token == "tok-a")
+            #expect(try await storage.record(installation: "b") != nil)
+            #expect(try await storage.tokenCount() == 2)
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
+                GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
+            ])
+            try await storage.save([])
+        },
         ContractCheck(name: "grant counts add up per day and kind, ordered, within the asked range") { storage in
             let one = GrantCounts(asked: 1, granted: 1)
             try await storage.save(record("a"), adding: ["camera": one, "location": GrantCounts(denied: 1)], on: "2026-06-01")

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import Permit
+import PermitServer
+import Testing
+
+/// The registry's group commit: concurrent reports of different installations share one transaction, none
+/// returns before its own write is committed, and one bad write does not fail the others.
+@Suite struct GroupCommitTests {
+    /// Holds the first batch until ``release()``, records every batch's installations, and refuses any batch
+    /// holding `refused`.
+    final class GatedStorage: RegistryStorage {
+        private let base: any RegistryStorage
+        private let refused: String?
+        private let state = Locked((batches: [[String]](), held: true, waiters: [CheckedContinuation<Void, Never>]()))
+
+        init(_ base: any RegistryStorage, refusing refused: String? = nil) {
+            self.base = base
+            self.refused = refused
+        }
+
+        var batches: [[String]] { state.withLock { $0.batches } }
+
+        func release() {
+            let waiters = state.withLock { state in
+                state.held = false
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+
+        func save(_ writes: [RegistryWrite]) async throws {
+            let installations = writes.map(\.record.installation)
+            let first = state.withLock { state in
+                state.batches.append(installations)
+                return state.batches.count == 1
+            }
+            if first {
+                await withCheckedContinuation { continuation in
+                    let wait = state.withLock { state in
+                        if state.held { state.waiters.append(continuation) }
+                        return state.held
+                    }
+                    if !wait { continuation.resume() }
+                }
+            }
+            if let refused, installations.contains(refused) {
+                throw ServerError.storageFailed.withDetail("refused \(refused)")
+            }
+            try await base.save(writes)
+        }
+
+        func prepare() async throws { try await base.prepare() }
+        func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
+        func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
+        func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
+            try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
+        }
+        func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
+            try await base.grantDays(from: first, through: last)
+        }
+        func tokenCount() async throws -> Int { try await base.tokenCount() }
+    }
+
+    /// Runs `body` with a registry over a gated SQLite storage.
+    func withRegistry(
+        refusing refused: String? = nil, _ body: @Sendable (TokenRegistry, GatedStorage) async throws -> Void
+    ) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await RegistryEngine.sqlite(path: folder.file("registry.sqlite")).withStorage(logger: .quiet) { base in
+            let storage = GatedStorage(base, refusing: refused)
+            try await body(TokenRegistry(storage: storage, logger: .quiet), storage)
+        }
+    }
+
+    static func report(_ installation: String) -> InstallationReport {
+        InstallationReport(installation: installation, token: "token-\(installation)", platform: .ios, states: ["camera": .granted])
+    }
+
+    @Test func writesQueuedBehindACommitShareTheNextOneAndWaitForIt() async throws {
+        try await withRegistry { registry, storage in
+            let finished = Locked([String]())
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await registry.record(Self.report("first"))
+                    finished.withLock { $0.append("first") }
+                }
+                while storage.batches.isEmpty { await Task.yield() }
+                for index in 1...5 {
+                    group.addTask {
+                        try await registry.record(Self.report("queued-\(index)"))
+                        finished.withLock { $0.append("queued-\(index)") }
+                    }
+                }
+                while await registry.queuedWriteCount < 5 { await Task.yield() }
+                // Nothing returns while the first commit is held: no report is acknowledged before its write.
+                #expect(finished.withLock { $0 }.isEmpty)
+                storage.release()
+                try await group.waitForAll()
+            }
+            #expect(storage.batches.count == 2)
+            #expect(storage.batches.first == ["first"])
+            #expect(Set(storage.batches.last ?? []) == Set((1...5).map { "queued-\($0)" }))
+            #expect(finished.withLock { $0 }.count == 6)
+            for index in 1...5 {
+                #expect(try await storage.record(installation: "queued-\(index)")?.token == "token-queued-\(index)")
+            }
+            let days = try await storage.grantDays(from: "0000-00-00", through: "9999-99-99")
+            #expect(days.map(\.counts) == [GrantCounts(asked: 6, granted: 6)])
+        }
+    }
+
+    @Test func aBadWriteFailsAloneAndTheOthersOfItsBatchAreCommitted() async throws {
+        try await withRegistry(refusing: "bad") { registry, storage in
+            let outcomes = Locked([String: Bool]())
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try? await registry.record(Self.report("first")) }
+                while storage.batches.isEmpty { await Task.yield() }
+                for installation in ["good-1", "bad", "good-2"] {
+                    group.addTask {
+                        let recorded = (try? await registry.record(Self.report(installation))) != nil
+                        outcomes.withLock { $0[installation] = recorded }
+                    }
+                }
+                while await registry.queuedWriteCount < 3 { await Task.yield() }
+                storage.release()
+                try await group.waitForAll()
+            }
+            #expect(outcomes.withLock { $0 } == ["good-1": true, "bad": false, "good-2": true])
+            #expect(try await storage.record(installation: "good-1") != nil)
+            #expect(try await storage.record(installation: "good-2") != nil)
+            #expect(try await storage.record(installation: "bad") == nil)
+            // The batch of three was refused whole, then each write was tried on its own.
+            #expect(storage.batches.count == 5)
+        }
+    }
+}
