@@ -5,7 +5,7 @@ import Foundation
 /// `PERMIT_CHROMIUM`, when set, is the only candidate. Otherwise the first executable of ``candidates``
 /// wins, skipping the snap stubs that Ubuntu's `chromium` and `chromium-browser` packages install (a script
 /// that starts the snap, which cannot run under a CI runner's confinement).
-struct ChromiumLocator {
+struct ChromiumLocator: Sendable {
     /// The environment variable that names the executable.
     static let environmentVariable = "PERMIT_CHROMIUM"
 
@@ -25,22 +25,24 @@ struct ChromiumLocator {
     /// The process's environment.
     var environment: [String: String]
     /// Whether a path is an executable file.
-    var isExecutable: (String) -> Bool
+    var isExecutable: @Sendable (String) -> Bool
     /// The first bytes of a file, for telling a snap stub apart.
-    var head: (String) -> String
+    var head: @Sendable (String) -> String
     /// The path a symbolic link resolves to.
-    var resolved: (String) -> String
+    var resolved: @Sendable (String) -> String
 
     /// The locator over this machine's files.
-    static let live = ChromiumLocator(
-        environment: ProcessInfo.processInfo.environment,
-        isExecutable: { FileManager.default.isExecutableFile(atPath: $0) },
-        head: { path in
-            guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
-            defer { try? handle.close() }
-            return String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
-        },
-        resolved: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+    static var live: ChromiumLocator {
+        ChromiumLocator(
+            environment: ProcessInfo.processInfo.environment,
+            isExecutable: { FileManager.default.isExecutableFile(atPath: $0) },
+            head: { path in
+                guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+                defer { try? handle.close() }
+                return String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+            },
+            resolved: { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+    }
 
     /// The executable to run, or `nil` when none is installed.
     func locate() -> String? {
