@@ -164,7 +164,7 @@ extension PermissionKind {
 extension PermissionKind {
     /// The key of the kind's `yes`/`no` cookie, such as `p_Location`.
     ///
-    /// The seed's three kinds keep their historical keys: `p_Location`, `p_Camera` and `p_Notification`
+    /// The three kinds that apps tracked before Permit keep their historical keys: `p_Location`, `p_Camera` and `p_Notification`
     /// (singular). Every other kind uses `p_` followed by its identifier with the first letter capitalized,
     /// such as `p_Microphone` or `p_SpeechRecognition`.
     public var cookieName: String {

@@ -2,7 +2,7 @@ import Permit
 
 /// The rule on plain HTTP: `insecure-transport`.
 ///
-/// An app whose specification says "HTTPS only, no listeners" (seed 003) should not carry the settings that let
+/// An app whose specification says "HTTPS only, no listeners" should not carry the settings that let
 /// it load over plain HTTP: in the Info.plist, App Transport Security's `NSAllowsArbitraryLoads`,
 /// `NSAllowsArbitraryLoadsInWebContent`, `NSAllowsArbitraryLoadsForMedia`, `NSAllowsLocalNetworking`, and an
 /// exception domain that allows insecure HTTP loads or a TLS version below 1.2; in the Android manifest,
