@@ -39,15 +39,15 @@ enum Terminal {
         isInteractive ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Prints a line and flushes standard output at once, so that a pipe's reader sees it as soon as it is
-    /// printed and the transcript and log lines on standard error keep their order in one file or pipe.
+    /// Prints a line and flushes it at once, so that a pipe's reader sees it as soon as it is printed and
+    /// the transcript and log lines on standard error keep their order when both go to one file or pipe.
     ///
-    /// Only standard output is flushed: `fflush(nil)` flushes every stream, and on glibc it waits for each
-    /// stream's lock, including standard input's, which the shell's reader holds while it blocks on the next
-    /// line; a piped command's output then appeared only after the next input line arrived.
+    /// `fflush(nil)` flushes every C stream and waits for each one's lock: nothing in the tool may read
+    /// standard input through C's stdio (`readLine` holds its lock while it blocks), or a line printed
+    /// while the reader waits appears only after the next input line. The shell reads with `read(2)`.
     static func line(_ text: String = "") {
         print(text)
-        fflush(stdout)
+        fflush(nil)
     }
 
     /// Prints a progress line to standard error, so that it never mixes with JSON on standard output.

@@ -87,7 +87,7 @@ struct Shell: AsyncParsableCommand {
                 throw ValidationError("--url \(url): Chromium reaches only this machine; add --allow-host \(host) to open it on purpose")
             }
         }
-        for host in allowHost where host.isEmpty || !host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) || !host.allSatisfy(\.isASCII) {
+        for host in allowHost where host.isEmpty || !host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) || !host.unicodeScalars.allSatisfy(\.isASCII) {
             throw ValidationError("--allow-host \(host): a host name, such as staging.example.com")
         }
         _ = try parsedKinds()
@@ -128,14 +128,11 @@ struct Shell: AsyncParsableCommand {
         let logger = options.makeLogger()
         let started = ContinuousClock.now
         let log = try jsonLog.map { try JSONLineWriter(path: $0) }
-        let emit: @Sendable (ShellRecord) -> Void = { record in
-            Terminal.line(record.line)
-            log?.write(record, at: started.duration(to: .now))
-        }
         let failures = Locked(0)
         let emit: @Sendable (ShellRecord) -> Void = { record in
             if record.failsStrictRun { failures.withLock { $0 += 1 } }
-            emit(record)
+            Terminal.line(record.line)
+            log?.write(record, at: started.duration(to: .now))
         }
         let manifest = try loadManifest()
         let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.seed
@@ -156,6 +153,9 @@ struct Shell: AsyncParsableCommand {
                 mirrorsPermissionCookies: permissionCookies == .on),
             folder: folder, logger: logger
         ) { emit(ShellRecord($0)) }
+        if app.configuration.siteHost != pageURL.host {
+            Terminal.progress("shell: cookies are kept for localhost: a page on an IPv6 address cannot get Permit's cookies (open http://localhost:PORT/ to see them)")
+        }
         let session = ShellSession(stage: stage, app: app, output: emit)
         do {
             try await session.start()
@@ -192,12 +192,26 @@ struct Shell: AsyncParsableCommand {
         }
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let interactive = isatty(STDIN_FILENO) == 1
+        // read(2), not readLine: readLine blocks holding standard input's C lock, and the flush after every
+        // printed line waits for that lock, so a command's output would appear only after the next line.
         let thread = Thread {
             if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
-            while let line = readLine() {
-                continuation.yield(line)
-                if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                pending.append(contentsOf: chunk[0..<count])
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    var line = Array(pending[..<newline])
+                    pending.removeSubrange(...newline)
+                    if line.last == 0x0D { line.removeLast() }
+                    continuation.yield(String(decoding: line, as: UTF8.self))
+                    if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
+                }
             }
+            if !pending.isEmpty { continuation.yield(String(decoding: pending, as: UTF8.self)) }
             continuation.finish()
         }
         thread.start()
