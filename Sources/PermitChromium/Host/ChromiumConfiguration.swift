@@ -71,9 +71,9 @@ public struct ChromiumConfiguration: Sendable {
             "--user-data-dir=\(userDataDirectory.path)",
             "--host-resolver-rules=\(resolverRules.joined(separator: ", "))",
             // A proxy on the discard port refuses every connection, so even a literal IP cannot be reached;
-            // the loopback hosts bypass it.
+            // the loopback hosts and addresses and the network hosts bypass it.
             "--proxy-server=http://127.0.0.1:9",
-            "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1"]).joined(separator: ";"))",
+            "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1", "[::1]"] + networkHosts).joined(separator: ";"))",
             // WebRTC may send UDP past the proxy; only proxied traffic is allowed.
             "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
             "--no-first-run",
