@@ -1,0 +1,10 @@
+// Compiled into the documentation's Apple snippets by scripts/check-snippets only: the directory URLs of Apple's
+// Foundation (iOS 16, macOS 13) that Linux's Foundation lacks.
+
+import Foundation
+
+extension URL {
+    // https://developer.apple.com/documentation/foundation/url/applicationsupportdirectory: `static var
+    // applicationSupportDirectory: URL { get }`
+    static var applicationSupportDirectory: URL { fatalError("stand-in") }
+}
