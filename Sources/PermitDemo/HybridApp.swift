@@ -36,7 +36,7 @@ package actor HybridApp {
 
         /// Creates a configuration.
         package init(
-            pageURL: URL, bridge: BridgeConfiguration, kinds: [PermissionKind] = PermissionKind.seed,
+            pageURL: URL, bridge: BridgeConfiguration, kinds: [PermissionKind] = PermissionKind.legacyCookieKinds,
             manifest: PermissionManifest? = nil, mirrorsPermissionCookies: Bool = true
         ) {
             self.pageURL = pageURL

@@ -54,7 +54,7 @@ struct BenchCookies: AsyncParsableCommand {
         let attributes = CookieAttributes(domain: "localhost")
         func launch() -> (PermissionCenter, CookieSync, PushTokenCookieManager) {
             let center = PermissionCenter(
-                kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger),
+                kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: FilePermissionStore(url: storeURL, logger: logger), logger: logger),
                 logger: logger)
             let sync = CookieSync(store: webView, siteHost: "localhost", logger: logger)
             let tokens = PushTokenCookieManager(

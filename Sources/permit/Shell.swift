@@ -135,7 +135,7 @@ struct Shell: AsyncParsableCommand {
             log?.write(record, at: started.duration(to: .now))
         }
         let manifest = try loadManifest()
-        let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.seed
+        let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.legacyCookieKinds
         Terminal.progress("shell: starting headless Chromium")
         let stage = try await DemoStage.start(chromium: ChromiumConfiguration(networkHosts: allowHost), logger: logger)
         stage.setConsoleSink { emit(ShellRecord($0)) }

@@ -3,7 +3,7 @@ import PermitDemo
 import Testing
 
 @Suite struct ShellCommandTests {
-    let kinds = PermissionKind.seed
+    let kinds = PermissionKind.legacyCookieKinds
 
     @Test(arguments: [
         ("grant camera", ShellCommand.settings(.camera, .granted)),

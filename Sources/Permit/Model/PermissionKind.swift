@@ -155,8 +155,13 @@ extension PermissionKind {
         .nearbyInteraction,
     ]
 
-    /// The three kinds the first shipped version tracked: location, camera and notifications.
-    public static let seed: [PermissionKind] = [.location, .camera, .notifications]
+    /// The three kinds whose cookies keep their historical names (`p_Location`, `p_Camera`,
+    /// `p_Notification`): location, camera and notifications, which apps tracked before Permit.
+    public static let legacyCookieKinds: [PermissionKind] = [.location, .camera, .notifications]
+
+    /// The former name of ``legacyCookieKinds``.
+    @available(*, deprecated, renamed: "legacyCookieKinds")
+    public static var seed: [PermissionKind] { legacyCookieKinds }
 }
 
 // MARK: - Names
