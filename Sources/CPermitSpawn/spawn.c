@@ -1,5 +1,10 @@
-// posix_spawn_file_actions_addclosefrom_np and pipe2 need _GNU_SOURCE, which Swift's Glibc module lacks.
+// On Linux, posix_spawn_file_actions_addclosefrom_np and pipe2 need _GNU_SOURCE, which Swift's Glibc module
+// lacks. macOS has neither: there the pipes get close-on-exec with fcntl, and POSIX_SPAWN_CLOEXEC_DEFAULT
+// closes every descriptor in the child but those the file actions name (dup2 targets, explicit inherits).
+// The macOS branch is written against Apple's documented posix_spawn API and is not built here (no Mac).
+#if defined(__linux__)
 #define _GNU_SOURCE
+#endif
 #include "CPermitSpawn.h"
 
 #include <errno.h>
@@ -8,11 +13,30 @@
 #include <spawn.h>
 #include <unistd.h>
 
+#if defined(__APPLE__)
+/// pipe2(fds, O_CLOEXEC) for a platform without it. A child forked by another thread between pipe and fcntl
+/// could inherit the ends; Foundation's Process on macOS spawns with POSIX_SPAWN_CLOEXEC_DEFAULT, and so does
+/// this file, so neither does.
+static int pipe_cloexec(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+#else
+static int pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+#endif
+
 int permit_spawn_with_pipes(const char *path, char *const argv[], char *const envp[], int log_fd,
                             pid_t *pid, int *to_child, int *from_child) {
     int commands[2], events[2];
-    if (pipe2(commands, O_CLOEXEC) != 0) return errno;
-    if (pipe2(events, O_CLOEXEC) != 0) {
+    if (pipe_cloexec(commands) != 0) return errno;
+    if (pipe_cloexec(events) != 0) {
         int saved = errno;
         close(commands[0]);
         close(commands[1]);
@@ -53,7 +77,15 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
         failed |= posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
         failed |= posix_spawn_file_actions_adddup2(&actions, 1, 2);
     }
+    short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+#if defined(__APPLE__)
+    // Every descriptor but 0-4 closed in the child: the pipe ends kept by name.
+    failed |= posix_spawn_file_actions_addinherit_np(&actions, 3);
+    failed |= posix_spawn_file_actions_addinherit_np(&actions, 4);
+    flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
+#else
     failed |= posix_spawn_file_actions_addclosefrom_np(&actions, 5);
+#endif
 
     // Every signal back to its default (the parent may ignore SIGPIPE or SIGCHLD), none blocked.
     sigset_t none, defaults;
@@ -62,8 +94,7 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes,
-                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setflags(&attributes, flags);
 
     int result = failed ? ENOMEM : posix_spawn(pid, path, &actions, &attributes, argv, envp);
 

@@ -15,7 +15,7 @@ public import PermitSystem
 /// For example:
 ///
 /// ```swift
-/// let cloud = ICloudAccountProvider(containerIdentifier: "iCloud.com.example.keeptrack")
+/// let cloud = ICloudAccountProvider(containerIdentifier: "iCloud.com.example.notes")
 /// let checks = SystemCheckRunner.standardChecks(cloud: cloud, documents: documentsURL)
 /// ```
 public struct ICloudAccountProvider: CloudAccountProvider {

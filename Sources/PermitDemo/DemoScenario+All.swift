@@ -7,8 +7,8 @@ import PermitTesting
 import PermitWeb
 
 extension DemoScenario {
-    /// Everything `permit demo` runs, in order: the seed's cookie scenarios and the relaunch as the page sees
-    /// them, the page-driven primer, grant and denial flows, the AshTrail flows, the push token, the system
+    /// Everything `permit demo` runs, in order: the permission-cookie scenarios and the relaunch as the page sees
+    /// them, the page-driven primer, grant and denial flows, a logging app's policy flows, the push token, the system
     /// status.
     package static let all: [DemoScenario] =
         Scenario.seed.map { seen(by: $0, seed: "000") }

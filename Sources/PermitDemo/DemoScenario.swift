@@ -11,6 +11,18 @@ package struct DemoScenario: Sendable {
     package let name: String
     /// The seed document the scenario comes from: `000` to `004`.
     package let seed: String
+
+    /// What the scenario covers, as the demo's transcript and table name it.
+    package var area: String {
+        switch seed {
+        case "000": "permission cookies"
+        case "001": "the page's requests"
+        case "002": "push token"
+        case "003": "policy"
+        case "004": "system checks"
+        default: seed
+        }
+    }
     /// One sentence saying what the scenario shows.
     package let summary: String
     private let body: @Sendable (DemoContext) async throws -> String
@@ -85,7 +97,7 @@ package final class DemoContext: Sendable {
     /// Adds a line to the transcript.
     package func note(_ line: String) { step(line) }
 
-    /// Makes a fresh install of the demo app, with the seed's bridge names and kinds.
+    /// Makes a fresh install of the demo app, with the zoobox preset's bridge names and the default kinds.
     package func makeApp(device: SimulatedDevice = SimulatedDevice(), manifest: PermissionManifest? = nil) -> HybridApp {
         let step = step
         let configuration = HybridApp.Configuration(

@@ -128,12 +128,18 @@ package final class DemoStage: Sendable {
             var original = console[level];
             console[level] = function () { send(level, arguments); return original.apply(console, arguments); };
           });
+          // An error's own stack starts with its name and message; without one, the message and place.
+          function thrown(value) {
+            if (value && typeof value.stack === 'string' && value.stack) { return value.stack; }
+            if (value && value.message) { return StringType(value.name || 'Error') + ': ' + value.message; }
+            return text(value);
+          }
           window.addEventListener('error', function (event) {
-            send('exception', [event.message + (event.filename ? ' (' + event.filename + ':' + event.lineno + ')' : '')]);
+            var place = event.filename ? ' (' + event.filename + ':' + event.lineno + ')' : '';
+            send('exception', [event.error ? thrown(event.error) + (event.error.stack ? '' : place) : event.message + place]);
           });
           window.addEventListener('unhandledrejection', function (event) {
-            var reason = event.reason;
-            send('exception', ['unhandled rejection: ' + (reason && reason.message ? reason.message : text(reason))]);
+            send('exception', ['unhandled rejection: ' + thrown(event.reason)]);
           });
         })();
         """

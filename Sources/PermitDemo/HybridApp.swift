@@ -27,12 +27,16 @@ package actor HybridApp {
         /// Whether the `p_…` permission cookies are mirrored into the web view.
         package var mirrorsPermissionCookies = true
 
-        /// The host cookies are written for: the page's.
-        package var siteHost: String { pageURL.host ?? "localhost" }
+        /// The host cookies are written for: the page's, or `localhost` for a page on an IPv6 address (such
+        /// as `[::1]`), which Permit's cookie model does not take as a cookie domain.
+        package var siteHost: String {
+            guard let host = pageURL.host, !host.contains(":") else { return "localhost" }
+            return host
+        }
 
         /// Creates a configuration.
         package init(
-            pageURL: URL, bridge: BridgeConfiguration, kinds: [PermissionKind] = PermissionKind.seed,
+            pageURL: URL, bridge: BridgeConfiguration, kinds: [PermissionKind] = PermissionKind.legacyCookieKinds,
             manifest: PermissionManifest? = nil, mirrorsPermissionCookies: Bool = true
         ) {
             self.pageURL = pageURL
@@ -136,7 +140,7 @@ package actor HybridApp {
         let emit = emit
         let shell = HybridShell(
             configuration: HybridShell.Configuration(
-                pageURL: configuration.pageURL, bridge: configuration.bridge,
+                pageURL: configuration.pageURL, bridge: configuration.bridge, siteHost: configuration.siteHost,
                 permissionCookies: configuration.mirrorsPermissionCookies
                     ? CookieAttributes(domain: configuration.siteHost) : nil),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,

@@ -25,6 +25,8 @@ package enum ShellCommand: Hashable, Sendable {
     case clearToken
     /// `eval JS`: runs page script and prints its value.
     case eval(String)
+    /// `expect JS`: evaluates a JavaScript expression (a promise is awaited) and fails when it is falsy.
+    case expect(String)
     /// `wait MS`.
     case wait(milliseconds: Int)
     /// `screenshot PATH`.
@@ -47,6 +49,7 @@ package enum ShellCommand: Hashable, Sendable {
         location LAT LON                the device's location fix
         token VALUE | token clear       a token from the push service; clear it
         eval JS                         run page script and print its value
+        expect JS                       fail unless the expression is truthy
         wait MS                         wait, 0 to 600000 milliseconds
         screenshot PATH                 write a PNG of the page
         status                          each permission, native and in the page
@@ -114,6 +117,9 @@ package enum ShellCommand: Hashable, Sendable {
         case "eval":
             guard !rest.isEmpty else { throw ShellError("usage: eval JS") }
             return .eval(rest)
+        case "expect":
+            guard !rest.isEmpty else { throw ShellError("usage: expect JS") }
+            return .expect(rest)
         case "wait":
             try arguments(1, "MS")
             guard let milliseconds = Int(words[0]), (0...600_000).contains(milliseconds) else {

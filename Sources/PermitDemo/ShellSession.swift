@@ -82,8 +82,10 @@ package actor ShellSession {
             try await tokens.clear()
             result("push token cleared: provider, cookie and backup")
         case .eval(let script):
-            let value = try await app.evaluate(script)
+            let value = try await stage.webView.evaluateJavaScriptRevealingExceptions(script)
             result(value ?? "undefined", fields: ["value": value ?? "undefined"])
+        case .expect(let expression):
+            try await expect(expression)
         case .wait(let milliseconds):
             try await Task.sleep(for: .milliseconds(milliseconds))
         case .screenshot(let path):
@@ -98,6 +100,23 @@ package actor ShellSession {
             return false
         }
         return true
+    }
+
+    /// Evaluates `expression` (awaiting a promise) and throws when its value is falsy, naming the value.
+    private func expect(_ expression: String) async throws {
+        // The expression is spliced into a function body on purpose: it is page script from the script's author.
+        let check = """
+            (async () => { const value = await (\(expression)\n);
+              let shown; try { shown = value === undefined ? 'undefined' : JSON.stringify(value); } catch (e) { shown = String(value); }
+              return [!!value, shown === undefined ? String(value) : shown]; })()
+            """
+        let text = try await stage.webView.evaluateJavaScriptRevealingExceptions(check) ?? "[]"
+        guard let answer = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any], answer.count == 2,
+            let passed = answer[0] as? Bool
+        else { throw ShellError("expect: the page did not answer (\(text))") }
+        let shown = answer[1] as? String ?? "?"
+        guard passed else { throw ShellError("expect failed: \(expression) is \(shown)") }
+        result("ok: \(expression)", fields: ["expect": expression, "value": shown])
     }
 
     private func status() async throws {
@@ -148,5 +167,11 @@ package struct ShellRecord: Sendable, Hashable {
     /// The record of an app event.
     package init(_ event: AppEvent) {
         self.init(type: event.type, fields: event.fields, line: event.line)
+    }
+
+    /// Whether the record fails a `--strict` run: an error line of the shell (an unknown command or kind, a
+    /// failed `expect`, a command that threw) or the page's uncaught exception or unhandled rejection.
+    package var failsStrictRun: Bool {
+        type == "error" || (type == "console" && fields["level"] == "exception")
     }
 }

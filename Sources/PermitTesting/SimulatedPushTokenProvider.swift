@@ -5,7 +5,7 @@ public import PermitWeb
 /// token until the device registers for remote notifications (FCM needs the APNs token first), then opaque
 /// tokens shaped like FCM's, a new one on each refresh, none after a delete until the next fetch.
 ///
-/// Tokens are deterministic for a given seed, so tests and transcripts can be repeated.
+/// Tokens are deterministic for a given starting value, so tests and transcripts can be repeated.
 ///
 /// For example:
 ///
@@ -57,7 +57,7 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
         }
     }
 
-    /// Creates a service that has issued no token; `seed` picks the sequence of tokens.
+    /// Creates a service that has issued no token; `seed` (a starting value) picks the sequence of tokens.
     public init(seed: UInt64 = 0x5EED) {
         generator = SeededRandomNumberGenerator(seed: seed)
     }

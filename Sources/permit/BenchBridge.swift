@@ -55,7 +55,7 @@ struct BenchBridge: AsyncParsableCommand {
         await device.setStatus(.granted, for: .notifications)
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device,
+            kinds: PermissionKind.legacyCookieKinds, authority: device,
             storage: PermitStorage(store: FilePermissionStore(url: folder.appendingPathComponent("permissions.json"), logger: logger), logger: logger),
             logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }

@@ -11,8 +11,8 @@ struct Demo: AsyncParsableCommand {
         discussion: """
             Starts the demo web app's server on loopback and headless Chromium, then runs every scenario as a \
             fresh install (its own simulated device, a file store in a temporary folder, an empty cookie \
-            store): the seed's cookie scenarios and the relaunch as the page sees them, the page's primer, \
-            grant and denial flows, the AshTrail flows, the push-token cookie, and the system status with its \
+            store): the permission-cookie scenarios and the relaunch as the page sees them, the page's \
+            primer, grant and denial flows, the policy flows of a logging app, the push-token cookie, and the system status with its \
             banner. Ends with a summary table and a screenshot of the demo page. The exit status is 0 only \
             when every scenario passed.
             """
@@ -53,7 +53,7 @@ struct Demo: AsyncParsableCommand {
         var results: [DemoResult] = []
         var screenshotPath: String?
         for (index, scenario) in scenarios.enumerated() {
-            let header = "[\(index + 1)/\(scenarios.count)] \(scenario.name) (seed \(scenario.seed)): \(scenario.summary)"
+            let header = "[\(index + 1)/\(scenarios.count)] \(scenario.name) (\(scenario.area)): \(scenario.summary)"
             if json { Terminal.progress(header) } else { Terminal.line("\n" + header) }
             let result = await scenario.run(stage: stage, logger: logger) { line in
                 if !json { Terminal.line("    " + line) }
@@ -87,9 +87,9 @@ struct Demo: AsyncParsableCommand {
                     screenshot: screenshotPath))
         } else {
             print("\n" + Terminal.bold("Summary"))
-            let rows = [["scenario", "seed", "result", "time"]]
+            let rows = [["scenario", "covers", "result", "time"]]
                 + zip(results, scenarios).map { result, scenario in
-                    [result.name, scenario.seed, result.passed ? "PASS" : "FAIL", formatMilliseconds(result.milliseconds)]
+                    [result.name, scenario.area, result.passed ? "PASS" : "FAIL", formatMilliseconds(result.milliseconds)]
                 }
             print(Terminal.table(rows))
             let total = String(format: "%.1f s", started.duration(to: .now).seconds)

@@ -39,8 +39,12 @@ enum Terminal {
         isInteractive ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Prints a line and flushes it at once, so that the transcript and log lines on standard error keep
-    /// their order when both go to one file or pipe.
+    /// Prints a line and flushes it at once, so that a pipe's reader sees it as soon as it is printed and
+    /// the transcript and log lines on standard error keep their order when both go to one file or pipe.
+    ///
+    /// `fflush(nil)` flushes every C stream and waits for each one's lock: nothing in the tool may read
+    /// standard input through C's stdio (`readLine` holds its lock while it blocks), or a line printed
+    /// while the reader waits appears only after the next input line. The shell reads with `read(2)`.
     static func line(_ text: String = "") {
         print(text)
         fflush(nil)

@@ -14,10 +14,20 @@ struct Shell: AsyncParsableCommand {
             Opens URL (by default the demo web app, served on loopback) as a hybrid app would: the bridge \
             installed, the permission and push-token cookies kept, a simulated device and a file store in a \
             temporary folder behind it. Then reads commands, one per line, from the script or from standard \
-            input, and prints the page's console, the bridge's traffic and every change as they happen. \
-            Chromium resolves only loopback addresses: serve the app from this machine (localhost or \
-            127.0.0.1). A bad command gets a one-line error and the shell goes on; the exit status is 0 when \
-            the script ran to its end.
+            input, and prints the page's console (uncaught exceptions and unhandled rejections with their \
+            message and stack), the bridge's traffic and every change as they happen.
+
+            Chromium reaches only this machine: localhost, 127.0.0.1 and [::1]. --allow-host opens another \
+            host on purpose (a staging server). A bad command gets a one-line error and the shell goes on; \
+            the exit status is 0 when the script ran to its end, and with --strict 1 when any error line, \
+            uncaught exception or unhandled rejection was seen (for CI). Chromium is found on Debian, Ubuntu \
+            and macOS; set PERMIT_CHROMIUM to the executable to use another.
+
+            --json-log writes one JSON object per line: "t" (milliseconds since start) and "type", then by \
+            type: console (level: log|info|warn|error|debug|exception, text), call and reply (body), change \
+            (kind, previous, current, cause), app (text), command (line), result (text, or value for eval, \
+            expect and value for expect, path for screenshot, one key per kind for status), error (line, \
+            message). Every value is a string but t.
 
             Commands:
             \(ShellCommand.usage)
@@ -33,8 +43,23 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("More origins allowed to use the bridge (the URL's own always is).", valueName: "origin"))
     var origin: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The bridge's names: zoobox for the seed app's (window.zooboxPermissions, ZooboxBridge); Permit's own otherwise.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The bridge's names: zoobox for the preset's (window.zooboxPermissions, ZooboxBridge); by default Permit's own (window.permitPermissions, PermitBridge).", valueName: "name"))
     var preset: Preset?
+
+    @Option(name: .long, help: ArgumentHelp("The kinds the app tracks, comma-separated (default: the manifest's, else location,camera,notifications).", valueName: "kinds"))
+    var kinds: String?
+
+    @Option(name: .long, help: ArgumentHelp("The app's permission manifest (JSON): its policy and primers apply to the page's requests, as in a real app.", valueName: "file"))
+    var manifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("Mirror the p_… permission cookies into the web view (on) or not (off).", valueName: "on|off"))
+    var permissionCookies: Switch = .on
+
+    @Option(name: .long, help: ArgumentHelp("Let Chromium reach this host beyond this machine, on purpose (repeatable; off by default).", valueName: "host"))
+    var allowHost: [String] = []
+
+    @Flag(name: .long, help: "Exit 1 when any error line, uncaught exception or unhandled rejection was seen.")
+    var strict = false
 
     @Option(name: .long, help: ArgumentHelp("Also write every event and result as a JSON line to this file.", valueName: "file"))
     var jsonLog: String?
@@ -45,12 +70,27 @@ struct Shell: AsyncParsableCommand {
         case zoobox
     }
 
+    enum Switch: String, ExpressibleByArgument, CaseIterable {
+        case on, off
+    }
+
+    /// The hosts Chromium reaches without `--allow-host`.
+    static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]"]
+
     func validate() throws {
         if let url {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
                 parsed.host?.isEmpty == false
             else { throw ValidationError("--url must be an http or https URL with a host, such as http://localhost:8080/") }
+            let host = parsed.host!.lowercased()
+            guard Self.loopbackHosts.contains(host) || allowHost.contains(where: { $0.lowercased() == host }) else {
+                throw ValidationError("--url \(url): Chromium reaches only this machine; add --allow-host \(host) to open it on purpose")
+            }
         }
+        for host in allowHost where host.isEmpty || !host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) || !host.unicodeScalars.allSatisfy(\.isASCII) {
+            throw ValidationError("--allow-host \(host): a host name, such as staging.example.com")
+        }
+        _ = try parsedKinds()
         for value in origin {
             do { _ = try WebOrigin(value) } catch { throw ValidationError("--origin \(value): \(error)") }
         }
@@ -59,16 +99,45 @@ struct Shell: AsyncParsableCommand {
         }
     }
 
+    /// The manifest, read from `--manifest`.
+    private func loadManifest() throws -> PermissionManifest? {
+        guard let manifest else { return nil }
+        do {
+            return try PermissionManifest(contentsOf: URL(fileURLWithPath: manifest), additionalKinds: try parsedKinds() ?? [])
+        } catch {
+            throw ValidationError("--manifest \(manifest): \(error)")
+        }
+    }
+
+    /// The kinds named by `--kinds`, or `nil` when it is not given.
+    private func parsedKinds() throws -> [PermissionKind]? {
+        guard let kinds else { return nil }
+        let names = kinds.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var parsed: [PermissionKind] = []
+        for name in names {
+            guard let kind = PermissionKind(rawValue: name) else {
+                throw ValidationError("--kinds: '\(name)' is not a permission kind (letters and digits, starting lowercase)")
+            }
+            if !parsed.contains(kind) { parsed.append(kind) }
+        }
+        guard !parsed.isEmpty else { throw ValidationError("--kinds: name at least one kind, such as camera,location") }
+        return parsed
+    }
+
     func run() async throws {
         let logger = options.makeLogger()
         let started = ContinuousClock.now
         let log = try jsonLog.map { try JSONLineWriter(path: $0) }
+        let failures = Locked(0)
         let emit: @Sendable (ShellRecord) -> Void = { record in
+            if record.failsStrictRun { failures.withLock { $0 += 1 } }
             Terminal.line(record.line)
             log?.write(record, at: started.duration(to: .now))
         }
+        let manifest = try loadManifest()
+        let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.legacyCookieKinds
         Terminal.progress("shell: starting headless Chromium")
-        let stage = try await DemoStage.start(logger: logger)
+        let stage = try await DemoStage.start(chromium: ChromiumConfiguration(networkHosts: allowHost), logger: logger)
         stage.setConsoleSink { emit(ShellRecord($0)) }
         let pageURL = url.flatMap(URL.init(string:)) ?? stage.demoPageURL
         var origins = Set(try origin.map(WebOrigin.init))
@@ -78,9 +147,15 @@ struct Shell: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let app = HybridApp(
-            stage: stage, configuration: HybridApp.Configuration(pageURL: pageURL, bridge: bridge), folder: folder,
-            logger: logger
+            stage: stage,
+            configuration: HybridApp.Configuration(
+                pageURL: pageURL, bridge: bridge, kinds: kinds, manifest: manifest,
+                mirrorsPermissionCookies: permissionCookies == .on),
+            folder: folder, logger: logger
         ) { emit(ShellRecord($0)) }
+        if app.configuration.siteHost != pageURL.host {
+            Terminal.progress("shell: cookies are kept for localhost: a page on an IPv6 address cannot get Permit's cookies (open http://localhost:PORT/ to see them)")
+        }
         let session = ShellSession(stage: stage, app: app, output: emit)
         do {
             try await session.start()
@@ -98,6 +173,11 @@ struct Shell: AsyncParsableCommand {
         await app.shutDown()
         await stage.close()
         log?.close()
+        let failed = failures.withLock { $0 }
+        if strict, failed > 0 {
+            Terminal.progress("shell: --strict: \(failed) error\(failed == 1 ? "" : "s") (error lines, uncaught exceptions, unhandled rejections)")
+            throw ExitCode(1)
+        }
     }
 
     /// The script's lines, or standard input's, read on a thread of their own so that a waiting read never
@@ -112,12 +192,26 @@ struct Shell: AsyncParsableCommand {
         }
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let interactive = isatty(STDIN_FILENO) == 1
+        // read(2), not readLine: readLine blocks holding standard input's C lock, and the flush after every
+        // printed line waits for that lock, so a command's output would appear only after the next line.
         let thread = Thread {
             if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
-            while let line = readLine() {
-                continuation.yield(line)
-                if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                pending.append(contentsOf: chunk[0..<count])
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    var line = Array(pending[..<newline])
+                    pending.removeSubrange(...newline)
+                    if line.last == 0x0D { line.removeLast() }
+                    continuation.yield(String(decoding: line, as: UTF8.self))
+                    if interactive { FileHandle.standardError.write(Data("permit> ".utf8)) }
+                }
             }
+            if !pending.isEmpty { continuation.yield(String(decoding: pending, as: UTF8.self)) }
             continuation.finish()
         }
         thread.start()

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import PermitTesting
 
-/// `permit simulate`: the seed's testing scenarios on a simulated device, with a readable transcript.
+/// `permit simulate`: the permission scenarios on a simulated device, with a readable transcript.
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the seed's permission scenarios and the AshTrail flows on a simulated device.",
+        abstract: "Run the permission-tracking scenarios and a logging app's policy flows on a simulated device.",
         discussion: """
             Each scenario gets a fresh simulated device and a file store in a temporary folder, and checks \
             what the app and its store see. The exit status is 0 only when every scenario passed.

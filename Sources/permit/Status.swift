@@ -6,10 +6,10 @@ import PermitDemo
 import PermitLinux
 import PermitSystem
 
-/// `permit status`: the seed's "System Status" section for this machine.
+/// `permit status`: the "System Status" section for this machine.
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that this machine can keep data and backups: the seed's System Status.",
+        abstract: "Check that this machine can keep data and backups (iCloud, storage, network).",
         discussion: """
             Runs the system checks (iCloud, iCloud Drive, CloudKit, a real read/write probe of the documents \
             directory, free space, the network) at once and prints each result, the warnings they raise and \

@@ -3,7 +3,7 @@ import PermitDemo
 import Testing
 
 @Suite struct ShellCommandTests {
-    let kinds = PermissionKind.seed
+    let kinds = PermissionKind.legacyCookieKinds
 
     @Test(arguments: [
         ("grant camera", ShellCommand.settings(.camera, .granted)),
@@ -19,6 +19,7 @@ import Testing
         ("token abc:DEF-1_2", .token("abc:DEF-1_2")),
         ("token clear", .clearToken),
         ("eval document.title + ' x'", .eval("document.title + ' x'")),
+        ("expect  window.ready === true ", .expect("window.ready === true")),
         ("wait 250", .wait(milliseconds: 250)),
         ("screenshot out dir/page.png", .screenshot("out dir/page.png")),
         ("status", .status),
@@ -47,6 +48,7 @@ import Testing
         ("wait -1", "usage: wait MS, with 0 <= MS <= 600000"),
         ("wait soon", "usage: wait MS, with 0 <= MS <= 600000"),
         ("eval", "usage: eval JS"),
+        ("expect", "usage: expect JS"),
         ("token", "usage: token VALUE|clear"),
         ("status now", "usage: status (no arguments)"),
         ("deny", "usage: deny KIND"),
@@ -72,5 +74,20 @@ import Testing
             #expect(error.description == message)
             #expect(!error.description.contains("\n"))
         }
+    }
+}
+
+@Suite struct StrictRunTests {
+    @Test func errorLinesAndThePagesUncaughtErrorsFailAStrictRun() {
+        #expect(ShellRecord(type: "error", fields: ["message": "unknown command 'x'"], line: "error: x").failsStrictRun)
+        #expect(ShellRecord(AppEvent.console(level: "exception", text: "Error: boom\n    at f")).failsStrictRun)
+    }
+
+    @Test func theConsolesOtherLevelsAndResultsDoNot() {
+        for level in ["log", "info", "warn", "error", "debug"] {
+            #expect(!ShellRecord(AppEvent.console(level: level, text: "x")).failsStrictRun, "console.\(level)")
+        }
+        #expect(!ShellRecord(type: "result", fields: ["text": "ok"], line: "ok").failsStrictRun)
+        #expect(!ShellRecord(AppEvent.note("launched")).failsStrictRun)
     }
 }

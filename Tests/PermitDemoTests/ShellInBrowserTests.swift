@@ -104,6 +104,21 @@ let teamPage = """
         #expect(console(records).contains("camera answer denied"))
     }
 
+    @Test func aThrowingEvalAndAFailedExpectAreErrorsWithTheMessageAndTheStack() async throws {
+        let records = try await runShell([
+            "eval (function placeOrder() { throw new TypeError('basket is empty') })()",
+            "expect Promise.resolve(window.permitPermissions.camera === 'granted')",
+            "expect Promise.resolve(window.permitPermissions.camera)",
+        ]) { _ in true }
+        let errors = records.filter { $0.type == "error" }.compactMap { $0.fields["message"] }
+        #expect(errors.count == 2)
+        #expect(errors.first?.contains("TypeError: basket is empty") == true)
+        #expect(errors.first?.contains("at placeOrder") == true)
+        #expect(errors.last == "expect failed: Promise.resolve(window.permitPermissions.camera === 'granted') is false")
+        let passed = records.filter { $0.type == "result" && $0.fields["expect"] != nil }
+        #expect(passed.map { $0.fields["value"] } == [#""notDetermined""#])
+    }
+
     @Test func aPromptNobodyAnsweredFailsThePagesRequestAndSaysWhatToDo() async throws {
         let records = try await runShell(["eval askCamera()"]) { $0.contains("camera failed requestFailed") }
         #expect(console(records).contains("camera failed requestFailed"))

@@ -38,7 +38,7 @@ import PermitTesting
     func launch(store: any PermissionStore, finishStartup: Bool = true) async -> App {
         let logger = makeTestLogger().0
         await device.launchApp()
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(
             manifest: Self.manifest, center: center, configuration: .init(promptBudget: 10, cooldown: .zero), logger: logger)
         let gates = FeatureGates(features: Self.features, policy: policy, logger: logger)
@@ -196,7 +196,7 @@ import PermitTesting
         await device.setStatus(.granted, for: .notifications)
         await device.launchApp()
         let logger = makeTestLogger().0
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
         await center.start()
         let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
         await policy.finishStartup()
@@ -222,7 +222,7 @@ import PermitTesting
         await device.launchApp()
         let logger = makeTestLogger().0
         let clock = TestClock()
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
         let policy = PromptPolicy(
             manifest: Self.manifest, center: center, configuration: .init(promptBudget: 10, cooldown: .seconds(30)),
             clock: clock, logger: logger)

@@ -13,7 +13,7 @@ import Testing
 
     func launch(settleDelay: Duration = .zero) async -> PermissionCenter {
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: makeTestLogger().0),
+            kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: makeTestLogger().0),
             configuration: .init(coalescingWindow: .seconds(1), settleDelay: settleDelay), clock: clock,
             logger: makeTestLogger().0)
         await device.launchApp()

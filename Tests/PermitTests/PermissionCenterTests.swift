@@ -12,7 +12,7 @@ import PermitTesting
     let dates = SteppingDates()
 
     func makeCenter(
-        kinds: [PermissionKind] = PermissionKind.seed, store: (any PermissionStore)? = nil,
+        kinds: [PermissionKind] = PermissionKind.legacyCookieKinds, store: (any PermissionStore)? = nil,
         configuration: PermissionCenter.Configuration = .init(), logger: Logger? = nil
     ) -> PermissionCenter {
         PermissionCenter(
@@ -32,7 +32,7 @@ import PermitTesting
         let snapshot = await store.snapshot
         #expect(snapshot.records.mapValues(\.status) == [.location: .notDetermined, .camera: .notDetermined, .notifications: .notDetermined])
         #expect(snapshot.history.isEmpty)  // first observations are streamed, not kept as changes
-        for kind in PermissionKind.seed {
+        for kind in PermissionKind.legacyCookieKinds {
             let change = await changes.next()
             #expect(change?.kind == kind && change?.previous == nil && change?.current == .notDetermined)
             #expect(change?.cause == .launch)

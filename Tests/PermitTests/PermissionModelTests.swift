@@ -140,8 +140,8 @@ import Testing
     }
 
     @Test func seedIsLocationCameraNotifications() {
-        #expect(PermissionKind.seed == [.location, .camera, .notifications])
-        #expect(PermissionKind.seed.allSatisfy(PermissionKind.builtIn.contains))
+        #expect(PermissionKind.legacyCookieKinds == [.location, .camera, .notifications])
+        #expect(PermissionKind.legacyCookieKinds.allSatisfy(PermissionKind.builtIn.contains))
     }
 
     // MARK: - Cookie names

@@ -23,7 +23,7 @@ import PermitTesting
         finishStartup: Bool = true
     ) async throws -> PromptPolicy {
         let logger = makeTestLogger().0
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store ?? self.store, logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store ?? self.store, logger: logger), logger: logger)
         let policy = PromptPolicy(
             manifest: try PermissionManifest(Self.declarations), center: center, configuration: configuration,
             clock: clock, logger: logger)
@@ -274,7 +274,7 @@ import PermitTesting
 
     @Test func aRequestHeldBackForStartupIsLoggedOnce() async throws {
         let (logger, handler) = makeTestLogger()
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
         await device.launchApp()
         for _ in 0..<3 { _ = try await policy.request(.notifications) }
@@ -287,7 +287,7 @@ import PermitTesting
         let (logger, handler) = makeTestLogger()
         let store = InMemoryPermissionStore(
             PermissionSnapshot(attachments: [PromptPolicy.storageKey.name: Data(#"{"value":{"informed":"nope"},"version":1}"#.utf8)]))
-        let center = PermissionCenter(kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(manifest: try PermissionManifest(Self.declarations), center: center, logger: logger)
         #expect(try await policy.owesDenialNotice(for: .location))
         #expect(handler.entries.contains { $0.level == .warning && "\($0.message)".contains("stored value unreadable") })

@@ -107,7 +107,7 @@ import Testing
         world.defaults.set("yes", forKey: "p_Location")
         world.defaults.set("yes", forKey: "p_Microphone")
         let store = UserDefaultsPermissionStore(
-            defaults: world.defaults, importing: PermissionKind.seed, logger: world.logger)
+            defaults: world.defaults, importing: PermissionKind.legacyCookieKinds, logger: world.logger)
 
         #expect(try await store.load().records == [.location: .imported(.yes)])
     }

@@ -35,7 +35,7 @@ final class BridgeWorld: Sendable {
             foreignTable[path].map(PageServer.Page.html)
         }
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: quietLogger), logger: quietLogger)
+            kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: quietLogger), logger: quietLogger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let world = BridgeWorld(
             device: device, center: center, browser: browser, foreign: foreign, foreignPages: foreignTable,

@@ -23,6 +23,15 @@ import Testing
         #expect(try await world.webView.evaluateJavaScript("typeof window.__permitHost") == #""undefined""#)
         await world.tearDown()
     }
+
+    @Test func aPageOnTheLoopbackAddressLoads() async throws {
+        let world = try await BrowserWorld.make(pages: ["/": "<p id=hello>hello</p>"])
+        let address = try #require(URL(string: "http://127.0.0.1:\(world.server.port)/"))
+        try await world.webView.load(address)
+        #expect(try await world.webView.evaluateJavaScript("document.getElementById('hello').textContent") == #""hello""#)
+        #expect(try await world.webView.evaluateJavaScript("location.host") == "\"127.0.0.1:\(world.server.port)\"")
+        await world.tearDown()
+    }
 }
 
 final class FrameLog: @unchecked Sendable {

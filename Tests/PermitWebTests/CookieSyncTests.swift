@@ -188,7 +188,7 @@ import Testing
         let device = SimulatedDevice()
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
+            kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
         let host = FakeWebViewHost()
         return (device, center, host, CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger))
     }

@@ -50,7 +50,7 @@ private let seedPage = """
         private init(browser: BrowserWorld) {
             self.browser = browser
             center = PermissionCenter(
-                kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
+                kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
             sync = CookieSync(store: browser.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
             events = EventLog(following: sync.validations())
             tokens = PushTokenCookieManager(

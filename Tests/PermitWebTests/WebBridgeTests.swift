@@ -27,7 +27,7 @@ import Testing
     func attachedRouter(configuration: BridgeConfiguration? = nil) async throws -> (WebBridge, PermissionCenter) {
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
+            kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
             logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
         let router = WebBridge(
             center: center, configuration: configuration ?? .zoobox(allowedOrigins: [app]), location: location,
@@ -104,7 +104,7 @@ import Testing
     @Test func throughThePolicyThePageCannotPromptDuringStartup() async throws {
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
+            kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() })),
             logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
         let manifest = try PermissionManifest([
             PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scan parcel labels.")

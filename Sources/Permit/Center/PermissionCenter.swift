@@ -1,7 +1,7 @@
 public import Foundation
 public import Logging
 
-/// Tracks every permission the app uses: the seed's `PermissionManager`, done as an actor.
+/// Tracks every permission the app uses, as an actor.
 ///
 /// A center knows the kinds the app tracks, reads their statuses from a ``PermissionAuthority`` (the OS),
 /// keeps the last-known records in a ``PermitStorage``, and records every change with its cause.
@@ -162,7 +162,7 @@ public actor PermissionCenter {
     // MARK: - Refresh
 
     /// Reads every tracked permission from the OS now and records what changed, with cause
-    /// ``ChangeCause/manual``: the seed's `forceUpdatePermissionCookies()`.
+    /// ``ChangeCause/manual``: a forced update of the permission cookies.
     ///
     /// - Returns: The changes found, empty when the OS matches what was known.
     @discardableResult
@@ -344,13 +344,12 @@ public actor PermissionCenter {
         return kinds.map(currentState)
     }
 
-    /// The `yes`/`no` cookie value of one permission, or `nil` when the center does not track it: the seed's
-    /// `getPermissionCookie(for:)`.
+    /// The `yes`/`no` cookie value of one permission, or `nil` when the center does not track it.
     public func cookieValue(for kind: PermissionKind) async -> PermissionCookieValue? {
         await state(for: kind)?.cookieValue
     }
 
-    /// Every tracked permission's cookie, keyed by cookie name: the seed's `getAllPermissionCookies()`.
+    /// Every tracked permission's cookie, keyed by cookie name.
     ///
     /// For example, `["p_Location": "yes", "p_Camera": "no", "p_Notification": "yes"]`.
     public func cookies() async -> [String: String] {
@@ -368,7 +367,7 @@ public actor PermissionCenter {
     }
 
     /// Compares the OS with the stored snapshot for every tracked permission, without recording anything:
-    /// the seed's `logPermissionSummary()`.
+    /// a permission summary for the log.
     public func summary() async -> PermissionSummary {
         await start()
         let statuses = await authority.statuses(of: kinds)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A comparison of what the OS reports with what Permit has stored, per permission.
 ///
-/// The seed's `logPermissionSummary()` as a value: each entry says whether the stored cookie value still
+/// A summary as a value: each entry says whether the stored cookie value still
 /// matches the OS. An entry out of sync means a change has happened that Permit has not yet recorded, such as
 /// a permission changed in Settings while the app was suspended.
 ///

@@ -155,8 +155,13 @@ extension PermissionKind {
         .nearbyInteraction,
     ]
 
-    /// The three kinds the first shipped version tracked: location, camera and notifications.
-    public static let seed: [PermissionKind] = [.location, .camera, .notifications]
+    /// The three kinds whose cookies keep their historical names (`p_Location`, `p_Camera`,
+    /// `p_Notification`): location, camera and notifications, which apps tracked before Permit.
+    public static let legacyCookieKinds: [PermissionKind] = [.location, .camera, .notifications]
+
+    /// The former name of ``legacyCookieKinds``.
+    @available(*, deprecated, renamed: "legacyCookieKinds")
+    public static var seed: [PermissionKind] { legacyCookieKinds }
 }
 
 // MARK: - Names
@@ -164,7 +169,7 @@ extension PermissionKind {
 extension PermissionKind {
     /// The key of the kind's `yes`/`no` cookie, such as `p_Location`.
     ///
-    /// The seed's three kinds keep their historical keys: `p_Location`, `p_Camera` and `p_Notification`
+    /// The three kinds that apps tracked before Permit keep their historical keys: `p_Location`, `p_Camera` and `p_Notification`
     /// (singular). Every other kind uses `p_` followed by its identifier with the first letter capitalized,
     /// such as `p_Microphone` or `p_SpeechRecognition`.
     public var cookieName: String {

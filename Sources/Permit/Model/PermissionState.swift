@@ -32,7 +32,7 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     /// Whether the permission is usable: granted, limited or provisional (``PermissionStatus/isUsable``).
     public var isUsable: Bool { status.isUsable }
 
-    /// The same as ``isUsable``, under the name of the AshTrail specification's state model: `true` for
+    /// The same as ``isUsable``, under the name of a common state model: `true` for
     /// granted, limited and provisional alike. Compare ``status`` with ``PermissionStatus/granted`` to tell
     /// full access from partial.
     public var isGranted: Bool { status.isUsable }

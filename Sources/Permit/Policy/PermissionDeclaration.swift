@@ -12,7 +12,7 @@
 /// ```swift
 /// let location = PermissionDeclaration(
 ///     kind: .location, necessity: .optional,
-///     purpose: "AshTrail adds where you were to a log entry when you ask it to.",
+///     purpose: "Trails adds where you were to a log entry when you ask it to.",
 ///     showsPrimer: true)
 /// ```
 public struct PermissionDeclaration: Hashable, Sendable {

@@ -15,14 +15,14 @@ public import Foundation
 ///     {
 ///       "kind": "location",
 ///       "necessity": "optional",
-///       "purpose": "AshTrail adds where you were to a log entry when you ask it to.",
+///       "purpose": "Trails adds where you were to a log entry when you ask it to.",
 ///       "lazy": true,
 ///       "primer": true
 ///     },
 ///     {
 ///       "kind": "notifications",
 ///       "necessity": "optional",
-///       "purpose": "AshTrail sends the reminders you turn on."
+///       "purpose": "Trails sends the reminders you turn on."
 ///     }
 ///   ]
 /// }

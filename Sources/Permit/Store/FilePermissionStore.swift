@@ -33,7 +33,7 @@ public struct FilePermissionStore: PermissionStore {
     ///
     /// - Parameters:
     ///   - url: The file to keep the snapshot in.
-    ///   - legacyDefaults: Where a seed-era version of the app kept its `p_…` keys. When the file does not
+    ///   - legacyDefaults: Where an earlier version of the app kept its `p_…` keys. When the file does not
     ///     exist yet, the store imports those keys, so the first launch after an upgrade still detects what
     ///     changed. Every save then keeps the keys current (`yes`/`no` per recorded kind), so code that still
     ///     reads them from `UserDefaults` never sees a stale value.
@@ -54,7 +54,7 @@ public struct FilePermissionStore: PermissionStore {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: url.path) else {
             guard let imported = legacyKeys?.snapshot(), !imported.isEmpty else { return .empty }
-            logger.info("imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
+            logger.info("imported legacy p_ permission keys", metadata: ["count": "\(imported.records.count)"])
             return imported
         }
         let data: Data
@@ -77,7 +77,7 @@ public struct FilePermissionStore: PermissionStore {
     }
 
     /// Writes `snapshot` to a temporary file of the store's own and renames it over the store's file; then,
-    /// when the store keeps seed-era keys, writes them.
+    /// when the store keeps legacy keys, writes them.
     ///
     /// The temporary file sits next to the store as `.<name>.saving-<UUID>`. One left by a process killed
     /// mid-save is removed by the next process's first save (a save that fails in this process removes its
@@ -99,7 +99,7 @@ public struct FilePermissionStore: PermissionStore {
             throw PermitError.storeWriteFailed.withDetail("\(url.lastPathComponent): \(error)")
         }
         if let legacyKeys, !legacyKeys.write(snapshot) {
-            throw PermitError.storeWriteFailed.withDetail("the seed-era p_ keys did not synchronize")
+            throw PermitError.storeWriteFailed.withDetail("the legacy p_ keys did not synchronize")
         }
     }
 

@@ -6,9 +6,9 @@ public struct PermissionRecord: Hashable, Sendable {
     public var status: PermissionStatus
     /// Whether this install has ever shown the system prompt for the permission.
     public var hasPrompted: Bool
-    /// When the status was read from the OS; `nil` for a record imported from a seed-era key.
+    /// When the status was read from the OS; `nil` for a record imported from a legacy `p_…` key.
     public var checkedAt: Date?
-    /// Whether the record was imported from a seed-era `p_…` key, which kept only `yes` or `no`.
+    /// Whether the record was imported from a legacy `p_…` key, which kept only `yes` or `no`.
     ///
     /// An imported `yes` reads as ``PermissionStatus/granted`` and an imported `no` as
     /// ``PermissionStatus/notDetermined``; Permit compares imported records by cookie value only, so that the
@@ -23,7 +23,7 @@ public struct PermissionRecord: Hashable, Sendable {
         self.isImported = isImported
     }
 
-    /// The record a seed-era `yes`/`no` value imports as.
+    /// The record a legacy `yes`/`no` value imports as.
     public static func imported(_ value: PermissionCookieValue) -> PermissionRecord {
         PermissionRecord(
             status: value == .yes ? .granted : .notDetermined, hasPrompted: false, checkedAt: nil,

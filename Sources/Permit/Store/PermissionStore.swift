@@ -1,7 +1,7 @@
 /// Where Permit keeps its last-known snapshot between launches.
 ///
 /// Permit ships three implementations: ``FilePermissionStore`` (versioned JSON, replaced atomically; the
-/// default on Linux), ``UserDefaultsPermissionStore`` (keeps the seed's `p_…` keys readable for apps already
+/// default on Linux), ``UserDefaultsPermissionStore`` (keeps the legacy `p_…` keys readable for apps already
 /// shipped) and `InMemoryPermissionStore` in `PermitTesting`.
 ///
 /// ## Implementation requirements

@@ -1,13 +1,13 @@
 public import Foundation
 public import Logging
 
-/// A store in `UserDefaults` that keeps the seed's `p_Location`, `p_Camera` and `p_Notification` keys.
+/// A store in `UserDefaults` that keeps the legacy `p_Location`, `p_Camera` and `p_Notification` keys.
 ///
-/// Apps that shipped the seed's permission manager read `UserDefaults.standard.string(forKey: "p_Location")`
+/// Apps that shipped an earlier permission manager read `UserDefaults.standard.string(forKey: "p_Location")`
 /// and expect `"yes"` or `"no"`. This store writes those keys, one per tracked kind (see
 /// ``PermissionKind/cookieName``), next to the full snapshot, and calls `synchronize()` after every save,
-/// which Linux needs to persist anything. When only the seed's keys exist, as on the first launch after an
-/// upgrade from a seed-era app, the store imports them.
+/// which Linux needs to persist anything. When only the legacy keys exist, as on the first launch after an
+/// upgrade from such an app, the store imports them.
 ///
 /// On Linux prefer ``FilePermissionStore``: Linux `UserDefaults` rewrites its file in place.
 ///
@@ -38,7 +38,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         self.logger = logger
     }
 
-    /// Loads the snapshot; imports the seed's `p_…` keys when there is no snapshot yet.
+    /// Loads the snapshot; imports the legacy `p_…` keys when there is no snapshot yet.
     ///
     /// `UserDefaults` cannot tell "not readable yet" (iOS before the first unlock) from "empty", so this
     /// store never throws ``PermitError/storeUnavailable``; prefer ``FilePermissionStore`` for apps that
@@ -61,7 +61,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
         }
         let imported = legacyKeys.snapshot()
         if !imported.isEmpty {
-            logger.info("imported seed-era permission keys", metadata: ["count": "\(imported.records.count)"])
+            logger.info("imported legacy p_ permission keys", metadata: ["count": "\(imported.records.count)"])
         }
         return imported
     }
@@ -82,7 +82,7 @@ public struct UserDefaultsPermissionStore: PermissionStore {
     }
 }
 
-/// The `p_…` keys a seed-era app keeps in `UserDefaults`: imported once, then kept current.
+/// The `p_…` keys an earlier app keeps in `UserDefaults`: imported once, then kept current.
 struct LegacySeedKeys: Sendable {
     private let defaults: SendableDefaults
     let kinds: [PermissionKind]

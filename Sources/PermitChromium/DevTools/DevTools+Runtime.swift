@@ -56,16 +56,19 @@ extension DevTools.Runtime {
         /// The value as JSON, present when it was returned by value and JSON can hold it; JSON `null` is
         /// `.null`, not `nil`.
         var value: JSONValue?
+        /// The value as the console shows it: an error's message and stack.
+        var description: String?
 
         private enum CodingKeys: String, CodingKey {
-            case type, className, value
+            case type, className, value, description
         }
 
         /// A value of `type`.
-        init(type: String?, className: String? = nil, value: JSONValue? = nil) {
+        init(type: String?, className: String? = nil, value: JSONValue? = nil, description: String? = nil) {
             self.type = type
             self.className = className
             self.value = value
+            self.description = description
         }
 
         /// Reads the protocol's JSON, keeping a JSON `null` value apart from a missing one.
@@ -73,6 +76,7 @@ extension DevTools.Runtime {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             type = try container.decodeIfPresent(String.self, forKey: .type)
             className = try container.decodeIfPresent(String.self, forKey: .className)
+            description = try container.decodeIfPresent(String.self, forKey: .description)
             // `decodeIfPresent` would read JSON null as absent; a page's `null` is a value.
             value = container.contains(.value) ? try container.decode(JSONValue.self, forKey: .value) : nil
         }
@@ -82,6 +86,8 @@ extension DevTools.Runtime {
     struct ExceptionDetails: Decodable, Sendable, Equatable {
         /// The thrown value, when there is one.
         var exception: RemoteObject?
+        /// The protocol's summary, such as `Uncaught`.
+        var text: String?
     }
 
     /// The part of an execution context's `auxData` that Permit reads.

@@ -8,8 +8,12 @@ public struct ChromiumConfiguration: Sendable {
     /// only in a directory you give, and only through a clean ``ChromiumWebView/close()``.
     public var userDataDirectory: URL?
     /// Host names Chromium resolves, all to 127.0.0.1; every other name fails to resolve. Together with a
-    /// proxy that refuses every connection not to these hosts, no traffic leaves the machine.
+    /// proxy that refuses every connection not to these hosts, no traffic leaves the machine. The loopback
+    /// addresses `127.0.0.1` and `[::1]` are always reachable.
     public var loopbackHosts: [String]
+    /// Host names opened on purpose beyond this machine (a staging server, say): resolved by the system's
+    /// resolver and reached directly. Empty by default, so that nothing leaves the machine.
+    public var networkHosts: [String]
     /// Whether the web view starts Chromium again when it dies, re-applying scripts, handlers and cookies and
     /// reloading the last page.
     public var restartsAfterTermination: Bool
@@ -24,21 +28,22 @@ public struct ChromiumConfiguration: Sendable {
     public init(
         executable: URL? = nil, userDataDirectory: URL? = nil, loopbackHosts: [String] = ["localhost"],
         restartsAfterTermination: Bool = true, windowSize: (width: Int, height: Int) = (1280, 800),
-        loadTimeout: Duration = .seconds(30), logFile: URL? = nil
+        loadTimeout: Duration = .seconds(30), logFile: URL? = nil, networkHosts: [String] = []
     ) {
         self.executable = executable
         self.userDataDirectory = userDataDirectory
         self.loopbackHosts = loopbackHosts
+        self.networkHosts = networkHosts
         self.restartsAfterTermination = restartsAfterTermination
         self.windowSize = windowSize
         self.loadTimeout = loadTimeout
         self.logFile = logFile
     }
 
-    /// Checks that every loopback host is a plain host name (letters, digits, dots and hyphens), so that none
-    /// can add a rule of its own to Chromium's resolver rules.
+    /// Checks that every loopback and network host is a plain host name (letters, digits, dots and hyphens),
+    /// so that none can add a rule of its own to Chromium's resolver rules.
     func validate() throws(ChromiumError) {
-        for host in loopbackHosts {
+        for host in loopbackHosts + networkHosts {
             let allowed = host.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
             }
@@ -48,9 +53,15 @@ public struct ChromiumConfiguration: Sendable {
         }
     }
 
+    /// The loopback addresses, as Chromium's resolver rules name them.
+    static let loopbackAddresses = ["127.0.0.1", "::1"]
+
     /// The command-line arguments for a profile directory.
     func arguments(userDataDirectory: URL) -> [String] {
-        let resolverRules = loopbackHosts.map { "MAP \($0) 127.0.0.1" } + ["MAP * ~NOTFOUND"]
+        // `MAP *` applies to IP literals too: the loopback addresses and the network hosts are excluded from it.
+        let resolverRules =
+            loopbackHosts.map { "MAP \($0) 127.0.0.1" } + ["MAP * ~NOTFOUND"]
+            + (Self.loopbackAddresses + networkHosts).map { "EXCLUDE \($0)" }
         // Chromium's sandbox cannot run as root, which CI and containers are.
         let sandbox = geteuid() == 0 ? ["--no-sandbox"] : []
         return [
@@ -60,9 +71,9 @@ public struct ChromiumConfiguration: Sendable {
             "--user-data-dir=\(userDataDirectory.path)",
             "--host-resolver-rules=\(resolverRules.joined(separator: ", "))",
             // A proxy on the discard port refuses every connection, so even a literal IP cannot be reached;
-            // the loopback hosts bypass it.
+            // the loopback hosts and addresses and the network hosts bypass it.
             "--proxy-server=http://127.0.0.1:9",
-            "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1"]).joined(separator: ";"))",
+            "--proxy-bypass-list=\((loopbackHosts + ["127.0.0.1", "[::1]"] + networkHosts).joined(separator: ";"))",
             // WebRTC may send UDP past the proxy; only proxied traffic is allowed.
             "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
             "--no-first-run",

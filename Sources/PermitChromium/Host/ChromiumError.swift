@@ -49,7 +49,7 @@ public struct ChromiumError: CodedError {
     public var summary: String {
         switch member {
         case .notInstalled:
-            "no Chromium executable found (install Debian's chromium package, or set PERMIT_CHROMIUM)"
+            "no Chromium executable found (install Chromium or Google Chrome, or set PERMIT_CHROMIUM to one)"
         case .launchFailed: "Chromium could not be started"
         case .disconnected: "Chromium went away"
         case .protocolError: "Chromium refused a DevTools command"

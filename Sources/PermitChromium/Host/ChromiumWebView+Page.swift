@@ -11,10 +11,25 @@ extension ChromiumWebView {
     /// - Throws: ``ChromiumError/javaScriptException`` naming the class of what was thrown, never its text.
     @discardableResult
     public func evaluateJavaScript(_ source: String) async throws -> String? {
+        try await evaluate(source, revealingExceptions: false)
+    }
+
+    /// Evaluates `source` as ``evaluateJavaScript(_:)`` does; when it throws, the error's detail is what was
+    /// thrown with its message and stack, for tools that show a page's errors to its developers.
+    package func evaluateJavaScriptRevealingExceptions(_ source: String) async throws -> String? {
+        try await evaluate(source, revealingExceptions: true)
+    }
+
+    private func evaluate(_ source: String, revealingExceptions: Bool) async throws -> String? {
         let page = try await connection()
         let evaluated = try await page.send(
             DevTools.Runtime.Evaluate(expression: source, returnByValue: true, awaitPromise: true))
         if let exception = evaluated.exceptionDetails {
+            if revealingExceptions {
+                let thrown = exception.exception
+                let detail = thrown?.description ?? thrown?.value?.jsonText ?? exception.text ?? "exception"
+                throw ChromiumError.javaScriptException.withDetail(detail)
+            }
             // The page's own text stays out of the error: it may hold user data.
             throw ChromiumError.javaScriptException.withDetail(exception.exception?.className ?? "exception")
         }

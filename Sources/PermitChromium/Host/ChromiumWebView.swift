@@ -134,12 +134,15 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
 
     // MARK: - Launching
 
-    /// The Chromium executable to run: `PERMIT_CHROMIUM` when it is set (and only it), else the binary Debian's
-    /// `chromium` package installs under `lib/chromium/` (run directly, not through its wrapper script); `nil`
-    /// when that file is not an executable.
+    /// The Chromium executable to run, or `nil` when none is installed.
+    ///
+    /// `PERMIT_CHROMIUM`, when it is set, names the executable (and only it is tried). Otherwise the first
+    /// executable of these: Debian's `/usr/lib/chromium/chromium` (the real binary, not its wrapper script),
+    /// `/usr/bin/chromium`, `/usr/bin/chromium-browser`, `/usr/local/bin/chromium` (Ubuntu and GitHub's
+    /// runners; the snap stubs of Ubuntu's own packages are skipped), `/usr/bin/google-chrome`,
+    /// `/usr/bin/google-chrome-stable`, then on macOS Google Chrome's and Chromium's apps in `/Applications`.
     public static func locateExecutable() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PERMIT_CHROMIUM"] ?? "/usr/lib/chromium/chromium"
-        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        ChromiumLocator.live.locate().map { URL(fileURLWithPath: $0) }
     }
 
     /// Starts Chromium with a blank page and returns the web view once it answers.

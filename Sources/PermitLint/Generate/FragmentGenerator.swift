@@ -18,7 +18,7 @@ public import Permit
 /// let generator = FragmentGenerator(manifest: manifest)
 /// print(generator.infoPlistFragment())
 /// // <key>NSLocationWhenInUseUsageDescription</key>
-/// // <string>AshTrail adds where you were to a log entry when you ask it to.</string>
+/// // <string>Trails adds where you were to a log entry when you ask it to.</string>
 /// let updated = try generator.updatingInfoPlist(Data(contentsOf: plistURL), file: "App/Info.plist")
 /// ```
 public struct FragmentGenerator: Sendable {

@@ -49,7 +49,7 @@ package enum CookieReport {
         return InstallationReport(installation: installation, token: token, platform: platform, states: states)
     }
 
-    /// The permission kind a cookie such as `p_Camera` stands for (`camera`), with the seed's
+    /// The permission kind a cookie such as `p_Camera` stands for (`camera`), with the
     /// `p_Notification` for `notifications`; `nil` when the rest is not a kind's identifier.
     package static func kind(cookieName: String, prefix: String) -> String? {
         let rest = cookieName.dropFirst(prefix.count)

@@ -1,8 +1,8 @@
-/// What the server accepts from a request, and the names it reads: the seed's cookies by default.
+/// What the server accepts from a request, and the names it reads: Permit's cookies by default.
 ///
 /// A request beyond a limit, or with a value of the wrong shape, is answered 400 and nothing of it is stored.
 package struct ReportLimits: Sendable, Hashable {
-    /// The push token's cookie; `FCM_token`, as seed 002 writes it.
+    /// The push token's cookie; `FCM_token` by default.
     package var tokenCookie = "FCM_token"
     /// The prefix of the permission cookies; `p_`, as in `p_Camera=yes`.
     package var permissionPrefix = "p_"
@@ -21,7 +21,7 @@ package struct ReportLimits: Sendable, Hashable {
     /// The most permission kinds one report may carry.
     package var maxKinds = 64
 
-    /// The seed's names and the default limits.
+    /// Permit's cookie names and the default limits.
     package init() {}
 
     /// Whether `token` has a push token's shape: 1 to ``maxTokenLength`` characters of letters, digits and

@@ -1,6 +1,6 @@
 /// A permission's state as an installation reports it.
 ///
-/// The seed's `p_…` cookies say only `yes` or `no`: `yes` is ``granted``, and `no` is ``notUsable``, since a
+/// The `p_…` cookies say only `yes` or `no`: `yes` is ``granted``, and `no` is ``notUsable``, since a
 /// cookie cannot tell a permission never asked from one denied. The native endpoint reports the three states
 /// the app knows: ``granted``, ``denied`` and ``notDetermined``.
 package enum ReportedState: String, Sendable, Hashable, Codable, CaseIterable {

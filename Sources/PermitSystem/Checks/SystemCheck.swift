@@ -2,7 +2,7 @@
 /// directory it can write, room on the disk.
 ///
 /// A ``SystemCheckRunner`` runs every check at once and turns what each one finds into a
-/// ``SystemCheckResult``, stamped with its time. The seed's checks ship with Permit: ``ICloudAccountCheck``,
+/// ``SystemCheckResult``, stamped with its time. These checks ship with Permit: ``ICloudAccountCheck``,
 /// ``ICloudDriveCheck``, ``CloudKitAccountCheck``, ``DocumentsAccessCheck`` and ``FreeSpaceCheck``.
 ///
 /// ## Implementation requirements

@@ -1,6 +1,6 @@
 /// The name of a ``SystemCheck``, stable across versions: results are stored and printed under it.
 ///
-/// The seed's checks have static members; an app's own checks make their own.
+/// The built-in checks have static members; an app's own checks make their own.
 ///
 /// For example:
 ///

@@ -68,7 +68,7 @@ public struct SystemCheckRunner: Sendable {
         self.logger = logger
     }
 
-    /// The seed's checks, in the seed's order: iCloud, iCloud Drive, CloudKit, documents, free space; then
+    /// The built-in checks, in this order: iCloud, iCloud Drive, CloudKit, documents, free space; then
     /// the network, when a monitor is given.
     ///
     /// - Parameters:

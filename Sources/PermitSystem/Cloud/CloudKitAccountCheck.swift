@@ -1,4 +1,4 @@
-/// Checks CloudKit's account status: the seed's "CloudKit Available".
+/// Checks CloudKit's account status: "CloudKit Available".
 ///
 /// Passes only for ``CloudKitAccountStatus/available``. ``CloudKitAccountStatus/couldNotDetermine`` is
 /// recorded as ``SystemCheckOutcome/couldNotDetermine``, the other statuses as

@@ -1,4 +1,4 @@
-/// Checks that someone is signed in to iCloud: the seed's "iCloud Available".
+/// Checks that someone is signed in to iCloud: "iCloud Available".
 ///
 /// Fails when no one is signed in, which raises ``SystemWarning/iCloudNotAvailable``.
 ///

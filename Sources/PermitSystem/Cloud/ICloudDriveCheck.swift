@@ -1,4 +1,4 @@
-/// Checks that the app's iCloud Drive container can be reached: the seed's "iCloud Drive Enabled".
+/// Checks that the app's iCloud Drive container can be reached: "iCloud Drive Enabled".
 ///
 /// Fails when the container cannot be reached, which raises ``SystemWarning/iCloudDriveDisabled`` when
 /// iCloud itself is available (when it is not, ``SystemWarning/iCloudNotAvailable`` says what to do).

@@ -2,7 +2,7 @@ import Foundation
 public import Logging
 public import Permit
 
-/// The system checks' last report, kept in the permission store: the seed's persisted permission status.
+/// The system checks' last report, kept in the permission store.
 ///
 /// ``refresh()`` runs the checks and stores the report, with its time, in the app's `PermitStorage` (under
 /// ``key``, `permit.system` by default), so that it sits in the same file as the permissions and survives

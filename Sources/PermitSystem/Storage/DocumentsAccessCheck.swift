@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Checks that the app can write to its documents directory and read back what it wrote: the seed's
+/// Checks that the app can write to its documents directory and read back what it wrote:
 /// "Documents Accessible", done by a real probe.
 ///
 /// Each run creates a uniquely named test directory inside the documents directory, writes a file with

@@ -1,4 +1,4 @@
-/// A problem the person should know about, with the seed's exact title, message, severity and action.
+/// A problem the person should know about, with an exact title, message, severity and action.
 ///
 /// Warnings are derived from a report's results by ``warnings(for:)``; they are never stored on their own,
 /// so a fixed problem's warning goes away with the next check.
@@ -56,13 +56,13 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
         id: "iCloudDriveDisabled", severity: .warning, title: "iCloud Drive Disabled",
         message: "Enable iCloud Drive in Settings to enable cloud backups.", action: .openSettings)
 
-    /// The volume holding the documents directory is nearly full: a warning, with no button. Not in the seed;
+    /// The volume holding the documents directory is nearly full: a warning, with no button. Added by Permit;
     /// written in its voice.
     public static let lowFreeSpace = SystemWarning(
         id: "lowFreeSpace", severity: .warning, title: "Storage Almost Full",
         message: "The app may soon be unable to save backups. Please free up space on this device.", action: .none)
 
-    /// The device is offline: for information, with no button. Not in the seed; written in its voice. Being
+    /// The device is offline: for information, with no button. Added by Permit; written in its voice. Being
     /// offline is a state the app keeps working in, never an error: changes are kept on the device and sync
     /// when the network is back.
     public static let offline = SystemWarning(
@@ -71,7 +71,7 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
 
     // MARK: - Rules
 
-    /// The warnings that `results` call for, most severe first (in the seed's order within a severity).
+    /// The warnings that `results` call for, most severe first (in the checks' order within a severity).
     ///
     /// | check | raises | when |
     /// | --- | --- | --- |

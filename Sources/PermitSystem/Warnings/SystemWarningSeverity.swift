@@ -1,4 +1,4 @@
-/// How serious a ``SystemWarning`` is: the seed's red, orange and blue.
+/// How serious a ``SystemWarning`` is: red, orange and blue.
 ///
 /// Severities compare by seriousness: `.info < .warning < .critical`.
 public enum SystemWarningSeverity: String, Hashable, Codable, Sendable, CaseIterable, Comparable,

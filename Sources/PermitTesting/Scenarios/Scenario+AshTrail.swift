@@ -11,9 +11,9 @@ extension Scenario {
         let declarations = [
             PermissionDeclaration(
                 kind: .location, necessity: .optional,
-                purpose: "AshTrail adds where you were to a log entry when you ask it to.", showsPrimer: true),
+                purpose: "Trails adds where you were to a log entry when you ask it to.", showsPrimer: true),
             PermissionDeclaration(
-                kind: .notifications, necessity: .optional, purpose: "AshTrail sends the reminders you turn on."),
+                kind: .notifications, necessity: .optional, purpose: "Trails sends the reminders you turn on."),
         ]
         // Two distinct kinds: the manifest cannot reject them.
         return try! PermissionManifest(declarations)
@@ -22,8 +22,8 @@ extension Scenario {
     /// Location capture: optional; denied, the entry's location stays empty, the user is told once, and no
     /// second prompt follows, in this launch or the next.
     package static let ashTrailLocationCapture = Scenario(
-        name: "ashtrail-location-capture",
-        summary: "AshTrail: location denied leaves entries without a location, tells the user once, never asks again"
+        name: "lazy-location-capture",
+        summary: "a logging app: location denied leaves entries without a location, tells the user once, never asks again"
     ) { context in
         let logEntry = Feature("logEntry", optional: [.location])
         var (policy, gates) = await context.launchAshTrail(features: [logEntry])
@@ -73,8 +73,8 @@ extension Scenario {
     /// Notification reminders: asked for only when the user turns reminders on; denied, the feature turns
     /// itself off, silently, and stays off.
     package static let ashTrailReminders = Scenario(
-        name: "ashtrail-reminders",
-        summary: "AshTrail: notifications asked only when reminders are turned on; denied, reminders turn off silently"
+        name: "reminders-at-use",
+        summary: "a logging app: notifications asked only when reminders are turned on; denied, reminders turn off silently"
     ) { context in
         let reminders = Feature("reminders", requires: [.notifications])
         let center = await context.launch()
@@ -112,8 +112,8 @@ extension Scenario {
     /// Core logging with every permission denied and the network down: fully available, entries kept locally,
     /// sync waits for the network and then runs.
     package static let ashTrailOfflineLogging = Scenario(
-        name: "ashtrail-offline-logging",
-        summary: "AshTrail: every permission denied and the network down, core logging stays fully available"
+        name: "offline-logging",
+        summary: "a logging app: every permission denied and the network down, core logging stays fully available"
     ) { context in
         for kind in context.kinds { await context.device.setStatus(.denied, for: kind) }
         let network = SimulatedNetworkMonitor(.unavailable)

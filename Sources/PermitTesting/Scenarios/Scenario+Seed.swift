@@ -134,8 +134,8 @@ extension Scenario {
     /// An app that shipped the seed's manager left `p_…` keys in `UserDefaults`; the first launch with Permit
     /// imports them and reports only what really changed since.
     package static let upgradeFromSeedApp = Scenario(
-        name: "upgrade-from-seed-app",
-        summary: "the first launch after upgrading imports the seed's p_ keys and reports only real changes"
+        name: "upgrade-from-legacy-keys",
+        summary: "the first launch after upgrading imports the legacy p_ keys and reports only real changes"
     ) { context in
         let suiteName = "permit.scenario.\(UUID().uuidString)"
         guard let defaults = UserDefaults(suiteName: suiteName) else {
@@ -146,7 +146,7 @@ extension Scenario {
         defaults.set("yes", forKey: "p_Location")
         defaults.set("yes", forKey: "p_Camera")
         defaults.set("no", forKey: "p_Notification")
-        context.note("seed-era app left p_Location=yes p_Camera=yes p_Notification=no in UserDefaults")
+        context.note("an earlier version of the app left p_Location=yes p_Camera=yes p_Notification=no in UserDefaults")
         await context.device.setStatus(.granted, for: .location)
         await context.device.setStatus(.denied, for: .camera)  // turned off in Settings before the upgrade
         await context.device.setStatus(.denied, for: .notifications)
@@ -164,6 +164,6 @@ extension Scenario {
             "expected three exact records in the new store")
         let cookies = await center.cookies()
         context.note("cookies: \(cookies.cookieLine)")
-        return "seed keys imported; only camera yes -> no reported"
+        return "legacy keys imported; only camera yes -> no reported"
     }
 }

@@ -119,7 +119,7 @@ package final class ScenarioContext {
     /// The file the app's store writes.
     package let storeURL: URL
     /// The kinds the simulated app tracks: the seed's location, camera and notifications.
-    package let kinds: [PermissionKind] = PermissionKind.seed
+    package let kinds: [PermissionKind] = PermissionKind.legacyCookieKinds
     /// The logger passed to centers and stores.
     package let logger: Logger
     /// The center of the app's current process, after ``launch(importingLegacyKeysFrom:)``.

@@ -2,13 +2,13 @@ public import Permit
 
 /// What the bridge is called in the page and whom it talks to.
 ///
-/// The default names are Permit's own; ``zoobox(allowedOrigins:)`` gives the seed app's exact names, so a
+/// The default names are Permit's own; ``zoobox(allowedOrigins:)`` gives the names `zooboxPermissions`, `ZooboxBridge` and `zooboxPermissionsUpdate`, so a
 /// page written for it runs unchanged.
 ///
 /// For example:
 ///
 /// ```swift
-/// let configuration = try BridgeConfiguration.zoobox(allowedOrigins: [WebOrigin("https://app.zoobox.com")])
+/// let configuration = try BridgeConfiguration.zoobox(allowedOrigins: [WebOrigin("https://app.example.com")])
 /// // window.zooboxPermissions, window.ZooboxBridge, "zooboxPermissionsUpdate"
 /// ```
 public struct BridgeConfiguration: Hashable, Sendable {
@@ -47,7 +47,7 @@ public struct BridgeConfiguration: Hashable, Sendable {
         self.answersPermissionsQuery = answersPermissionsQuery
     }
 
-    /// The seed app's names: `window.zooboxPermissions`, `window.ZooboxBridge`, event `zooboxPermissionsUpdate`,
+    /// The preset for pages written against `window.zooboxPermissions`, `window.ZooboxBridge`, event `zooboxPermissionsUpdate`,
     /// handler `zoobox`.
     public static func zoobox(allowedOrigins: Set<WebOrigin>) -> BridgeConfiguration {
         BridgeConfiguration(

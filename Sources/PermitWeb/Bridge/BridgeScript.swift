@@ -47,7 +47,7 @@ enum BridgeScript {
     }
 }
 
-/// The statuses a page sees: the seed's strings per kind, plus the raw status where the seed's string hides
+/// The statuses a page sees: the bridge's strings per kind, plus the raw status where the bridge's string hides
 /// a detail (limited, provisional, unavailable, approximate, ...: ``PermissionStatus/hasBridgeDetail``).
 struct BridgeStatuses: Hashable, Sendable {
     var statuses: [String: String]

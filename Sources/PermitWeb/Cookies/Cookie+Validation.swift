@@ -31,9 +31,9 @@ extension Cookie {
     /// For example:
     ///
     /// ```swift
-    /// let token = Cookie(name: "FCM_token", value: "fMEP0vJqS0:APA91b...", domain: "mikmik.site",
+    /// let token = Cookie(name: "FCM_token", value: "fMEP0vJqS0:APA91b...", domain: "example.com",
     ///                    isHostOnly: false, expires: Date().addingTimeInterval(365 * 86_400))
-    /// try token.validate(forHost: "app.mikmik.site")
+    /// try token.validate(forHost: "app.example.com")
     /// ```
     ///
     /// - Parameters:

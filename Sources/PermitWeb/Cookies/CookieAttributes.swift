@@ -7,10 +7,10 @@ public import Foundation
 /// it once less than ``renewalWindow`` is left, so a value that never changes keeps its cookie without a
 /// write at every launch.
 ///
-/// For example, the seed's push-token cookie, sent to `mikmik.site` and its subdomains:
+/// For example, a push-token cookie sent to `example.com` and its subdomains:
 ///
 /// ```swift
-/// let attributes = CookieAttributes(domain: "mikmik.site", isHostOnly: false)
+/// let attributes = CookieAttributes(domain: "example.com", isHostOnly: false)
 /// ```
 public struct CookieAttributes: Hashable, Sendable {
     /// The host the cookie belongs to, without a leading dot.

@@ -183,7 +183,7 @@ public actor CookieSync {
     /// Mirrors every permission the center tracks into the web view as its `p_…` cookie (`yes` or `no`),
     /// now and on every change, until ``stop()``.
     ///
-    /// Permission data stays on the device unless the app calls this: the seed promises that it never leaves
+    /// Permission data stays on the device unless the app calls this: the promise is that it never leaves
     /// it, and a cookie goes to the app's server with every request.
     ///
     /// - Throws: ``CookieError`` when the attributes do not suit ``siteHost``, or the web view's error.

@@ -6,7 +6,7 @@ public protocol HapticFeedbackPlayer: Sendable {
     func play(_ style: HapticStyle) async
 }
 
-/// The impact styles a page can ask for, as the seed names them.
+/// The impact styles a page can ask for.
 public enum HapticStyle: String, Hashable, Sendable, CaseIterable, Codable {
     /// A light impact.
     case light

@@ -1,12 +1,12 @@
 /// Where and how the push token is kept: the cookie's name and attributes and the key of its backup.
 ///
-/// The defaults follow seed 002: cookie `FCM_token`, path `/`, a one-year expiry, readable by page script
+/// The defaults: cookie `FCM_token`, path `/`, a one-year expiry, readable by page script
 /// (its `getFCMToken()` reads `document.cookie`), and Permit's `Secure` and `SameSite=Lax`.
 ///
-/// For example, the seed's cookie for `mikmik.site` and its subdomains:
+/// For example, a cookie for `example.com` and its subdomains:
 ///
 /// ```swift
-/// let configuration = PushTokenCookieConfiguration(domain: "mikmik.site", isHostOnly: false)
+/// let configuration = PushTokenCookieConfiguration(domain: "example.com", isHostOnly: false)
 /// ```
 public struct PushTokenCookieConfiguration: Hashable, Sendable {
     /// The cookie's name; `FCM_token` by default.
@@ -16,7 +16,7 @@ public struct PushTokenCookieConfiguration: Hashable, Sendable {
     /// The key of the backup in the permission store.
     public var backupKey: String
 
-    /// Creates a configuration with the seed's defaults for everything not given; a `nil` lifetime makes the
+    /// Creates a configuration with the defaults for everything not given; a `nil` lifetime makes the
     /// cookie a session cookie. For the path and `SameSite`, use ``init(cookieName:attributes:backupKey:)``.
     public init(
         domain: String, isHostOnly: Bool = true, cookieName: String = "FCM_token", isSecure: Bool = true,

@@ -3,7 +3,7 @@ public import Logging
 public import Permit
 
 /// Keeps the app's push token in the web view as a cookie, so that page script and the app's server both
-/// see it: seed 002's `FCMTokenCookieManager`, with a backup in the app's `PermitStorage` as the source of
+/// see it, with a backup in the app's `PermitStorage` as the source of
 /// truth.
 ///
 /// The manager saves each token the ``PushTokenProvider`` issues (only when it changed), backs it up in the
@@ -21,13 +21,13 @@ public import Permit
 /// For example:
 ///
 /// ```swift
-/// let sync = CookieSync(store: webView.cookieStore, siteHost: "mikmik.site", logger: logger)
+/// let sync = CookieSync(store: webView.cookieStore, siteHost: "example.com", logger: logger)
 /// let tokens = PushTokenCookieManager(
-///     configuration: PushTokenCookieConfiguration(domain: "mikmik.site"),
+///     configuration: PushTokenCookieConfiguration(domain: "example.com"),
 ///     provider: firebaseTokens, storage: storage, sync: sync, logger: logger)
 /// try await tokens.start()        // restores the saved token's cookie before the first page load
 /// await sync.start(following: webView.events())
-/// try await webView.load(URL(string: "https://mikmik.site/")!)
+/// try await webView.load(URL(string: "https://example.com/")!)
 /// ```
 public actor PushTokenCookieManager {
     /// Where and how the token is kept.

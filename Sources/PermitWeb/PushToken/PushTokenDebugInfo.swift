@@ -1,4 +1,4 @@
-/// What the push-token manager knows, for a debug screen or a support log: seed 002's `getDebugInfo()`.
+/// What the push-token manager knows, for a debug screen or a support log.
 ///
 /// The full values are here for the app to use; ``description`` and ``fields`` shorten every token, so
 /// they are safe to print.
@@ -25,7 +25,7 @@ public struct PushTokenDebugInfo: Hashable, Sendable, CustomStringConvertible, C
         self.cookieName = cookieName
     }
 
-    /// The seed's keys (`cookie_fcm_token`, `saved_fcm_token`, `current_fcm_token`, `is_token_saved`,
+    /// The keys (`cookie_fcm_token`, `saved_fcm_token`, `current_fcm_token`, `is_token_saved`,
     /// `domain`, `cookie_name`) with tokens shortened; an absent token reads `none`.
     public var fields: [(key: String, value: String)] {
         [

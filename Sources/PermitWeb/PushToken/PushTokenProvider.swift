@@ -1,4 +1,4 @@
-/// The push service that issues the app's push token: Firebase Cloud Messaging in the seed, a simulated one
+/// The push service that issues the app's push token: Firebase Cloud Messaging in most apps, a simulated one
 /// in tests and the demo.
 ///
 /// Push tokens are opaque strings that change (reinstall, restore, refresh) and may be absent: a service may
