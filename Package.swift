@@ -50,6 +50,8 @@ let package = Package(
         .library(name: "PermitNFC", targets: ["PermitNFC"]),
         .library(name: "PermitSiri", targets: ["PermitSiri"]),
         .library(name: "PermitNearbyInteraction", targets: ["PermitNearbyInteraction"]),
+        .library(name: "PermitContactsPicker", targets: ["PermitContactsPicker"]),
+        .library(name: "PermitPhotosPicker", targets: ["PermitPhotosPicker"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
         .library(name: "PermitCloud", targets: ["PermitCloud"]),
@@ -272,6 +274,8 @@ let package = Package(
         .target(name: "PermitNFC", dependencies: ["Permit"]),
         .target(name: "PermitSiri", dependencies: ["Permit"]),
         .target(name: "PermitNearbyInteraction", dependencies: ["Permit"]),
+        .target(name: "PermitContactsPicker", dependencies: ["Permit"]),
+        .target(name: "PermitPhotosPicker", dependencies: ["Permit"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(
             name: "PermitWebKit",

@@ -21,6 +21,8 @@ public enum PHAuthorizationStatus: Int, Sendable {
 
 // .../phphotolibrary: `class PHPhotoLibrary : NSObject`
 open class PHPhotoLibrary: NSObject {
+    // .../phphotolibrary/shared(): `class func shared() -> PHPhotoLibrary`
+    open class func shared() -> PHPhotoLibrary { fatalError("stand-in") }
     // .../phphotolibrary/authorizationstatus(for:): `class func authorizationStatus(for accessLevel: PHAccessLevel)
     // -> PHAuthorizationStatus`
     open class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus { fatalError("stand-in") }

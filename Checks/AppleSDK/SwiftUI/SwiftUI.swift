@@ -141,3 +141,16 @@ extension View {
     // .../view/padding(_:_:): `func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { ModifiedContent<Self>() }
 }
+
+// .../binding: `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`; just what a modifier taking
+// one needs.
+@propertyWrapper
+public struct Binding<Value> {
+    // .../binding/wrappedvalue: `var wrappedValue: Value { get nonmutating set }`
+    public var wrappedValue: Value {
+        get { fatalError("stand-in") }
+        nonmutating set { fatalError("stand-in") }
+    }
+    // .../binding/init(get:set:): `init(get: @escaping () -> Value, set: @escaping (Value) -> Void)`
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+}

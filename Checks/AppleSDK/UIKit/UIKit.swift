@@ -9,6 +9,10 @@
 @MainActor
 open class UIResponder: NSObject {}
 
+// .../uiviewcontroller: `@MainActor class UIViewController : UIResponder`
+@MainActor
+open class UIViewController: UIResponder {}
+
 // .../uiapplication: `@MainActor class UIApplication : UIResponder`
 @MainActor
 open class UIApplication: UIResponder {

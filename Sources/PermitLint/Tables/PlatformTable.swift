@@ -230,6 +230,8 @@ enum PlatformTable {
         Module(name: "PermitNFC", kinds: [.nfcReading], exists: true),
         Module(name: "PermitSiri", kinds: [.siri], exists: true),
         Module(name: "PermitNearbyInteraction", kinds: [.nearbyInteraction], exists: true),
+        Module(name: "PermitPhotosPicker", kinds: [.photos], exists: true),
+        Module(name: "PermitContactsPicker", kinds: [.contacts], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
         Module(name: "PermitCloud", kinds: [], exists: true),
