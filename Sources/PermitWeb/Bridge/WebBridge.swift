@@ -78,14 +78,16 @@ public actor WebBridge {
     ///   - configuration: The names the page uses and the origins allowed to use the bridge.
     ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
     ///   - haptics: Plays `hapticFeedback(style)`.
+    ///   - settings: Opens Settings for the page's `openSettings()`; without one, that call fails with
+    ///     ``BridgeError/unavailable``.
     ///   - logger: Receives refused messages at `notice` and calls at `debug`.
     public init(
         center: PermissionCenter, configuration: BridgeConfiguration, location: any LocationProvider,
-        haptics: any HapticFeedbackPlayer, logger: Logger
+        haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil, logger: Logger
     ) {
         self.init(
             policy: .askingAtUse(for: center, logger: logger), configuration: configuration, location: location,
-            haptics: haptics, logger: logger)
+            haptics: haptics, settings: settings, logger: logger)
     }
 
     // MARK: - Attaching

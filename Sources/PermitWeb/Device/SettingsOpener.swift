@@ -1,7 +1,7 @@
 /// Sends the user to the app's page in the Settings app, as a page's `openSettings()` asks.
 ///
-/// The app implements it: on iOS with `UIApplication.openSettingsURLString`; the simulated app of the demo
-/// opens the simulated Settings.
+/// The app implements it: on iOS, `SettingsAppOpener` in the `PermitUIKit` adapter opens
+/// `UIApplication.openSettingsURLString`; the simulated app of the demo opens the simulated Settings.
 ///
 /// ## Implementation requirements
 ///

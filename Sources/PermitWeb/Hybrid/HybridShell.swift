@@ -133,16 +133,17 @@ public actor HybridShell {
     ///   - webView: The app's web view.
     ///   - location: Answers the page's `getCurrentLocation()`.
     ///   - haptics: Plays the page's `hapticFeedback(style)`.
+    ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, center: PermissionCenter, webView: any WebViewHost,
-        location: any LocationProvider, haptics: any HapticFeedbackPlayer, pushTokens: (any PushTokenProvider)? = nil,
-        logger: Logger
+        location: any LocationProvider, haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil,
+        pushTokens: (any PushTokenProvider)? = nil, logger: Logger
     ) {
         self.init(
             configuration: configuration, policy: .askingAtUse(for: center, logger: logger), webView: webView,
-            location: location, haptics: haptics, pushTokens: pushTokens, logger: logger)
+            location: location, haptics: haptics, settings: settings, pushTokens: pushTokens, logger: logger)
     }
 
     /// Wires the bridge, the cookies and the push token into the web view, in order, then loads the page;
