@@ -154,6 +154,41 @@ import Testing
     }
 
     @Test(arguments: TestEngine.allCases)
+    func theReplacedOperationsAndAttributesHaveTheEnginesOwnShape(engine: TestEngine) async throws {
+        // A same-origin iframe is not given the web platform's replacements: its globals are the engine's own.
+        let world = try await PageWorld.make(engine: engine, pages: ["/": #"<iframe src="/frame"></iframe>"#, "/frame": "<p>frame</p>"])
+        try await world.load()
+        try await world.wait(for: "frames[0] && frames[0].document.readyState", toBe: .string("complete"))
+        let probe = """
+            (w => {
+              const shape = (owner, key) => {
+                const d = Object.getOwnPropertyDescriptor(owner, key);
+                const f = d.value || d.get;
+                return [key, typeof d.value, typeof d.get, typeof d.set, d.enumerable, d.configurable, d.writable, f.name, f.length].join(' ');
+              };
+              return JSON.stringify([
+                shape(w.Permissions.prototype, 'query'),
+                ...['name', 'state', 'onchange'].map(k => shape(w.PermissionStatus.prototype, k)),
+                ...['getCurrentPosition', 'watchPosition', 'clearWatch'].map(k => shape(w.Geolocation.prototype, k)),
+                ...['coords', 'timestamp', 'toJSON'].map(k => shape(w.GeolocationPosition.prototype, k)),
+                ...['latitude', 'longitude', 'accuracy', 'toJSON'].map(k => shape(w.GeolocationCoordinates.prototype, k)),
+                ...['code', 'message'].map(k => shape(w.GeolocationPositionError.prototype, k)),
+                shape(w.MediaDevices.prototype, 'getUserMedia'),
+                shape(w.Notification, 'permission'), shape(w.Notification, 'requestPermission'),
+              ]);
+            })
+            """
+        let page = try await world.evaluate("\(probe)(window)")
+        let engine = try await world.evaluate("\(probe)(frames[0])")
+        #expect(page != nil && page == engine)
+        // The comparison is between the replacements and the engine's own functions.
+        #expect(try await world.evaluate("""
+            [window, frames[0]].map(w => String(w.Geolocation.prototype.getCurrentPosition).includes('[native code]'))
+            """) == .array([.bool(false), .bool(true)]))
+        await world.tearDown()
+    }
+
+    @Test(arguments: TestEngine.allCases)
     func aNonSecureContextSeesDeniedAndNeverPrompts(engine: TestEngine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"]) { device in
             await device.setStatus(.granted, for: .location)

@@ -62,6 +62,12 @@
         });
     }
 
+    // `fn` with the `length` WebIDL gives the operation: its number of required arguments.
+    function withLength(fn, length) {
+        defineProperty(fn, 'length', { value: length, configurable: true });
+        return fn;
+    }
+
     // An object whose prototype is `proto` (an EventTarget when `eventTarget`), recorded in `slots`.
     function instance(proto, slots, slot, eventTarget) {
         var object;
@@ -176,6 +182,8 @@
         var query = {
             query: function (permissionDesc) {
                 var self = this;
+                // Called on another object: the engine's own answer (a TypeError), before any read.
+                if (self !== permissions && originalQuery) { return originalQuery.call(self, permissionDesc); }
                 try {
                     if (permissionDesc === null || (typeof permissionDesc !== 'object' && typeof permissionDesc !== 'function')) {
                         throw new TypeErrorType("Failed to execute 'query' on 'Permissions': parameter 1 is not of type 'object'.");
@@ -186,7 +194,7 @@
                     }
                     var name = toText(raw);
                     var kind = hasOwn.call(kindOfName, name) ? kindOfName[name] : null;
-                    if (self !== permissions || !kind || !tracks(kind)) {
+                    if (!kind || !tracks(kind)) {
                         if (!originalQuery) { throw unknownName(name); }
                         // The engine converts the descriptor itself: its first read of `name` is the one made
                         // above, so that the page sees the reads the engine alone would make.

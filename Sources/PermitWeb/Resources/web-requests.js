@@ -149,7 +149,7 @@
         };
         keys(methods).forEach(function (key) {
             defineProperty(Geolocation.prototype, key, {
-                value: methods[key], writable: true, enumerable: true, configurable: true
+                value: withLength(methods[key], 1), writable: true, enumerable: true, configurable: true
             });
         });
 
@@ -207,7 +207,7 @@
             }
         }.getUserMedia;
         defineProperty(MediaDevices.prototype, 'getUserMedia', {
-            value: method, writable: true, enumerable: true, configurable: true
+            value: withLength(method, 0), writable: true, enumerable: true, configurable: true
         });
     }
 
@@ -236,7 +236,7 @@
             enumerable: true, configurable: true
         });
         defineProperty(Notification, 'requestPermission', {
-            value: {
+            value: withLength({
                 requestPermission: function (deprecatedCallback) {
                     var callback = deprecatedCallback === undefined || deprecatedCallback === null ? null : deprecatedCallback;
                     if (callback !== null && typeof callback !== 'function') {
@@ -248,7 +248,7 @@
                         return result;
                     });
                 }
-            }.requestPermission,
+            }.requestPermission, 0),
             writable: true, enumerable: true, configurable: true
         });
     }
