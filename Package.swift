@@ -81,7 +81,7 @@ let package = Package(
                 "Permit",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/bridge.js")]
+            resources: [.copy("Resources/bridge.js"), .copy("Resources/web-permissions.js"), .copy("Resources/web-requests.js")]
         ),
         // posix_spawn with fds 3 and 4 for Chromium's DevTools pipe: Swift's Glibc lacks _GNU_SOURCE.
         .target(name: "CPermitSpawn"),

@@ -8,11 +8,11 @@ import PermitWeb
 
 extension DemoScenario {
     /// Everything `permit demo` runs, in order: the permission-cookie scenarios and the relaunch as the page sees
-    /// them, the page-driven primer, grant and denial flows, a logging app's policy flows, the push token, the system
-    /// status.
+    /// them, the page-driven primer, grant and denial flows, the page's own geolocation and camera requests and
+    /// its way to Settings, a logging app's policy flows, the push token, the system status.
     package static let all: [DemoScenario] =
         Scenario.seed.map { seen(by: $0, seed: "000") }
-        + [primer, grant, denial]
+        + [primer, grant, denial] + webPlatform
         + Scenario.ashTrail.map { seen(by: $0, seed: "003") }
         + [pushToken, systemStatus]
 

@@ -71,6 +71,8 @@ package actor HybridApp {
     private var process: Process?
     /// How many primers the app showed.
     package private(set) var primersShown = 0
+    /// How many times the page opened Settings.
+    package private(set) var settingsOpened = 0
 
     /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``.
     ///
@@ -144,7 +146,8 @@ package actor HybridApp {
                 permissionCookies: configuration.mirrorsPermissionCookies
                     ? CookieAttributes(domain: configuration.siteHost) : nil),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
-            haptics: haptics, primers: DemoPrimers(app: self), pushTokens: pushTokens, logger: logger)
+            haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
+            logger: logger)
         let changeTask = Task {
             for await change in changes { emit(.change(change)) }
         }
@@ -202,6 +205,33 @@ package actor HybridApp {
             emit(.note("in Settings: \(kind) → \(status); the app is not running"))
         }
         return outcome
+    }
+
+    /// The user resets `kind` to "not determined" (Reset Location & Privacy); iOS may terminate the app.
+    @discardableResult
+    package func reset(_ kind: PermissionKind) async -> SimulatedDevice.SettingsOutcome {
+        let outcome = await device.reset(kind)
+        switch outcome {
+        case .appTerminated:
+            await shutDown()
+            emit(.note("reset: \(kind) → notDetermined; iOS terminated the app"))
+        case .appKeptRunning:
+            emit(.note("reset: \(kind) → notDetermined; the app keeps running and sees it when active"))
+        case .appNotRunning:
+            emit(.note("reset: \(kind) → notDetermined; the app is not running"))
+        }
+        return outcome
+    }
+
+    // MARK: - Settings
+
+    /// The page asked to open Settings: the simulated Settings app opens on the app's page, and the app goes
+    /// to the background, where the user can turn a switch (`grant KIND`, `deny KIND`) and come back.
+    fileprivate func openSettings() async -> Bool {
+        settingsOpened += 1
+        emit(.note("Settings opened on the app's page; turn a switch (grant KIND | deny KIND), then foreground"))
+        await background()
+        return true
     }
 
     // MARK: - Primers
@@ -328,6 +358,13 @@ private struct DemoPrimers: PrimerPresenter {
     let app: HybridApp
 
     func present(_ primer: Primer) async { await app.primerShown(primer) }
+}
+
+/// The demo app's Settings: the page's `openSettings()` opens the simulated Settings app.
+private struct DemoSettings: SettingsOpener {
+    let app: HybridApp
+
+    func openSettings() async -> Bool { await app.openSettings() }
 }
 
 /// The simulated device as the app's center sees it, noting in the transcript a prompt that failed because

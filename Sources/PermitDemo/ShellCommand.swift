@@ -5,6 +5,8 @@ package import Permit
 package enum ShellCommand: Hashable, Sendable {
     /// `grant KIND`, `deny KIND`: the user turns the switch in Settings (iOS may terminate the app).
     case settings(PermissionKind, PermissionStatus)
+    /// `reset KIND`: back to "not determined", as iOS's Reset Location & Privacy does.
+    case reset(PermissionKind)
     /// `restrict KIND`: device management restricts the permission.
     case restrict(PermissionKind)
     /// `revoke KIND`: the whole trip: to the background, off in Settings, back to the app.
@@ -41,6 +43,7 @@ package enum ShellCommand: Hashable, Sendable {
     /// Every command, one line each, for `help` and errors.
     package static let usage = """
         grant KIND | deny KIND          the switch in Settings (iOS may end the app)
+        reset KIND                      back to not determined (Reset Location & Privacy)
         restrict KIND                   device management restricts KIND
         revoke KIND                     background, off in Settings, come back
         answer KIND grant|deny          the answer to the next prompt for KIND
@@ -83,6 +86,9 @@ package enum ShellCommand: Hashable, Sendable {
         case "grant", "deny":
             try arguments(1, "KIND")
             return .settings(try kind(words[0]), verb.lowercased() == "grant" ? .granted : .denied)
+        case "reset":
+            try arguments(1, "KIND")
+            return .reset(try kind(words[0]))
         case "restrict":
             try arguments(1, "KIND")
             return .restrict(try kind(words[0]))

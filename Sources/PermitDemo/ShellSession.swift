@@ -54,6 +54,8 @@ package actor ShellSession {
         switch command {
         case .settings(let kind, let status):
             await app.changeInSettings(kind, to: status)
+        case .reset(let kind):
+            await app.reset(kind)
         case .restrict(let kind):
             await app.device.setStatus(.restricted, for: kind)
             result("\(kind) restricted by device management; the app sees it when next active (background, foreground)")

@@ -36,6 +36,10 @@ final class TracingWebViewHost: WebViewHost {
 
     func load(_ url: URL) async throws { try await inner.load(url) }
 
+    func setEnginePermission(_ permission: WebEnginePermission, granted: Bool, for origin: WebOrigin) async throws {
+        try await inner.setEnginePermission(permission, granted: granted, for: origin)
+    }
+
     func events() -> WebViewEvents { inner.events() }
 
     var cookieStore: any WebCookieStore { inner.cookieStore }

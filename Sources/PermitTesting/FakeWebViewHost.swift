@@ -25,6 +25,22 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     public private(set) var loadedURLs: [URL] = []
     /// The number of cookie writes and deletions.
     public private(set) var cookieWriteCount = 0
+    /// What the engine was last told to answer, per permission and origin.
+    public private(set) var enginePermissions: [EnginePermissionKey: Bool] = [:]
+
+    /// A permission for one origin, as ``enginePermissions`` keys it.
+    public struct EnginePermissionKey: Hashable, Sendable {
+        /// The engine permission.
+        public var permission: WebEnginePermission
+        /// The origin it was set for.
+        public var origin: WebOrigin
+
+        /// Creates a key.
+        public init(permission: WebEnginePermission, origin: WebOrigin) {
+            self.permission = permission
+            self.origin = origin
+        }
+    }
 
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     private var jar: [String: Cookie] = [:]
@@ -95,6 +111,11 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     public func evaluateJavaScript(_ source: String) -> String? {
         evaluations.append(source)
         return evaluationResult(source)
+    }
+
+    /// Records what the engine was told to answer.
+    public func setEnginePermission(_ permission: WebEnginePermission, granted: Bool, for origin: WebOrigin) {
+        enginePermissions[EnginePermissionKey(permission: permission, origin: origin)] = granted
     }
 
     /// Records the URL and reports it navigated and loaded.

@@ -239,6 +239,14 @@ public actor SimulatedDevice: PermissionAuthority {
         return .appKeptRunning
     }
 
+    /// The user resets `kind` to "not determined", as iOS's Reset Location & Privacy does: the next request
+    /// shows the system prompt again. The app hears of it as of any change in Settings (see
+    /// ``changeInSettings(_:to:)``): a callback for location, a termination for most other kinds.
+    @discardableResult
+    public func reset(_ kind: PermissionKind) async -> SettingsOutcome {
+        await changeInSettings(kind, to: .notDetermined)
+    }
+
     /// Sets a status, keeping location's two kinds one authorization and calendar's two kinds one
     /// authorization, as iOS does; returns the kinds that changed.
     @discardableResult

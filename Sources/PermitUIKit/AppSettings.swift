@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 public import Foundation
+public import PermitWeb
 import UIKit
 
 /// The app's page in the Settings app: the next step after a denial.
@@ -20,5 +21,22 @@ public enum AppSettings {
         guard let url else { return false }
         return await UIApplication.shared.open(url, options: [:])
     }
+}
+
+/// Opens the app's page in Settings when a web page calls the bridge's `openSettings()`: give it to
+/// `HybridShell` or `WebBridge`.
+///
+/// For example:
+///
+/// ```swift
+/// let shell = HybridShell(configuration: configuration, policy: policy, webView: webView, location: location,
+///                         haptics: ImpactHaptics(), primers: primers, settings: SettingsAppOpener(), logger: logger)
+/// ```
+public struct SettingsAppOpener: SettingsOpener {
+    /// Creates an opener.
+    public init() {}
+
+    /// Opens the app's page in Settings; returns whether the system opened it.
+    public func openSettings() async -> Bool { await AppSettings.open() }
 }
 #endif

@@ -23,8 +23,12 @@ public import WebKit
 ///   cookie it was given again, reloads the last page and reports `WebViewEvent.restarted`. Scripts and
 ///   handlers live in the web view's configuration and survive the process.
 ///
-/// Add ``webView`` to the view hierarchy. Keep the navigation delegate: the host is it. Give the web view no
-/// UI delegate, so that JavaScript dialogs are dismissed at once (the seam requires it).
+/// - Camera and microphone capture is decided by the host as the web view's UI delegate, from what the bridge
+///   set with ``setEnginePermission(_:granted:for:)``: granted while the native permission is usable, denied
+///   otherwise, never WebKit's own prompt.
+///
+/// Add ``webView`` to the view hierarchy. Keep the navigation and UI delegates: the host is both. It implements
+/// no JavaScript dialog method, so dialogs are dismissed at once (the seam requires it).
 ///
 /// For example:
 ///
@@ -72,6 +76,9 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
     /// The cookie writes begun so far, chained: a load waits for all of them.
     private var cookieWrites: Task<Void, Never>?
 
+    /// What the bridge set for each engine permission and origin; read by the media-capture decision.
+    var enginePermissions: [EnginePermissionKey: Bool] = [:]
+
     private var lastURL: URL?
     private var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
 
@@ -99,6 +106,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
         super.init()
         messageProxy.host = self
         webView.navigationDelegate = self
+        webView.uiDelegate = self
         // The store does not retain its observers.
         httpCookieStore.add(self)
     }

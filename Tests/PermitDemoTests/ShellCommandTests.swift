@@ -9,6 +9,7 @@ import Testing
         ("grant camera", ShellCommand.settings(.camera, .granted)),
         ("deny  location", .settings(.location, .denied)),
         ("restrict notifications", .restrict(.notifications)),
+        ("reset location", .reset(.location)),
         ("revoke camera", .revoke(.camera)),
         ("answer location grant", .answer(.location, .granted)),
         ("answer camera DENY", .answer(.camera, .denied)),

@@ -93,6 +93,16 @@ let teamPage = """
         #expect(!records.contains { $0.type == "command" && $0.fields["line"] == "grant location" })
     }
 
+    @Test func resetPutsAPermissionBackToNotDeterminedAndThePageHearsIt() async throws {
+        // The app reads the device when the callback arrives: the wait lets it see the grant before the reset.
+        let records = try await runShell(["grant location", "wait 300", "reset location"]) { $0.count >= 3 }
+        let granted = #"{"camera":"notDetermined","location":"granted","notifications":"notDetermined"}"#
+        let fresh = #"{"camera":"notDetermined","location":"notDetermined","notifications":"notDetermined"}"#
+        // Location's changes reach the running app: the page hears the grant, then the reset.
+        #expect(console(records) == ["loaded " + fresh, "update " + granted, "update " + fresh])
+        #expect(records.contains { $0.type == "change" && $0.fields["kind"] == "location" && $0.fields["current"] == "notDetermined" })
+    }
+
     @Test func aBadCommandIsOneErrorAndTheShellGoesOn() async throws {
         let records = try await runShell(["jump camera", "answer camera deny", "eval askCamera()", "eval 1 +"]) {
             $0.contains("camera answer denied")

@@ -90,8 +90,9 @@ import Testing
         try await world.load("/")
         let states = try await world.evaluate("""
             Promise.all(['geolocation', 'camera', 'notifications', 'push', 'microphone']
-              .map(name => navigator.permissions.query({name}).then(s => s.name + '=' + s.state)))
+              .map(name => navigator.permissions.query({name, userVisibleOnly: true}).then(s => name + '=' + s.state)))
             """)
+        // Microphone is not tracked by this app: the engine answers it.
         #expect(states == .array(["geolocation=granted", "camera=denied", "notifications=prompt", "push=prompt", "microphone=prompt"].map(JSONValue.string)))
         #expect(try await world.evaluate("""
             navigator.permissions.query({name: 'bogus'}).then(() => 'resolved', e => (e instanceof TypeError) + ':' + e.name)
@@ -174,7 +175,7 @@ import Testing
               JSON.stringify({v: 1, id: 1, method: 'requestPermission', params: {type: 'camera', pad: 'x'.repeat(20000)}}),
               JSON.stringify({v: 1, id: '1', method: 'requestPermission', params: {type: 'camera'}}),
               JSON.stringify({v: 1, id: 2, method: 'requestPermission', params: {type: ['camera']}}),
-              JSON.stringify({v: 1, id: 3, method: 'openSettings'}),
+              JSON.stringify({v: 1, id: 3, method: 'eraseDevice'}),
             ].map(body => window.webkit.messageHandlers.zoobox.postMessage(body).then(text => JSON.parse(text).error.code)))
             """)
         #expect(codes == .array(["malformed", "tooLarge", "malformed", "invalidParams", "unknownMethod"].map(JSONValue.string)))

@@ -111,6 +111,25 @@ import Testing
         await sync.stop()
         await world.tearDown()
     }
+    @Test func killedAfterAGrantTheRestartedBrowserStillLetsThePageCapture() async throws {
+        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+        let events = EventLog(following: world.webView.events())
+        await world.device.answerNextPrompt(for: .camera, with: .granted)
+        try await world.center.request(.camera)
+        try await world.load("/")
+        let capture = """
+            navigator.mediaDevices.getUserMedia({video: true})
+              .then(stream => { stream.getTracks().forEach(t => t.stop()); return 'stream'; }, error => error.name)
+            """
+        #expect(await eventually { (try? await world.evaluate(capture)) == .string("stream") })
+        let pid = try #require(await world.webView.processID())
+        kill(-pid, SIGKILL)
+        await events.wait(for: .restarted)
+        // The engine's permission was set in the dead browser; the web view sets it again in the new one.
+        #expect(try await world.evaluate(capture) == .string("stream"))
+        #expect(await world.device.promptCount(for: .camera) == 1)
+        await world.tearDown()
+    }
 }
 
 /// Polls `condition` every 10 ms until it holds or `timeout` has passed.

@@ -112,7 +112,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     ]
 
     static let unknown: [HostileCase] = [
-        HostileCase(name: "an unknown method", script: "send({v: 1, id: 1, method: 'openSettings'})",
+        HostileCase(name: "an unknown method", script: "send({v: 1, id: 1, method: 'eraseDevice'})",
             expected: .string("unknownMethod")),
         HostileCase(name: "the method __proto__", script: "send({v: 1, id: 1, method: '__proto__'})",
             expected: .string("unknownMethod")),

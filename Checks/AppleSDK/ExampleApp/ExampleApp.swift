@@ -72,7 +72,7 @@ final class AppServices {
                 pageURL: URL(string: "https://app.example.com/")!,
                 bridge: BridgeConfiguration.zoobox(allowedOrigins: [site])),
             center: center, webView: host, location: LocationFixProvider(), haptics: ImpactHaptics(),
-            pushTokens: pushTokens, logger: logger)
+            settings: SettingsAppOpener(), pushTokens: pushTokens, logger: logger)
         self.shell = shell
         try await shell.start()
     }

@@ -165,6 +165,38 @@ extension WKNavigationDelegate {
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 
+// .../wkmediacapturetype: `enum WKMediaCaptureType : Int`
+public enum WKMediaCaptureType: Int, Sendable {
+    case camera = 0
+    case microphone = 1
+    case cameraAndMicrophone = 2
+}
+
+// .../wkpermissiondecision: `enum WKPermissionDecision : Int`
+public enum WKPermissionDecision: Int, Sendable {
+    case prompt = 0
+    case grant = 1
+    case deny = 2
+}
+
+// .../wkuidelegate: `@MainActor protocol WKUIDelegate : NSObjectProtocol`, every method optional
+@MainActor
+public protocol WKUIDelegate: NSObjectProtocol {
+    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
+    func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+}
+
+extension WKUIDelegate {
+    public func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {}
+}
+
 // .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS); the view superclass is left out.
 @MainActor
 open class WKWebView: NSObject {
@@ -174,6 +206,8 @@ open class WKWebView: NSObject {
     open var configuration: WKWebViewConfiguration { fatalError("stand-in") }
     // .../wkwebview/navigationdelegate: `weak var navigationDelegate: (any WKNavigationDelegate)? { get set }`
     open weak var navigationDelegate: (any WKNavigationDelegate)?
+    // .../wkwebview/uidelegate: `weak var uiDelegate: (any WKUIDelegate)? { get set }`
+    open weak var uiDelegate: (any WKUIDelegate)?
     // .../wkwebview/url: `var url: URL? { get }`
     open var url: URL? { fatalError("stand-in") }
     // .../wkwebview/load(_:)-(urlrequest): `func load(_ request: URLRequest) -> WKNavigation?`

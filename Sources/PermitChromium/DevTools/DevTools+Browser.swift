@@ -9,6 +9,26 @@ extension DevTools {
             typealias Result = NoResult
         }
 
+        /// `Browser.setPermission`: what the browser answers an origin's pages for one permission, with no
+        /// prompt.
+        struct SetPermission: DevToolsCommand {
+            static let method = "Browser.setPermission"
+
+            /// A permission by its Permissions API name, such as `camera`.
+            struct Descriptor: Encodable, Sendable {
+                /// The permission's name.
+                var name: String
+            }
+
+            /// The permission.
+            var permission: Descriptor
+            /// `granted`, `denied` or `prompt`.
+            var setting: String
+            /// The origin whose pages it applies to.
+            var origin: String
+            typealias Result = NoResult
+        }
+
         /// `Browser.close`: shuts the browser down cleanly, writing its cookies to disk first.
         struct Close: DevToolsCommand {
             static let method = "Browser.close"

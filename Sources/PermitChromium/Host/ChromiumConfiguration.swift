@@ -85,6 +85,9 @@ public struct ChromiumConfiguration: Sendable {
             "--disable-default-apps",
             "--disable-gpu",
             "--mute-audio",
+            // A fake camera and microphone, so that a page granted capture gets a stream (the simulated
+            // device has both); whether it may capture is set per origin with Browser.setPermission.
+            "--use-fake-device-for-media-stream",
             "--password-store=basic",
             "--use-mock-keychain",
             "--window-size=\(windowSize.width),\(windowSize.height)",

@@ -32,6 +32,9 @@ extension ChromiumWebView {
         for cookie in cookiesSet.values {
             try await writeCookie(cookie, page)
         }
+        for (key, granted) in enginePermissions {
+            try await writeEnginePermission(key.permission, granted: granted, for: key.origin, page)
+        }
     }
 
     /// The page session to send on, once any restart in progress has finished.

@@ -99,6 +99,8 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
     var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     /// Every cookie set and not deleted since, written again into a restarted browser.
     var cookiesSet: [CookieKey: Cookie] = [:]
+    /// Every engine permission set, written again into a restarted browser.
+    var enginePermissions: [EnginePermissionKey: Bool] = [:]
 
     // MARK: - Events
 

@@ -26,6 +26,9 @@ public struct BridgeConfiguration: Hashable, Sendable {
     public var maximumMessageSize: Int
     /// Whether `navigator.permissions.query` answers from native state for the names the bridge knows.
     public var answersPermissionsQuery: Bool
+    /// Whether the page's own requests (`navigator.geolocation`, `getUserMedia`, `Notification`) follow native
+    /// state and go through the app's policy, for the kinds the app tracks.
+    public var answersWebPermissionRequests: Bool
 
     /// Creates a configuration with Permit's names: `permitPermissions`, `PermitBridge`,
     /// `permitPermissionsUpdate`, handler `permit`.
@@ -36,7 +39,8 @@ public struct BridgeConfiguration: Hashable, Sendable {
         updateEventName: String = "permitPermissionsUpdate",
         messageHandlerName: String = "permit",
         maximumMessageSize: Int = 16 * 1024,
-        answersPermissionsQuery: Bool = true
+        answersPermissionsQuery: Bool = true,
+        answersWebPermissionRequests: Bool = true
     ) {
         self.allowedOrigins = allowedOrigins
         self.permissionsObjectName = permissionsObjectName
@@ -45,6 +49,7 @@ public struct BridgeConfiguration: Hashable, Sendable {
         self.messageHandlerName = messageHandlerName
         self.maximumMessageSize = maximumMessageSize
         self.answersPermissionsQuery = answersPermissionsQuery
+        self.answersWebPermissionRequests = answersWebPermissionRequests
     }
 
     /// The preset for pages written against `window.zooboxPermissions`, `window.ZooboxBridge`, event `zooboxPermissionsUpdate`,

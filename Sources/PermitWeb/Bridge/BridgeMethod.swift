@@ -14,6 +14,8 @@ enum BridgeMethod: Hashable, Sendable {
     case getCurrentLocation
     /// `hapticFeedback(style)`: play an impact.
     case hapticFeedback(HapticStyle)
+    /// `openSettings()`: send the user to the app's page in Settings, through the app's `SettingsOpener`.
+    case openSettings
 
     /// Decodes the method and its parameters.
     ///
@@ -37,6 +39,9 @@ enum BridgeMethod: Hashable, Sendable {
                 throw .invalidParams("style must be light, medium or heavy")
             }
             self = .hapticFeedback(style)
+        case "openSettings":
+            try Self.expect(request, [])
+            self = .openSettings
         default:
             throw .unknownMethod
         }

@@ -16,6 +16,7 @@ struct BridgeResponder: Sendable {
     let configuration: BridgeConfiguration
     let location: any LocationProvider
     let haptics: any HapticFeedbackPlayer
+    let settings: (any SettingsOpener)?
     let logger: Logger
 
     var center: PermissionCenter { policy.center }
@@ -61,6 +62,10 @@ struct BridgeResponder: Sendable {
         case .hapticFeedback(let style):
             await haptics.play(style)
             return .null
+        case .openSettings:
+            guard let settings else { throw .unavailable }
+            logger.info("the page opens Settings")
+            return .bool(await settings.openSettings())
         }
     }
 

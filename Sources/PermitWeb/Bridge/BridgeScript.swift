@@ -4,16 +4,24 @@ import Permit
 /// The bridge's page script: the `bridge.js` resource with its configuration filled in as JSON.
 enum BridgeScript {
     static let placeholder = "__PERMIT_CONFIG__"
+    /// Where `bridge.js` takes `web-permissions.js` and `web-requests.js`, inside its closure.
+    static let platformMarker = "/*__PERMIT_WEB_PLATFORM__*/"
 
-    /// The resource's text, read once.
+    /// The resources' text, read once: `bridge.js` with the web platform's files in their place.
     static let template: String = {
-        guard let url = Bundle.module.url(forResource: "bridge", withExtension: "js"),
-            let data = try? Data(contentsOf: url)
+        let platform = resource("web-permissions") + "\n" + resource("web-requests")
+        let bridge = resource("bridge")
+        guard let range = bridge.range(of: platformMarker) else { return bridge }
+        return bridge.replacingCharacters(in: range, with: platform)
+    }()
+
+    private static func resource(_ name: String) -> String {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "js"), let data = try? Data(contentsOf: url)
         else {
-            preconditionFailure("PermitWeb's bridge.js resource is missing from its bundle")
+            preconditionFailure("PermitWeb's \(name).js resource is missing from its bundle")
         }
         return String(decoding: data, as: UTF8.self)
-    }()
+    }
 
     /// The global the bridge receives native pushes through (non-writable, and useless without the nonce).
     static func receiverName(_ configuration: BridgeConfiguration) -> String {
@@ -31,6 +39,7 @@ enum BridgeScript {
             "bridgeObject": .string(configuration.bridgeObjectName),
             "updateEvent": .string(configuration.updateEventName),
             "answersQuery": .bool(configuration.answersPermissionsQuery),
+            "answersRequests": .bool(configuration.answersWebPermissionRequests),
             "statuses": statuses.statusesJSON,
             "details": statuses.detailsJSON,
         ])

@@ -41,6 +41,8 @@ public actor WebBridge {
     private var appliedAt: [PermissionKind: Date] = [:]
     /// The statuses in the installed document-start script.
     private var installed: BridgeStatuses?
+    /// What the engine was last told to answer for each of its permissions the app tracks.
+    private var engineGrants: [WebEnginePermission: Bool] = [:]
     private var following: Task<Void, Never>?
     /// One page update at a time, in order: the page, then the script for the next document.
     private let updates = SerialGate()
@@ -54,14 +56,17 @@ public actor WebBridge {
     ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
     ///   - haptics: Plays `hapticFeedback(style)`.
     ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
+    ///   - settings: Opens Settings for the page's `openSettings()`; without one, that call fails with
+    ///     ``BridgeError/unavailable``.
     ///   - logger: Receives refused messages at `notice` and calls at `debug`.
     public init(
         policy: PromptPolicy, configuration: BridgeConfiguration, location: any LocationProvider,
-        haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil, logger: Logger
+        haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil,
+        settings: (any SettingsOpener)? = nil, logger: Logger
     ) {
         responder = BridgeResponder(
             policy: policy, primers: primers, configuration: configuration, location: location, haptics: haptics,
-            logger: logger)
+            settings: settings, logger: logger)
     }
 
     /// Creates a bridge for an app with no manifest: page requests go through
@@ -73,14 +78,16 @@ public actor WebBridge {
     ///   - configuration: The names the page uses and the origins allowed to use the bridge.
     ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
     ///   - haptics: Plays `hapticFeedback(style)`.
+    ///   - settings: Opens Settings for the page's `openSettings()`; without one, that call fails with
+    ///     ``BridgeError/unavailable``.
     ///   - logger: Receives refused messages at `notice` and calls at `debug`.
     public init(
         center: PermissionCenter, configuration: BridgeConfiguration, location: any LocationProvider,
-        haptics: any HapticFeedbackPlayer, logger: Logger
+        haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil, logger: Logger
     ) {
         self.init(
             policy: .askingAtUse(for: center, logger: logger), configuration: configuration, location: location,
-            haptics: haptics, logger: logger)
+            haptics: haptics, settings: settings, logger: logger)
     }
 
     // MARK: - Attaching
@@ -97,6 +104,7 @@ public actor WebBridge {
         let changes = center.changes()
         await center.start()
         for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
+        await updateEngine()
         try await installScript()
         try await host.addMessageHandler(named: configuration.messageHandlerName) { [weak self] message in
             guard let self else { return BridgeReply.error(id: nil, .unavailable) }
@@ -124,6 +132,7 @@ public actor WebBridge {
         }
         scriptID = nil
         installed = nil
+        engineGrants = [:]
         self.host = nil
     }
 
@@ -171,6 +180,7 @@ public actor WebBridge {
         let statuses = current
         // A change the page cannot see (a status with the same page string) is not pushed.
         guard always || statuses != installed else { return }
+        await updateEngine()
         do {
             try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
             logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
@@ -182,6 +192,30 @@ public actor WebBridge {
         } catch {
             // The web view is restarting or closed; the next install will carry the latest statuses.
             logger.debug("bridge could not update its document-start script", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Tells the engine to grant each of its permissions the app tracks while the native one is usable, and to
+    /// refuse it otherwise, so that the engine never prompts and never disagrees with the app. Done before the
+    /// page hears of a change, so that a page acting on it finds the engine ready. An origin the engine refuses
+    /// (it grants nothing to a context that is not secure) is logged and left as the engine has it.
+    private func updateEngine() async {
+        guard let host, configuration.answersWebPermissionRequests else { return }
+        for (kind, status) in current.statuses.sorted(by: { $0.key < $1.key }) {
+            guard let permissionKind = PermissionKind(rawValue: kind), let permission = WebEnginePermission(permissionKind)
+            else { continue }
+            let granted = status == BridgeStatus.granted.rawValue
+            guard engineGrants[permission] != granted else { continue }
+            for origin in configuration.allowedOrigins.sorted(by: { $0.description < $1.description }) {
+                do {
+                    try await host.setEnginePermission(permission, granted: granted, for: origin)
+                } catch {
+                    logger.debug(
+                        "the web engine refused a permission setting",
+                        metadata: ["permission": "\(permission)", "origin": "\(origin)", "error": "\(error)"])
+                }
+            }
+            engineGrants[permission] = granted
         }
     }
 

@@ -21,6 +21,10 @@ public import Permit
 ///   for that).
 /// - JavaScript dialogs (`alert`, `confirm`, `prompt`) never block the page: a host without UI for them
 ///   dismisses them at once, as `WKWebView` does without a UI delegate.
+/// - ``setEnginePermission(_:granted:for:)`` makes the engine answer the page's own requests for that
+///   permission as told, without showing a prompt of its own (Chromium: `Browser.setPermission`; `WKWebView`:
+///   the `WKUIDelegate` media-capture decision; WebKitGTK: the `permission-request` signal). A host whose
+///   engine has no such permission keeps the default, which does nothing.
 /// - ``events()`` gives every sequence made the events from then on, in the order they happened. After
 ///   ``WebViewEvent/terminated(reason:)`` a host that recovers re-applies every script, handler and cookie it
 ///   was given, reloads the last page, and reports ``WebViewEvent/restarted``.
@@ -49,11 +53,20 @@ public protocol WebViewHost: AnyObject, Sendable {
     /// Loads `url` in the main frame and returns once its `load` event fired.
     func load(_ url: URL) async throws
 
+    /// Makes the engine grant or refuse `permission` to pages of `origin` from now on, with no prompt.
+    func setEnginePermission(_ permission: WebEnginePermission, granted: Bool, for origin: WebOrigin) async throws
+
     /// A sequence of the web view's events from now on.
     func events() -> WebViewEvents
 
     /// The web view's cookie store.
     var cookieStore: any WebCookieStore { get }
+}
+
+extension WebViewHost {
+    /// Does nothing: the default for a host whose engine has no permission machinery of its own to keep in
+    /// step.
+    public func setEnginePermission(_ permission: WebEnginePermission, granted: Bool, for origin: WebOrigin) async throws {}
 }
 
 /// The events of a ``WebViewHost``, from the moment ``WebViewHost/events()`` was called, in the order they

@@ -29,7 +29,7 @@ public import Permit
 ///         bridge: BridgeConfiguration(allowedOrigins: [try WebOrigin("https://app.example.com")]),
 ///         pushToken: PushTokenCookieConfiguration(domain: "app.example.com")),
 ///     policy: policy, webView: webView, location: location, haptics: haptics, primers: primers,
-///     pushTokens: firebaseTokens, logger: logger)
+///     settings: appSettings, pushTokens: firebaseTokens, logger: logger)
 /// try await shell.start()
 /// ```
 public actor HybridShell {
@@ -54,7 +54,9 @@ public actor HybridShell {
         ///   - bridge: The bridge's names and the origins allowed to use it.
         ///   - siteHost: The host of the app's pages; `nil` takes `pageURL`'s host.
         ///   - permissionCookies: The attributes of the `p_…` cookies, or `nil` to keep them on the device.
-        ///   - pushToken: The push token's cookie; `nil` takes the defaults for the site host.
+        ///   - pushToken: The push token's cookie; `nil` takes the defaults for the site host, with `Secure`
+        ///     set only when `pageURL` is `https` (the seed's site was plain HTTP, where a `Secure` cookie
+        ///     would never reach the page or the server).
         public init(
             pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
             permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil
@@ -64,7 +66,7 @@ public actor HybridShell {
             self.bridge = bridge
             self.siteHost = host
             self.permissionCookies = permissionCookies
-            self.pushToken = pushToken ?? PushTokenCookieConfiguration(domain: host)
+            self.pushToken = pushToken ?? PushTokenCookieConfiguration(domain: host, isSecure: pageURL.scheme == "https")
         }
     }
 
@@ -93,12 +95,16 @@ public actor HybridShell {
     ///   - location: Answers the page's `getCurrentLocation()`.
     ///   - haptics: Plays the page's `hapticFeedback(style)`.
     ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
+    ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
+    ///   - legacyDefaults: Where a seed-era version of the app kept its push token's backup
+    ///     (`FCM_Token_Backup`), imported when the storage holds none.
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, policy: PromptPolicy, webView: any WebViewHost, location: any LocationProvider,
         haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil,
-        pushTokens: (any PushTokenProvider)? = nil, logger: Logger
+        settings: (any SettingsOpener)? = nil, pushTokens: (any PushTokenProvider)? = nil,
+        importingLegacyBackupFrom legacyDefaults: sending UserDefaults? = nil, logger: Logger
     ) {
         self.configuration = configuration
         self.center = policy.center
@@ -106,13 +112,15 @@ public actor HybridShell {
         self.logger = logger
         bridge = WebBridge(
             policy: policy, configuration: configuration.bridge, location: location, haptics: haptics, primers: primers,
-            logger: logger)
+            settings: settings, logger: logger)
         let cookies = CookieSync(store: webView.cookieStore, siteHost: configuration.siteHost, logger: logger)
         self.cookies = cookies
-        self.pushTokens = pushTokens.map { provider in
-            PushTokenCookieManager(
+        if let provider = pushTokens {
+            self.pushTokens = PushTokenCookieManager(
                 configuration: configuration.pushToken, provider: provider, storage: policy.center.storage,
-                sync: cookies, logger: logger)
+                sync: cookies, importingLegacyBackupFrom: legacyDefaults, logger: logger)
+        } else {
+            self.pushTokens = nil
         }
     }
 
@@ -125,16 +133,17 @@ public actor HybridShell {
     ///   - webView: The app's web view.
     ///   - location: Answers the page's `getCurrentLocation()`.
     ///   - haptics: Plays the page's `hapticFeedback(style)`.
+    ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, center: PermissionCenter, webView: any WebViewHost,
-        location: any LocationProvider, haptics: any HapticFeedbackPlayer, pushTokens: (any PushTokenProvider)? = nil,
-        logger: Logger
+        location: any LocationProvider, haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil,
+        pushTokens: (any PushTokenProvider)? = nil, logger: Logger
     ) {
         self.init(
             configuration: configuration, policy: .askingAtUse(for: center, logger: logger), webView: webView,
-            location: location, haptics: haptics, pushTokens: pushTokens, logger: logger)
+            location: location, haptics: haptics, settings: settings, pushTokens: pushTokens, logger: logger)
     }
 
     /// Wires the bridge, the cookies and the push token into the web view, in order, then loads the page;

@@ -15,6 +15,9 @@ public struct PushTokenCookieConfiguration: Hashable, Sendable {
     public var attributes: CookieAttributes
     /// The key of the backup in the permission store.
     public var backupKey: String
+    /// The `UserDefaults` key under which a seed-era version of the app kept its backup of the token,
+    /// `FCM_Token_Backup` by default: imported once, when the app's storage holds no backup yet.
+    public var legacyBackupKey: String = "FCM_Token_Backup"
 
     /// Creates a configuration with the defaults for everything not given; a `nil` lifetime makes the
     /// cookie a session cookie. For the path and `SameSite`, use ``init(cookieName:attributes:backupKey:)``.

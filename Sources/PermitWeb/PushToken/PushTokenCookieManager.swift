@@ -38,6 +38,8 @@ public actor PushTokenCookieManager {
     private let sync: CookieSync
     private let logger: Logger
     private let now: @Sendable () -> Date
+    /// Where a seed-era version of the app kept its backup, imported when the storage has none.
+    private let legacyDefaults: LegacyDefaults?
 
     private var backup = Backup()
     private var backupLoaded = false
@@ -62,12 +64,18 @@ public actor PushTokenCookieManager {
     ///   - provider: The push service.
     ///   - storage: Keeps the backup, under the configuration's ``PushTokenCookieConfiguration/backupKey``.
     ///   - sync: The cookie sync of the web view the cookie goes to.
+    ///   - legacyDefaults: Where a seed-era version of the app kept its backup of the token (under the
+    ///     configuration's ``PushTokenCookieConfiguration/legacyBackupKey``). When the storage holds no backup
+    ///     yet, that token is imported as the backup, as the seed's `p_…` keys are imported by the stores, so
+    ///     the first launch after an upgrade still restores the page's cookie.
     ///   - logger: Receives saves, restores and clears at `info`, no-ops at `debug`; tokens are shortened.
     ///   - now: The clock for the backup's time.
     public init(
         configuration: PushTokenCookieConfiguration, provider: any PushTokenProvider, storage: PermitStorage,
-        sync: CookieSync, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        sync: CookieSync, importingLegacyBackupFrom legacyDefaults: UserDefaults? = nil, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.legacyDefaults = legacyDefaults.map(LegacyDefaults.init)
         self.configuration = configuration
         self.provider = provider
         self.storage = storage
@@ -242,13 +250,31 @@ public actor PushTokenCookieManager {
 
     private func loadBackup() async -> Backup {
         guard !backupLoaded else { return backup }
-        let loaded = await storage.value(for: backupKey) ?? Backup()
+        var loaded = await storage.value(for: backupKey)
+        if loaded == nil { loaded = await importedBackup() }
         // A store that finished while this load waited wins: it is newer.
         if !backupLoaded {
-            backup = loaded
+            backup = loaded ?? Backup()
             backupLoaded = true
         }
         return backup
+    }
+
+    /// The seed-era backup, when there is one: the storage keeps it from now on.
+    private func importedBackup() async -> Backup? {
+        guard let token = legacyDefaults?.value.string(forKey: configuration.legacyBackupKey), !token.isEmpty else {
+            return nil
+        }
+        let imported = Backup(token: token, savedAt: nil)
+        do {
+            try await storage.setValue(imported, for: backupKey)
+            logger.info(
+                "push token imported from the seed-era backup",
+                metadata: ["key": "\(configuration.legacyBackupKey)", "token": "\(PushTokenDebugInfo.shortened(token))"])
+        } catch {
+            logger.warning("the imported push token could not be stored", metadata: ["error": "\(error)"])
+        }
+        return imported
     }
 
     private func storeBackup(_ backup: Backup) async throws {
@@ -261,4 +287,9 @@ public actor PushTokenCookieManager {
         logger.info(
             "push token cookie restored from the backup", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
     }
+}
+
+/// `UserDefaults` is documented as thread-safe, but not every Foundation marks it `Sendable`.
+private struct LegacyDefaults: @unchecked Sendable {  // UserDefaults is thread-safe; Linux Foundation lacks the mark
+    let value: UserDefaults
 }

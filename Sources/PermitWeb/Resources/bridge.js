@@ -1,6 +1,7 @@
 // Permit's web bridge. Installed by WebBridge as a document-start script, so it runs before any of the
 // page's own scripts. The native side passes one JSON object as the argument of the call at the end: the
 // names, the allowed origins, the statuses at install time, the handler to post to and a secret nonce.
+// web-permissions.js and web-requests.js are inserted where the marker below stands, inside this closure.
 // Nothing else in this file comes from native code.
 (function (config) {
     'use strict';
@@ -73,8 +74,8 @@
 
     // MARK: - Native changes
 
-    var statusObjects = {};
-    var statusRefreshers = {};
+    // Run after every native change that the page can see, in order: the web platform's objects follow.
+    var onNativeChange = [];
 
     function apply(update) {
         if (!trusted || !update || typeof update.statuses !== 'object') { return; }
@@ -89,7 +90,9 @@
         if (!changed) { return; }
         // A listener that throws is reported by dispatchEvent and stops nothing.
         window.dispatchEvent(new CustomEventType(config.updateEvent, { detail: state.statuses }));
-        keys(statusRefreshers).forEach(function (name) { statusRefreshers[name](); });
+        onNativeChange.forEach(function (follow) {
+            try { follow(); } catch (error) { setTimer(function () { throw error; }, 0); }
+        });
     }
 
     // Native pushes come through here; without the install's nonce, a call does nothing.
@@ -121,6 +124,9 @@
             }
             return call('hapticFeedback', { style: chosen });
         },
+        openSettings: function () {
+            return call('openSettings', {});
+        },
         getPermissions: function () {
             return call('getPermissions', {}).then(function (update) {
                 apply(update);
@@ -136,77 +142,9 @@
         get: function () { return state.statuses; }, configurable: false, enumerable: true
     });
 
-    // MARK: - navigator.permissions
+    // MARK: - The web platform's permission APIs
 
-    if (config.answersQuery && trusted) {
-        var names = { geolocation: 'location', camera: 'camera', microphone: 'microphone',
-                      notifications: 'notifications', push: 'notifications' };
-
-        function webState(kind) {
-            var status = state.statuses[kind];
-            if (status === 'granted') { return 'granted'; }
-            if (status === 'denied' || status === 'restricted') { return 'denied'; }
-            return 'prompt';
-        }
-
-        function makeStatus(name) {
-            var target = new EventTargetType();
-            var current = webState(names[name]);
-            var onchange = null;
-            var status = Object.create(target, {
-                name: { get: function () { return name; }, enumerable: true },
-                state: { get: function () { return current; }, enumerable: true },
-                onchange: {
-                    get: function () { return onchange; },
-                    set: function (handler) { onchange = typeof handler === 'function' ? handler : null; },
-                    enumerable: true
-                },
-                addEventListener: { value: target.addEventListener.bind(target) },
-                removeEventListener: { value: target.removeEventListener.bind(target) },
-                dispatchEvent: { value: target.dispatchEvent.bind(target) }
-            });
-            statusRefreshers[name] = function () {
-                var next = webState(names[name]);
-                if (next === current) { return; }
-                current = next;
-                if (onchange) {
-                    // Like a listener: an exception is reported, and stops nothing.
-                    try { onchange.call(status, new EventType('change')); } catch (error) {
-                        setTimer(function () { throw error; }, 0);
-                    }
-                }
-                target.dispatchEvent(new EventType('change'));
-            };
-            return Object.seal(status);
-        }
-
-        var permissions = navigator.permissions;
-        var originalQuery = permissions && typeof permissions.query === 'function'
-            ? permissions.query.bind(permissions) : null;
-        var query = function (descriptor) {
-            var name = descriptor && typeof descriptor === 'object' ? descriptor.name : undefined;
-            if (typeof name === 'string' && hasOwn.call(names, name)) {
-                if (!statusObjects[name]) { statusObjects[name] = makeStatus(name); }
-                return PromiseType.resolve(statusObjects[name]);
-            }
-            // Names the app does not track go to the browser, which rejects unknown names with a TypeError.
-            if (originalQuery) {
-                try { return originalQuery(descriptor); } catch (error) { return PromiseType.reject(error); }
-            }
-            return PromiseType.reject(new TypeErrorType(
-                "Failed to execute 'query' on 'Permissions': '" + StringType(name) +
-                "' is not a valid value for enumeration PermissionName."));
-        };
-        if (permissions) {
-            defineProperty(permissions, 'query', {
-                value: query, writable: false, configurable: false, enumerable: true
-            });
-        } else {
-            defineProperty(navigator, 'permissions', {
-                value: freeze({ query: query }), writable: false, configurable: false, enumerable: true
-            });
-        }
-    }
+    /*__PERMIT_WEB_PLATFORM__*/
 
     // MARK: - Handshake
 

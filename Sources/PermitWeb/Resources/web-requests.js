@@ -1,0 +1,260 @@
+    // The page's own requests, answered from native state and asked through the app's policy:
+    // navigator.geolocation, getUserMedia and Notification. BridgeScript inserts this file after
+    // web-permissions.js, inside bridge.js's closure, whose helpers (webState, ensurePermission, adopt, ...) it
+    // uses. A kind the app does not track is left to the engine, untouched.
+
+    // MARK: - navigator.geolocation
+
+    var geolocationSlots = new WeakMapType();
+    var watches = {};
+    var nextWatch = 0;
+
+    function interfaceProto(name, keys) {
+        var Interface = window[name];
+        if (typeof Interface !== 'function' || !Interface.prototype) { return null; }
+        adopt(Interface.prototype, geolocationSlots, keys);
+        return Interface.prototype;
+    }
+
+    function installGeolocation() {
+        var Geolocation = window.Geolocation;
+        if (typeof Geolocation !== 'function' || !navigator.geolocation) { return; }
+        var geolocation = navigator.geolocation;
+        var positionProto = interfaceProto('GeolocationPosition', ['coords', 'timestamp']);
+        var coordinateKeys = ['accuracy', 'altitude', 'altitudeAccuracy', 'heading', 'latitude', 'longitude', 'speed'];
+        var coordinatesProto = interfaceProto('GeolocationCoordinates', coordinateKeys);
+        var errorProto = interfaceProto('GeolocationPositionError', ['code', 'message']);
+        var toJSONs = [[positionProto, function (slot) {
+            return { coords: geolocationSlots.get(slot.coords).json(), timestamp: slot.timestamp };
+        }], [coordinatesProto, function (slot) { return slot.json(); }]];
+        toJSONs.forEach(function (pair) {
+            var proto = pair[0];
+            if (!proto) { return; }
+            var original = proto.toJSON;
+            defineProperty(proto, 'toJSON', {
+                value: {
+                    toJSON: function () {
+                        var slot = geolocationSlots.get(this);
+                        if (slot) { return pair[1](slot); }
+                        return original.call(this);
+                    }
+                }.toJSON,
+                writable: true, enumerable: true, configurable: true
+            });
+        });
+
+        function position(fix) {
+            var coords = { accuracy: fix.accuracy, altitude: null, altitudeAccuracy: null, heading: null,
+                           latitude: fix.latitude, longitude: fix.longitude, speed: null };
+            coords.json = function () {
+                var copy = {};
+                coordinateKeys.forEach(function (key) { copy[key] = coords[key]; });
+                return copy;
+            };
+            var coordsObject = coordinatesProto ? instance(coordinatesProto, geolocationSlots, coords, false) : freeze(coords);
+            var slot = { coords: coordsObject, timestamp: fix.timestamp };
+            return positionProto ? instance(positionProto, geolocationSlots, slot, false) : freeze(slot);
+        }
+
+        var messages = { 1: 'User denied Geolocation', 2: 'Position update is unavailable', 3: 'Timeout expired' };
+        function positionError(code) {
+            var slot = { code: code, message: messages[code] };
+            return errorProto ? instance(errorProto, geolocationSlots, slot, false) : freeze(slot);
+        }
+
+        function callbackArgument(value, required) {
+            if (value === undefined || value === null) {
+                if (required) { throw new TypeErrorType('The callback provided as parameter 1 is not a function.'); }
+                return null;
+            }
+            if (typeof value !== 'function') { throw new TypeErrorType('The callback provided is not a function.'); }
+            return value;
+        }
+
+        // PositionOptions, converted as WebIDL does: members in order, [Clamp] unsigned longs.
+        function positionOptions(options) {
+            if (options === undefined || options === null) { return { timeout: 4294967295 }; }
+            if (typeof options !== 'object' && typeof options !== 'function') {
+                throw new TypeErrorType("The provided value is not of type 'PositionOptions'.");
+            }
+            void !!options.enableHighAccuracy;
+            void options.maximumAge;
+            var timeout = options.timeout;
+            if (timeout === undefined) { return { timeout: 4294967295 }; }
+            var number = +timeout;
+            number = number !== number ? 0 : Math.min(Math.max(Math.round(number), 0), 4294967295);
+            return { timeout: number };
+        }
+
+        // One position request: a watch's (`watch` set) or a single one. `done` ends a single request.
+        function locate(request) {
+            request.asking = true;
+            ensurePermission('location').then(function (usable) {
+                request.asking = false;
+                if (request.cleared) { return; }
+                request.usable = usable;
+                if (!usable) {
+                    if (request.id) { delete watches[request.id]; }
+                    request.cleared = true;
+                    callBack(request.error, positionError(1));
+                    return;
+                }
+                var answered = false;
+                var timer = request.timeout < 4294967295 ? setTimer(function () {
+                    if (answered || request.cleared) { return; }
+                    answered = true;
+                    if (!request.id) { request.cleared = true; }
+                    callBack(request.error, positionError(3));
+                }, request.timeout) : null;
+                call('getCurrentLocation', {}).then(function (fix) {
+                    if (answered || request.cleared) { return; }
+                    answered = true;
+                    if (timer !== null) { clearTimeout(timer); }
+                    if (!request.id) { request.cleared = true; }
+                    callBack(request.success, position(fix));
+                }, function (error) {
+                    if (answered || request.cleared) { return; }
+                    answered = true;
+                    var code = error && error.code === 'permissionDenied' ? 1 : error && error.code === 'timeout' ? 3 : 2;
+                    if (code === 1 && request.id) { delete watches[request.id]; request.cleared = true; }
+                    if (!request.id) { request.cleared = true; }
+                    callBack(request.error, positionError(code));
+                });
+            });
+        }
+
+        var methods = {
+            getCurrentPosition: function (successCallback, errorCallback, options) {
+                if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
+                var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
+                request.timeout = positionOptions(options).timeout;
+                locate(request);
+            },
+            watchPosition: function (successCallback, errorCallback, options) {
+                if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
+                var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
+                request.timeout = positionOptions(options).timeout;
+                nextWatch += 1;
+                request.id = nextWatch;
+                request.usable = state.statuses.location === 'granted';
+                watches[request.id] = request;
+                locate(request);
+                return request.id;
+            },
+            clearWatch: function (watchId) {
+                if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
+                var id = (+watchId) | 0;
+                if (hasOwn.call(watches, id)) { watches[id].cleared = true; delete watches[id]; }
+            }
+        };
+        keys(methods).forEach(function (key) {
+            defineProperty(Geolocation.prototype, key, {
+                value: withLength(methods[key], 1), writable: true, enumerable: true, configurable: true
+            });
+        });
+
+        // A watch hears of every change of the location permission: a new fix when it becomes usable,
+        // PERMISSION_DENIED (which ends the watch) when it stops being usable.
+        onNativeChange.push(function () {
+            var usable = secure && state.statuses.location === 'granted';
+            keys(watches).forEach(function (id) {
+                var request = watches[id];
+                if (request.asking || request.usable === usable) { return; }
+                request.usable = usable;
+                if (usable) {
+                    locate(request);
+                } else {
+                    delete watches[id];
+                    request.cleared = true;
+                    callBack(request.error, positionError(1));
+                }
+            });
+        });
+    }
+
+    // MARK: - getUserMedia
+
+    function installUserMedia() {
+        var MediaDevices = window.MediaDevices;
+        if (typeof MediaDevices !== 'function' || !MediaDevices.prototype) { return; }
+        var original = MediaDevices.prototype.getUserMedia;
+        if (typeof original !== 'function') { return; }
+        var method = {
+            getUserMedia: function (constraints) {
+                var self = this;
+                try {
+                    // MediaStreamConstraints, converted as WebIDL does: `audio`, then `video`.
+                    var given = constraints === undefined || constraints === null ? {} : constraints;
+                    if (typeof given !== 'object' && typeof given !== 'function') {
+                        throw new TypeErrorType("The provided value is not of type 'MediaStreamConstraints'.");
+                    }
+                    var converted = { audio: given.audio === undefined ? false : given.audio,
+                                      video: given.video === undefined ? false : given.video };
+                    var wanted = [];
+                    if (converted.video && tracks('camera')) { wanted.push('camera'); }
+                    if (converted.audio && tracks('microphone')) { wanted.push('microphone'); }
+                    var checks = PromiseType.resolve(true);
+                    wanted.forEach(function (kind) {
+                        checks = checks.then(function (usable) { return usable && ensurePermission(kind); });
+                    });
+                    return checks.then(function (usable) {
+                        if (!usable) { throw new DOMExceptionType('Permission denied', 'NotAllowedError'); }
+                        return original.call(self, converted);
+                    });
+                } catch (error) {
+                    return PromiseType.reject(error);
+                }
+            }
+        }.getUserMedia;
+        defineProperty(MediaDevices.prototype, 'getUserMedia', {
+            value: withLength(method, 0), writable: true, enumerable: true, configurable: true
+        });
+    }
+
+    // MARK: - Notification
+
+    function installNotification() {
+        var Notification = window.Notification;
+        if (typeof Notification !== 'function') {
+            // WKWebView has no Notification: provide the interface; notifications are the app's to show.
+            Notification = function Notification() {
+                throw new TypeErrorType("Failed to construct 'Notification': notifications are shown by the app.");
+            };
+            Notification.prototype = create(EventTargetType.prototype, {
+                constructor: { value: Notification, writable: true, configurable: true }
+            });
+            Object.setPrototypeOf(Notification, EventTargetType);
+            defineProperty(window, 'Notification', { value: Notification, writable: true, configurable: true });
+        }
+        function permission() {
+            var status = state.statuses.notifications;
+            if (!secure || status === 'denied' || status === 'restricted') { return 'denied'; }
+            return status === 'granted' ? 'granted' : 'default';
+        }
+        defineProperty(Notification, 'permission', {
+            get: getOwnDescriptor({ get permission() { return permission(); } }, 'permission').get,
+            enumerable: true, configurable: true
+        });
+        defineProperty(Notification, 'requestPermission', {
+            value: withLength({
+                requestPermission: function (deprecatedCallback) {
+                    var callback = deprecatedCallback === undefined || deprecatedCallback === null ? null : deprecatedCallback;
+                    if (callback !== null && typeof callback !== 'function') {
+                        return PromiseType.reject(new TypeErrorType('The callback provided as parameter 1 is not a function.'));
+                    }
+                    return ensurePermission('notifications').then(function () {
+                        var result = permission();
+                        callBack(callback, result);
+                        return result;
+                    });
+                }
+            }.requestPermission, 0),
+            writable: true, enumerable: true, configurable: true
+        });
+    }
+
+    if (config.answersRequests && trusted) {
+        if (tracks('location')) { installGeolocation(); }
+        if (tracks('camera') || tracks('microphone')) { installUserMedia(); }
+        if (tracks('notifications')) { installNotification(); }
+    }

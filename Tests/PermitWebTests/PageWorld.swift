@@ -1,0 +1,163 @@
+import Foundation
+import Logging
+import Permit
+import PermitChromium
+import PermitPageServer
+import PermitTesting
+import PermitWeb
+import Testing
+
+/// The engines the page tests run on. Every page test makes its web view through ``makeWebView(loopbackHosts:)``,
+/// so that another engine is one more case here.
+enum TestEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case chromium
+
+    var testDescription: String { rawValue }
+
+    /// A web view of this engine resolving `loopbackHosts`, and how to close it.
+    func makeWebView(loopbackHosts: [String]) async throws -> (webView: any WebViewHost, close: @Sendable () async -> Void) {
+        switch self {
+        case .chromium:
+            var logger = Logger(label: "permit.tests.page")
+            logger.logLevel = .warning
+            let webView = try await ChromiumWebView.launch(
+                configuration: ChromiumConfiguration(loopbackHosts: loopbackHosts), logger: logger)
+            return (webView, { await webView.close() })
+        }
+    }
+}
+
+/// A hybrid app with a manifest, in a real web view: location declared with a primer, camera and
+/// notifications asked at use, microphone not tracked. Pages are served over loopback from `localhost` (a
+/// secure context) and from `app.test` on the same port (allowed, but not a secure context).
+final class PageWorld: Sendable {
+    static let manifest = try! PermissionManifest([
+        PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Show where you are.", showsPrimer: true),
+        PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scan a code."),
+        PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Hear when it arrives."),
+    ])
+
+    let device: SimulatedDevice
+    let center: PermissionCenter
+    let policy: PromptPolicy
+    let bridge: WebBridge
+    let location = SimulatedLocation(fix: LocationFix(latitude: 48.8566, longitude: 2.3522, accuracy: 7, timestamp: Date(timeIntervalSince1970: 1_700_000_000)))
+    let primers: RecordingPrimers
+    let settings = RecordingSettings()
+    let webView: any WebViewHost
+    let server: PageServer
+    let pages: PageTable
+    private let closeWebView: @Sendable () async -> Void
+
+    static func make(
+        engine: TestEngine = .chromium, pages: [String: String], opensSettings: Bool = true,
+        configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
+    ) async throws -> PageWorld {
+        let device = SimulatedDevice()
+        await configure(device)
+        await device.launchApp()
+        let table = PageTable(pages)
+        let server = try await PageServer.start(logger: quietLogger) { path in table[path].map(PageServer.Page.html) }
+        let made: (webView: any WebViewHost, close: @Sendable () async -> Void)
+        do {
+            made = try await engine.makeWebView(loopbackHosts: ["localhost", "app.test"])
+        } catch {
+            await server.stop()
+            throw error
+        }
+        let center = PermissionCenter(
+            kinds: PermissionKind.seed, authority: device,
+            storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
+        await device.attachLifecycleObserver { event in await center.handle(event) }
+        let policy = PromptPolicy(
+            manifest: manifest, center: center,
+            configuration: PromptPolicy.Configuration(promptBudget: 100, cooldown: .zero), logger: quietLogger)
+        await policy.finishStartup()
+        let origins: Set<WebOrigin> = [
+            try WebOrigin(server.origin), try WebOrigin("http://app.test:\(server.port)"),
+        ]
+        let world = PageWorld(
+            device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings,
+            webView: made.webView, close: made.close, server: server, pages: table)
+        try await world.bridge.attach(to: made.webView)
+        return world
+    }
+
+    private init(
+        device: SimulatedDevice, center: PermissionCenter, policy: PromptPolicy, origins: Set<WebOrigin>,
+        opensSettings: Bool, webView: any WebViewHost, close: @escaping @Sendable () async -> Void, server: PageServer,
+        pages: PageTable
+    ) {
+        self.device = device
+        self.center = center
+        self.policy = policy
+        self.webView = webView
+        self.closeWebView = close
+        self.server = server
+        self.pages = pages
+        let primers = RecordingPrimers(device: device)
+        self.primers = primers
+        bridge = WebBridge(
+            policy: policy, configuration: .zoobox(allowedOrigins: origins), location: location,
+            haptics: RecordingHaptics(), primers: primers, settings: opensSettings ? settings : nil, logger: quietLogger)
+    }
+
+    /// Loads `path` from `localhost` (a secure context), or from `app.test` (not one).
+    func load(_ path: String = "/", secure: Bool = true) async throws {
+        let url = secure ? server.url(path) : URL(string: "http://app.test:\(server.port)\(path)")!
+        try await webView.load(url)
+    }
+
+    /// The completion value of `script` in the page, awaited and decoded from JSON.
+    func evaluate(_ script: String) async throws -> JSONValue? {
+        try await webView.evaluateJavaScript(script).map { try JSONValue.parse(Data($0.utf8)) }
+    }
+
+    /// Polls `script` until it evaluates to `expected`, for up to five seconds; returns the last value.
+    @discardableResult
+    func wait(for script: String, toBe expected: JSONValue) async throws -> JSONValue? {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var last = try await evaluate(script)
+        while last != expected, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            last = try await evaluate(script)
+        }
+        return last
+    }
+
+    /// The user revokes `kind` in Settings and comes back to the app (which keeps running for location and
+    /// notifications).
+    func revokeInSettings(_ kind: PermissionKind) async throws {
+        await device.moveToBackground()
+        await device.changeInSettings(kind, to: .denied)
+        try await device.moveToForeground()
+    }
+
+    func tearDown() async {
+        await bridge.detach()
+        await closeWebView()
+        await server.stop()
+    }
+}
+
+/// Records each primer shown, with the number of system prompts shown before it.
+actor RecordingPrimers: PrimerPresenter {
+    let device: SimulatedDevice
+    private(set) var shown: [(kind: PermissionKind, promptsBefore: Int)] = []
+
+    init(device: SimulatedDevice) { self.device = device }
+
+    func present(_ primer: Primer) async {
+        shown.append((primer.kind, await device.totalPromptCount))
+    }
+}
+
+/// Counts the page's `openSettings()` calls that reached the app.
+actor RecordingSettings: SettingsOpener {
+    private(set) var opened = 0
+
+    func openSettings() async -> Bool {
+        opened += 1
+        return true
+    }
+}
