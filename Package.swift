@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "PermitNearbyInteraction", targets: ["PermitNearbyInteraction"]),
         .library(name: "PermitContactsPicker", targets: ["PermitContactsPicker"]),
         .library(name: "PermitPhotosPicker", targets: ["PermitPhotosPicker"]),
+        .library(name: "PermitKeychain", targets: ["PermitKeychain"]),
         .library(name: "PermitUIKit", targets: ["PermitUIKit"]),
         .library(name: "PermitWebKit", targets: ["PermitWebKit"]),
         .library(name: "PermitCloud", targets: ["PermitCloud"]),
@@ -276,6 +277,7 @@ let package = Package(
         .target(name: "PermitNearbyInteraction", dependencies: ["Permit"]),
         .target(name: "PermitContactsPicker", dependencies: ["Permit"]),
         .target(name: "PermitPhotosPicker", dependencies: ["Permit"]),
+        .target(name: "PermitKeychain", dependencies: ["PermitWeb"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
         .target(
             name: "PermitWebKit",

@@ -233,6 +233,7 @@ enum PlatformTable {
         Module(name: "PermitPhotosPicker", kinds: [.photos], exists: true),
         Module(name: "PermitContactsPicker", kinds: [.contacts], exists: true),
         Module(name: "PermitWebKit", kinds: [], exists: true),
+        Module(name: "PermitKeychain", kinds: [], exists: true),
         Module(name: "PermitUIKit", kinds: [], exists: true),
         Module(name: "PermitCloud", kinds: [], exists: true),
         Module(name: "PermitSwiftUI", kinds: [], exists: true),

@@ -70,13 +70,17 @@ public actor CookieSync {
     /// Keeps the cookie `name=value` with `attributes` in the web view, writing it now unless the web view
     /// already holds it.
     ///
-    /// - Throws: ``CookieError`` when the cookie is not valid for ``siteHost``, and then nothing is written
+    /// - Parameter host: The host the cookie must reach, ``siteHost`` when `nil`: another site's host for a
+    ///   cookie written for that site (the push token's additional domains).
+    /// - Throws: ``CookieError`` when the cookie is not valid for the host, and then nothing is written
     ///   or remembered; or the web view's error when the write fails, and then the cookie is still
     ///   remembered and the next sync writes it.
     @discardableResult
-    public func set(_ name: String, value: String, attributes: CookieAttributes) async throws -> CookieSyncReport {
+    public func set(
+        _ name: String, value: String, attributes: CookieAttributes, forHost host: String? = nil
+    ) async throws -> CookieSyncReport {
         let wanted = DesiredCookie(name: name, value: value, attributes: attributes)
-        try attributes.cookie(name: name, value: value, now: now()).validate(forHost: siteHost, now: now())
+        try attributes.cookie(name: name, value: value, now: now()).validate(forHost: host ?? siteHost, now: now())
         desired[wanted.key] = wanted
         managed.insert(wanted.key)
         return try await sync(only: wanted.key)

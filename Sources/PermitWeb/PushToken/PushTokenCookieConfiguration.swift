@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Where and how the push token is kept: the cookie's name and attributes and the key of its backup.
 ///
 /// The defaults: cookie `FCM_token`, path `/`, a one-year expiry, readable by page script
@@ -15,9 +17,16 @@ public struct PushTokenCookieConfiguration: Hashable, Sendable {
     public var attributes: CookieAttributes
     /// The key of the backup in the permission store.
     public var backupKey: String
-    /// The `UserDefaults` key under which a seed-era version of the app kept its backup of the token,
+    /// The `UserDefaults` key under which a version of the app from before Permit kept its backup of the token,
     /// `FCM_Token_Backup` by default: imported once, when the app's storage holds no backup yet.
     public var legacyBackupKey: String = "FCM_Token_Backup"
+    /// More domains the cookie is written for, beside ``attributes``' own, with the same name, path and flags: for
+    /// an app whose pages or API live on several sites (`app.example.com` and `api.example.net`, say). Each is
+    /// validated as the cookie's own host. Empty by default.
+    public var additionalDomains: [String] = []
+    /// How old a token may grow, in seconds, before ``PushTokenCookieManager/rotateIfDue()`` deletes it at the
+    /// push service and saves the new one it issues; `nil` (the default) never rotates.
+    public var rotationInterval: TimeInterval? = nil
 
     /// Creates a configuration with the defaults for everything not given; a `nil` lifetime makes the
     /// cookie a session cookie. For the path and `SameSite`, use ``init(cookieName:attributes:backupKey:)``.

@@ -3,8 +3,8 @@ public import Logging
 public import Permit
 
 /// Keeps the app's push token in the web view as a cookie, so that page script and the app's server both
-/// see it, with a backup in the app's `PermitStorage` as the source of
-/// truth.
+/// see it, with a backup as the source of truth: in the app's `PermitStorage` by default, or in any
+/// ``PushTokenBackupStore`` (the Keychain on iOS).
 ///
 /// The manager saves each token the ``PushTokenProvider`` issues (only when it changed), backs it up in the
 /// storage, and writes the cookie through a ``CookieSync``, which validates it after every page
@@ -34,14 +34,14 @@ public actor PushTokenCookieManager {
     public nonisolated let configuration: PushTokenCookieConfiguration
     private let provider: any PushTokenProvider
     private let storage: PermitStorage
-    private let backupKey: StorageKey<Backup>
+    private let backupStore: any PushTokenBackupStore
     private let sync: CookieSync
     private let logger: Logger
     private let now: @Sendable () -> Date
-    /// Where a seed-era version of the app kept its backup, imported when the storage has none.
+    /// Where a version of the app from before Permit kept its backup, imported when the store has none.
     private let legacyDefaults: LegacyDefaults?
 
-    private var backup = Backup()
+    private var backup = PushTokenBackup()
     private var backupLoaded = false
     private var updates: Task<Void, Never>?
     /// Operations run one at a time, in the order they were called.
@@ -49,37 +49,31 @@ public actor PushTokenCookieManager {
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
-    /// What the storage keeps: the token, or the fact that it was cleared.
-    struct Backup: Codable, Hashable, Sendable {
-        var token: String?
-        var savedAt: Date?
-        /// Cleared by the app: tokens from the provider are not saved until an explicit save or refresh.
-        var isCleared = false
-    }
-
     /// Creates a manager; nothing happens until ``start()``.
     ///
     /// - Parameters:
     ///   - configuration: The cookie's name and attributes and the backup's key.
     ///   - provider: The push service.
-    ///   - storage: Keeps the backup, under the configuration's ``PushTokenCookieConfiguration/backupKey``.
+    ///   - storage: The app's storage, which keeps the backup under the configuration's
+    ///     ``PushTokenCookieConfiguration/backupKey`` unless `backupStore` is given.
+    ///   - backupStore: Where the backup is kept instead of `storage`, such as the Keychain.
     ///   - sync: The cookie sync of the web view the cookie goes to.
-    ///   - legacyDefaults: Where a seed-era version of the app kept its backup of the token (under the
-    ///     configuration's ``PushTokenCookieConfiguration/legacyBackupKey``). When the storage holds no backup
-    ///     yet, that token is imported as the backup, as the seed's `p_…` keys are imported by the stores, so
+    ///   - legacyDefaults: Where a version of the app from before Permit kept its backup of the token (under the
+    ///     configuration's ``PushTokenCookieConfiguration/legacyBackupKey``). When the store holds no backup
+    ///     yet, that token is imported as the backup, as the legacy `p_…` keys are imported by the stores, so
     ///     the first launch after an upgrade still restores the page's cookie.
     ///   - logger: Receives saves, restores and clears at `info`, no-ops at `debug`; tokens are shortened.
     ///   - now: The clock for the backup's time.
     public init(
         configuration: PushTokenCookieConfiguration, provider: any PushTokenProvider, storage: PermitStorage,
-        sync: CookieSync, importingLegacyBackupFrom legacyDefaults: UserDefaults? = nil, logger: Logger,
+        backupStore: (any PushTokenBackupStore)? = nil, sync: CookieSync, importingLegacyBackupFrom legacyDefaults: UserDefaults? = nil, logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.legacyDefaults = legacyDefaults.map(LegacyDefaults.init)
         self.configuration = configuration
         self.provider = provider
         self.storage = storage
-        self.backupKey = StorageKey(configuration.backupKey)
+        self.backupStore = backupStore ?? StoragePushTokenBackup(storage: storage, key: configuration.backupKey)
         self.sync = sync
         self.logger = logger
         self.now = now
@@ -142,6 +136,31 @@ public actor PushTokenCookieManager {
         return token
     }
 
+    /// Rotates the token when the configuration's ``PushTokenCookieConfiguration/rotationInterval`` has passed
+    /// since it was saved (``PushTokenRotation``): deletes it at the push service, asks for the new one and saves
+    /// it, so that the page's cookie and, through it, the app's server move to the new token. Call it at launch
+    /// and when the app comes to the foreground; returns whether it rotated. A token cleared by the app is not
+    /// rotated.
+    ///
+    /// - Throws: The provider's error; the old token stays saved then.
+    @discardableResult
+    public func rotateIfDue() async throws -> Bool {
+        try await serial.run {
+            let saved = await loadBackup()
+            guard saved.token != nil, !saved.isCleared,
+                PushTokenRotation.isDue(savedAt: saved.savedAt, now: now(), interval: configuration.rotationInterval)
+            else { return false }
+            try await provider.deleteToken()
+            guard let token = try await provider.fetchToken(), token != saved.token else {
+                logger.warning("push token rotation: the service issued no new token; keeping the saved one")
+                return false
+            }
+            try await store(token)
+            logger.info("push token rotated", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
+            return true
+        }
+    }
+
     /// The token in the web view's cookie, read back from its cookie store; `nil` when there is no cookie.
     public func tokenFromCookie() async throws -> String? {
         try await sync.storedCookie(named: configuration.cookieName, attributes: configuration.attributes)?.value
@@ -179,10 +198,8 @@ public actor PushTokenCookieManager {
         try await serial.run {
             var firstError: (any Error)?
             currentToken = nil
-            do { try await storeBackup(Backup(isCleared: true)) } catch { firstError = firstError ?? error }
-            do {
-                try await sync.remove(configuration.cookieName, attributes: configuration.attributes)
-            } catch { firstError = firstError ?? error }
+            do { try await storeBackup(PushTokenBackup(isCleared: true)) } catch { firstError = firstError ?? error }
+            do { try await removeCookies() } catch { firstError = firstError ?? error }
             do { try await provider.deleteToken() } catch { firstError = firstError ?? error }
             if let firstError { throw firstError }
             logger.info("push token cleared")
@@ -228,48 +245,87 @@ public actor PushTokenCookieManager {
     private func store(_ token: String) async throws {
         try validated(token)
         currentToken = token
-        try await storeBackup(Backup(token: token, savedAt: now()))
-        try await sync.set(configuration.cookieName, value: token, attributes: configuration.attributes)
+        try await storeBackup(PushTokenBackup(token: token, savedAt: now()))
+        try await setCookies(token)
         logger.info("push token saved", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
     }
 
     /// Makes the cookie match the backup: the saved token's cookie, or none.
     @discardableResult
     private func applyBackup() async throws -> CookieSyncReport {
-        if let token = await loadBackup().token {
-            return try await sync.set(configuration.cookieName, value: token, attributes: configuration.attributes)
+        if let token = await loadBackup().token { return try await setCookies(token) }
+        return try await removeCookies()
+    }
+
+    /// Every domain's attributes: the configuration's own first, then each additional domain's.
+    private var cookieAttributes: [CookieAttributes] {
+        [configuration.attributes] + configuration.additionalDomains.map { domain in
+            var attributes = configuration.attributes
+            attributes.domain = domain
+            return attributes
         }
-        return try await sync.remove(configuration.cookieName, attributes: configuration.attributes)
+    }
+
+    /// Writes `token`'s cookie for every domain; the report is the configuration's own domain's.
+    @discardableResult
+    private func setCookies(_ token: String) async throws -> CookieSyncReport {
+        var report: CookieSyncReport?
+        for attributes in cookieAttributes {
+            let written = try await sync.set(
+                configuration.cookieName, value: token, attributes: attributes,
+                forHost: attributes.domain == configuration.attributes.domain ? nil : attributes.domain)
+            report = report ?? written
+        }
+        return report ?? CookieSyncReport()
+    }
+
+    /// Deletes the cookie from every domain; the report is the configuration's own domain's.
+    @discardableResult
+    private func removeCookies() async throws -> CookieSyncReport {
+        var report: CookieSyncReport?
+        for attributes in cookieAttributes {
+            let removed = try await sync.remove(configuration.cookieName, attributes: attributes)
+            report = report ?? removed
+        }
+        return report ?? CookieSyncReport()
     }
 
     private func validated(_ token: String) throws(CookieError) {
         guard !token.isEmpty else { throw .invalidValue.withDetail("a push token cannot be empty") }
-        let cookie = configuration.attributes.cookie(name: configuration.cookieName, value: token, now: now())
-        try cookie.validate(forHost: sync.siteHost, now: now())
+        for attributes in cookieAttributes {
+            let cookie = attributes.cookie(name: configuration.cookieName, value: token, now: now())
+            let host = attributes.domain == configuration.attributes.domain ? sync.siteHost : attributes.domain
+            try cookie.validate(forHost: host, now: now())
+        }
     }
 
-    private func loadBackup() async -> Backup {
+    private func loadBackup() async -> PushTokenBackup {
         guard !backupLoaded else { return backup }
-        var loaded = await storage.value(for: backupKey)
+        var loaded: PushTokenBackup?
+        do {
+            loaded = try await backupStore.loadBackup()
+        } catch {
+            logger.warning("the push token's backup could not be read", metadata: ["error": "\(error)"])
+        }
         if loaded == nil { loaded = await importedBackup() }
         // A store that finished while this load waited wins: it is newer.
         if !backupLoaded {
-            backup = loaded ?? Backup()
+            backup = loaded ?? PushTokenBackup()
             backupLoaded = true
         }
         return backup
     }
 
-    /// The seed-era backup, when there is one: the storage keeps it from now on.
-    private func importedBackup() async -> Backup? {
+    /// The backup of a version of the app from before Permit, when there is one: the store keeps it from now on.
+    private func importedBackup() async -> PushTokenBackup? {
         guard let token = legacyDefaults?.value.string(forKey: configuration.legacyBackupKey), !token.isEmpty else {
             return nil
         }
-        let imported = Backup(token: token, savedAt: nil)
+        let imported = PushTokenBackup(token: token, savedAt: nil)
         do {
-            try await storage.setValue(imported, for: backupKey)
+            try await backupStore.saveBackup(imported)
             logger.info(
-                "push token imported from the seed-era backup",
+                "push token imported from the legacy backup",
                 metadata: ["key": "\(configuration.legacyBackupKey)", "token": "\(PushTokenDebugInfo.shortened(token))"])
         } catch {
             logger.warning("the imported push token could not be stored", metadata: ["error": "\(error)"])
@@ -277,10 +333,10 @@ public actor PushTokenCookieManager {
         return imported
     }
 
-    private func storeBackup(_ backup: Backup) async throws {
+    private func storeBackup(_ backup: PushTokenBackup) async throws {
         self.backup = backup
         backupLoaded = true
-        try await storage.setValue(backup, for: backupKey)
+        try await backupStore.saveBackup(backup)
     }
 
     private func logRestore(_ token: String?) {
