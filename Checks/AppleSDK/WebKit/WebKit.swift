@@ -9,6 +9,7 @@
 
 @_exported import Foundation  // as Apple's framework does
 @_exported import FoundationNetworking  // Foundation's networking types on Linux
+@_exported import UIKit  // WKWebView is a UIView on iOS (the stand-in models iOS; on macOS it is an NSView)
 
 // .../wkcontentworld: `@MainActor class WKContentWorld : NSObject`
 @MainActor
@@ -80,6 +81,8 @@ open class WKUserContentController: NSObject {
     open func addUserScript(_ userScript: WKUserScript) {}
     // .../wkusercontentcontroller/removealluserscripts(): `func removeAllUserScripts()`
     open func removeAllUserScripts() {}
+    // .../wkusercontentcontroller/userscripts: `var userScripts: [WKUserScript] { get }`
+    open var userScripts: [WKUserScript] { fatalError("stand-in") }
     // .../wkusercontentcontroller/addscriptmessagehandler(_:contentworld:name:): `func addScriptMessageHandler(_
     // scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String)`
     open func addScriptMessageHandler(
@@ -140,9 +143,86 @@ open class WKWebViewConfiguration: NSObject {
 @MainActor
 open class WKNavigation: NSObject {}
 
+// .../wknavigationtype: `enum WKNavigationType : Int`
+public enum WKNavigationType: Int, Sendable {
+    case linkActivated = 0
+    case formSubmitted = 1
+    case backForward = 2
+    case reload = 3
+    case formResubmitted = 4
+    case other = -1
+}
+
+// .../wknavigationactionpolicy: `enum WKNavigationActionPolicy : Int`
+public enum WKNavigationActionPolicy: Int, Sendable {
+    case cancel = 0
+    case allow = 1
+    case download = 2
+}
+
+// .../wknavigationaction: `@MainActor class WKNavigationAction : NSObject`
+@MainActor
+open class WKNavigationAction: NSObject {
+    // .../wknavigationaction/request: `@NSCopying var request: URLRequest { get }`
+    open var request: URLRequest { fatalError("stand-in") }
+    // .../wknavigationaction/navigationtype: `var navigationType: WKNavigationType { get }`
+    open var navigationType: WKNavigationType { fatalError("stand-in") }
+    // .../wknavigationaction/targetframe: `var targetFrame: WKFrameInfo? { get }` (nil for a new window)
+    open var targetFrame: WKFrameInfo? { fatalError("stand-in") }
+}
+
+// .../wkwindowfeatures: `@MainActor class WKWindowFeatures : NSObject`
+@MainActor
+open class WKWindowFeatures: NSObject {}
+
+// .../wkuidelegate: `@MainActor protocol WKUIDelegate : NSObjectProtocol`, every method optional
+@MainActor
+public protocol WKUIDelegate: NSObjectProtocol {
+    // .../wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView?
+    // .../wkuidelegate/webview(_:runjavascriptalertpanelwithmessage:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void)
+    // .../wkuidelegate/webview(_:runjavascriptconfirmpanelwithmessage:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
+    // .../wkuidelegate/webview(_:runjavascripttextinputpanelwithprompt:defaulttext:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+}
+
+extension WKUIDelegate {
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? { nil }
+    public func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    ) {}
+}
+
 // .../wknavigationdelegate: `@MainActor protocol WKNavigationDelegate : NSObjectProtocol`, every method optional
 @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
+    // .../wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)-2ni62
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
     // .../wknavigationdelegate/webview(_:didcommit:)
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
     // .../wknavigationdelegate/webview(_:didfinish:)
@@ -156,6 +236,10 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
 }
 
 extension WKNavigationDelegate {
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {}
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
@@ -165,15 +249,17 @@ extension WKNavigationDelegate {
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 
-// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS); the view superclass is left out.
+// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS)
 @MainActor
-open class WKWebView: NSObject {
+open class WKWebView: UIView {
     // .../wkwebview/init(frame:configuration:): `init(frame: CGRect, configuration: WKWebViewConfiguration)`
-    public init(frame: CGRect, configuration: WKWebViewConfiguration) {}
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init(frame: frame) }
     // .../wkwebview/configuration: `@NSCopying var configuration: WKWebViewConfiguration { get }`
     open var configuration: WKWebViewConfiguration { fatalError("stand-in") }
     // .../wkwebview/navigationdelegate: `weak var navigationDelegate: (any WKNavigationDelegate)? { get set }`
     open weak var navigationDelegate: (any WKNavigationDelegate)?
+    // .../wkwebview/uidelegate: `weak var uiDelegate: (any WKUIDelegate)? { get set }`
+    open weak var uiDelegate: (any WKUIDelegate)?
     // .../wkwebview/url: `var url: URL? { get }`
     open var url: URL? { fatalError("stand-in") }
     // .../wkwebview/load(_:)-(urlrequest): `func load(_ request: URLRequest) -> WKNavigation?`
