@@ -1,26 +1,18 @@
 // The integration that the DocC article "Adding Permit to an iOS app" and the README describe, written as an
 // app would write it: scripts/check-apple-adapters type-checks it against the adapter modules it has just
-// built, so that the documented wiring keeps compiling. It is never run and is part of no product. The article's
-// code blocks are copied from here: change both together.
+// built, so that the documented wiring keeps compiling. It is never run and is part of no product. Each of the
+// article's Swift blocks (but Firebase's) is one of the blocks below, verbatim: the script checks that too.
+
+// MARK: - The article's blocks, in its order
 
 import Foundation
 import Logging
 import Permit
-import PermitCalendar
-import PermitCalendarWriteOnly
 import PermitCamera
-import PermitContacts
-import PermitFaceID
-import PermitFocusStatus
 import PermitCloud
 import PermitLocation
 import PermitLocationAlways
-import PermitMicrophone
-import PermitNetwork
 import PermitNotifications
-import PermitPhotos
-import PermitPhotosAddOnly
-import PermitReminders
 import PermitSwiftUI
 import PermitSystem
 import PermitUIKit
@@ -29,15 +21,13 @@ import PermitWebKit
 import SwiftUI
 import UIKit
 
-// MARK: - Create the center at launch (the article's first block)
-
 @MainActor
 final class AppServices {
     let center: PermissionCenter
     let lifecycle: LifecycleObserver
     let host: WebKitWebView
     /// Owns the bridge, the cookie sync and the push-token cookie while the web view is on screen.
-    private(set) var shell: HybridShell?
+    var shell: HybridShell?
 
     init(logger: Logging.Logger) throws {
         let authority = RoutedPermissionAuthority([
@@ -60,9 +50,9 @@ final class AppServices {
         let center = center
         Task { await center.start() }
     }
+}
 
-    // MARK: - Wire the web view (the article's second block)
-
+extension AppServices {
     /// Puts the web view in `container`, filling it, then wires and loads the site.
     func showSite(in container: UIView, pushTokens: any PushTokenProvider, logger: Logging.Logger) async throws {
         host.webView.frame = container.bounds
@@ -78,16 +68,48 @@ final class AppServices {
         self.shell = shell  // kept for as long as the web view is on screen
         try await shell.start()  // bridge, cookies, push token, then the page
     }
+}
 
-    // MARK: - Check the system (the article's iCloud block)
-
+extension AppServices {
     func systemChecks(documents: URL) -> [any SystemCheck] {
         SystemCheckRunner.standardChecks(
             cloud: ICloudAccountProvider(
-                driveContainerIdentifier: "iCloud.com.example.app", cloudKitContainerIdentifier: "iCloud.com.example.app"),
+                driveContainerIdentifier: "iCloud.com.example.app",
+                cloudKitContainerIdentifier: "iCloud.com.example.app"),
             documents: documents)
     }
 }
+
+struct StatusScreen: View {
+    var warning: SystemWarning?
+    var cameraState: PermissionState
+    var report: SystemReport?
+
+    var body: some View {
+        VStack {
+            if let warning {
+                PermissionWarningBanner(
+                    warning: warning, openSettings: { Task { await AppSettings.open() } }, dismiss: {})
+            }
+            PermissionStatusCard(state: cameraState, actionTitle: "Open Settings") {
+                Task { await AppSettings.open() }
+            }
+            SystemStatusSection(report: report)  // "Last checked" keeps itself current
+        }
+    }
+}
+
+// The adapters the article's blocks do not use, imported so that every adapter is type-checked here.
+import PermitCalendar
+import PermitCalendarWriteOnly
+import PermitContacts
+import PermitFaceID
+import PermitFocusStatus
+import PermitMicrophone
+import PermitNetwork
+import PermitPhotos
+import PermitPhotosAddOnly
+import PermitReminders
 
 // MARK: - Every other adapter, as an app that links them all would route them
 
@@ -110,24 +132,3 @@ func allAdapters(logger: Logging.Logger) -> RoutedPermissionAuthority {
 }
 
 func networkMonitor() -> PathNetworkMonitor { PathNetworkMonitor() }
-
-// MARK: - SwiftUI (the article's SwiftUI block)
-
-struct StatusScreen: View {
-    var warning: SystemWarning?
-    var cameraState: PermissionState
-    var report: SystemReport?
-
-    var body: some View {
-        VStack {
-            if let warning {
-                PermissionWarningBanner(
-                    warning: warning, openSettings: { Task { await AppSettings.open() } }, dismiss: {})
-            }
-            PermissionStatusCard(state: cameraState, actionTitle: "Open Settings") {
-                Task { await AppSettings.open() }
-            }
-            SystemStatusSection(report: report)  // "Last checked" keeps itself current
-        }
-    }
-}
