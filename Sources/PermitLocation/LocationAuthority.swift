@@ -96,7 +96,8 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .location || kind == .locationAlways else { return .unavailable }
         let before = await reading()
-        switch machine.requestAction(for: kind, reading: before) {
+        let action = machine.requestAction(for: kind, reading: before)
+        switch action {
         case .none:
             return machine.status(of: kind, reading: before)
         case .askWhenInUse:
@@ -106,7 +107,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
             await ask(kind) { [requestAlways] manager in requestAlways?(manager) }
         }
         let after = await reading()
-        machine.requestFinished(reading: after)
+        machine.requestFinished(action, reading: after)
         return machine.status(of: kind, reading: after)
     }
 

@@ -23,7 +23,7 @@ import Testing
         #expect(machine.alwaysRequested, "persisted by the adapter")
         // The upgrade prompt is on screen: not denied yet.
         #expect(machine.status(of: .locationAlways, reading: whenInUse) == .notDetermined)
-        machine.requestFinished(reading: whenInUse)  // "Keep Only While Using"
+        machine.requestFinished(.askAlways, reading: whenInUse)  // "Keep Only While Using"
         #expect(machine.status(of: .locationAlways, reading: whenInUse) == .denied)
         #expect(machine.requestAction(for: .locationAlways, reading: whenInUse) == .none, "only once")
     }
@@ -37,7 +37,7 @@ import Testing
     @Test func alwaysAskedFromNotDeterminedAndGrantedIsProvisionalForTheLaunch() {
         var machine = Machine(alwaysRequested: false, canRequestAlways: true)
         #expect(machine.requestAction(for: .locationAlways, reading: notDetermined) == .askAlways)
-        machine.requestFinished(reading: always)  // "Allow While Using App"
+        machine.requestFinished(.askAlways, reading: always)  // "Allow While Using App"
         #expect(machine.status(of: .locationAlways, reading: always) == .provisional)
         #expect(machine.status(of: .location, reading: always) == .granted)
         // The later always prompt, answered "Keep Only While Using".
@@ -51,7 +51,7 @@ import Testing
     @Test func anUpgradeFromWhenInUseToAlwaysIsNotProvisional() {
         var machine = Machine(alwaysRequested: false, canRequestAlways: true)
         _ = machine.requestAction(for: .locationAlways, reading: whenInUse)
-        machine.requestFinished(reading: always)
+        machine.requestFinished(.askAlways, reading: always)
         #expect(machine.status(of: .locationAlways, reading: always) == .granted)
     }
 
@@ -80,5 +80,12 @@ import Testing
         #expect(machine.status(of: .location, reading: .init(authorization: .restricted)) == .restricted)
         #expect(machine.status(of: .location, reading: .init(authorization: .unknown)) == .unavailable)
         #expect(machine.status(of: .camera, reading: always) == .unavailable)
+    }
+
+    @Test func theEndOfAWhenInUseRequestLeavesAnUpgradeInFlightOnScreen() {
+        var machine = Machine(alwaysRequested: false, canRequestAlways: true)
+        #expect(machine.requestAction(for: .locationAlways, reading: whenInUse) == .askAlways)
+        machine.requestFinished(.none, reading: whenInUse)  // a concurrent request for `location`
+        #expect(machine.status(of: .locationAlways, reading: whenInUse) == .notDetermined, "the prompt is still up")
     }
 }

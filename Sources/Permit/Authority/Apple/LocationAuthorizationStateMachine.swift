@@ -121,8 +121,10 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
         }
     }
 
-    /// A request's wait ended, with CoreLocation reporting `reading`.
-    public mutating func requestFinished(reading: Reading) {
+    /// The wait of a request made for `action` ended, with CoreLocation reporting `reading`. The end of a
+    /// when-in-use request leaves an always request that is still in flight alone.
+    public mutating func requestFinished(_ action: RequestAction, reading: Reading) {
+        guard action == .askAlways else { return }
         if alwaysRequestFrom == .notDetermined, reading.authorization == .authorizedAlways {
             provisionalAlways = true
         }
