@@ -7,14 +7,18 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct WebViewDeadlineTests {
     @Test func anOperationThatNeverFinishesThrowsAtTheDeadline() async {
         let clock = TestClock<Duration>()
+        let (started, didStart) = AsyncStream<Void>.makeStream()
         let never = AsyncStream<Int> { _ in }
         let waiting = Task {
             try await WebViewDeadline.run(within: .seconds(5), clock: clock) {
+                didStart.yield()  // the deadline is fixed before the operation starts
                 for await value in never { return value }
                 return 0
             }
         }
-        await clock.advance(by: .seconds(5))
+        for await _ in started { break }
+        await clock.advance(by: .seconds(4))
+        await clock.advance(by: .seconds(1))
         await #expect(throws: WebViewDeadline.Exceeded(timeout: .seconds(5))) { try await waiting.value }
     }
 

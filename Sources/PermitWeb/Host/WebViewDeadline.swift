@@ -38,6 +38,8 @@ public enum WebViewDeadline {
                 continuation = nil
             }
         }
+        // Fixed now, so that the deadline does not move however late the timer task starts.
+        let deadline = clock.now.advanced(by: timeout)
         var timer: Task<Void, Never>?
         defer { timer?.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
@@ -46,7 +48,7 @@ public enum WebViewDeadline {
                 do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
             }
             timer = Task {
-                guard (try? await clock.sleep(for: timeout)) != nil else { return }
+                guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
                 finish(.failure(Exceeded(timeout: timeout)))
             }
         }
