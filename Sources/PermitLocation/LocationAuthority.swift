@@ -76,8 +76,11 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
         self.requestAlways = requestAlways
         self.defaults = defaults
         self.logger = logger
+        // Only an authority that can ask for always reads (and writes) the flag: an app that links
+        // `PermitLocation` alone never touches `UserDefaults` through it.
         machine = LocationAuthorizationStateMachine(
-            alwaysRequested: defaults.bool(forKey: Self.alwaysRequestedKey), canRequestAlways: requestAlways != nil)
+            alwaysRequested: requestAlways != nil && defaults.bool(forKey: Self.alwaysRequestedKey),
+            canRequestAlways: requestAlways != nil)
         super.init()
         manager.delegate = self
         observeLifecycle()
