@@ -30,6 +30,18 @@ extension WebKitWebView: WKNavigationDelegate {
         }
     }
 
+    /// An authentication challenge: answered by the ``delegate``; WebKit's default handling without one.
+    public func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard let delegate else { return completionHandler(.performDefaultHandling, nil) }
+        Task {
+            let (disposition, credential) = await delegate.webKitWebView(self, didReceive: challenge)
+            completionHandler(disposition, credential)
+        }
+    }
+
     /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
         if let url = webView.url {
@@ -172,6 +184,19 @@ extension WebKitWebView: WKUIDelegate {
         guard let delegate else { return completionHandler(nil) }
         Task {
             completionHandler(await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame))
+        }
+    }
+
+    /// A page's camera or microphone request: decided by the ``delegate``; WebKit's prompt without one.
+    public func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        guard let delegate else { return decisionHandler(.prompt) }
+        Task {
+            decisionHandler(
+                await delegate.webKitWebView(self, decideMediaCapturePermissionFor: origin, from: frame, type: type))
         }
     }
 }

@@ -16,6 +16,10 @@ public import WebKit
 /// - The JavaScript dialogs: by default `alert` is dismissed at once, `confirm` answers `false` and `prompt`
 ///   answers `null`, as `WKWebView` does without a UI delegate, so that a page never hangs on a dialog nobody
 ///   shows. Implement them to show the dialogs.
+/// - A page's camera or microphone request (`getUserMedia`): by default WebKit's own prompt (`.prompt`).
+/// - An authentication challenge: by default WebKit's own handling (`.performDefaultHandling`).
+///
+/// Calls neither the host nor this protocol names (downloads, say) get WebKit's defaults.
 ///
 /// For example, showing `alert` from a view controller:
 ///
@@ -38,6 +42,15 @@ public protocol WebKitWebViewDelegate: AnyObject {
     func webKitWebView(
         _ host: WebKitWebView, runPrompt message: String, defaultText: String?, from frame: WKFrameInfo
     ) async -> String?
+    /// Decides a page's request for the camera or microphone.
+    func webKitWebView(
+        _ host: WebKitWebView, decideMediaCapturePermissionFor origin: WKSecurityOrigin, from frame: WKFrameInfo,
+        type: WKMediaCaptureType
+    ) async -> WKPermissionDecision
+    /// Answers an authentication challenge of a navigation.
+    func webKitWebView(
+        _ host: WebKitWebView, didReceive challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
 }
 
 extension WebKitWebViewDelegate {
@@ -55,5 +68,14 @@ extension WebKitWebViewDelegate {
     public func webKitWebView(
         _ host: WebKitWebView, runPrompt message: String, defaultText: String?, from frame: WKFrameInfo
     ) async -> String? { nil }
+    /// `.prompt`: WebKit asks the person.
+    public func webKitWebView(
+        _ host: WebKitWebView, decideMediaCapturePermissionFor origin: WKSecurityOrigin, from frame: WKFrameInfo,
+        type: WKMediaCaptureType
+    ) async -> WKPermissionDecision { .prompt }
+    /// `.performDefaultHandling`, no credential.
+    public func webKitWebView(
+        _ host: WebKitWebView, didReceive challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) { (.performDefaultHandling, nil) }
 }
 #endif

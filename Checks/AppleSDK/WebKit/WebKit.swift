@@ -171,6 +171,20 @@ open class WKNavigationAction: NSObject {
     open var targetFrame: WKFrameInfo? { fatalError("stand-in") }
 }
 
+// .../wkmediacapturetype: `enum WKMediaCaptureType : Int` (iOS 15, macOS 12)
+public enum WKMediaCaptureType: Int, Sendable {
+    case camera = 0
+    case microphone = 1
+    case cameraAndMicrophone = 2
+}
+
+// .../wkpermissiondecision: `enum WKPermissionDecision : Int` (iOS 15, macOS 12)
+public enum WKPermissionDecision: Int, Sendable {
+    case prompt = 0
+    case grant = 1
+    case deny = 2
+}
+
 // .../wkwindowfeatures: `@MainActor class WKWindowFeatures : NSObject`
 @MainActor
 open class WKWindowFeatures: NSObject {}
@@ -195,6 +209,11 @@ public protocol WKUIDelegate: NSObjectProtocol {
     func webView(
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
         initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
+    func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
 }
 
 extension WKUIDelegate {
@@ -214,6 +233,11 @@ extension WKUIDelegate {
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
         initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
     ) {}
+    public func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {}
 }
 
 // .../wknavigationdelegate: `@MainActor protocol WKNavigationDelegate : NSObjectProtocol`, every method optional
@@ -223,6 +247,10 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     func webView(
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+    // .../wknavigationdelegate/webview(_:didreceive:completionhandler:)
+    func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
     // .../wknavigationdelegate/webview(_:didcommit:)
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
     // .../wknavigationdelegate/webview(_:didfinish:)
@@ -239,6 +267,10 @@ extension WKNavigationDelegate {
     public func webView(
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {}
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
