@@ -1,5 +1,6 @@
 import Clocks
 import Permit
+import PermitTesting
 import Testing
 
 /// A location authorization request always completes. CoreLocation reports the answer only through
@@ -107,5 +108,49 @@ import Testing
         let finished = Task { await wait.finish() }
         await clock.advance(by: .seconds(1))
         #expect(await finished.value == .promptDismissed)
+    }
+}
+
+/// The center's requests complete when the OS shows no prompt and never calls back: an authority that waits
+/// through `PromptWait`, as the location adapter does, returns, and a second request that joined the first
+/// returns with it.
+@Suite(.timeLimit(.minutes(1))) struct SilentPromptCenterTests {
+    /// An OS that accepts the request and then says nothing, like CoreLocation without the purpose key.
+    final class SilentLocationOS: PermissionAuthority {
+        let clock: TestClock<Duration>
+        let requests = Locked(0)
+        init(clock: TestClock<Duration>) { self.clock = clock }
+
+        func status(of kind: PermissionKind) async -> PermissionStatus { .notDetermined }
+        func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+            let wait = PromptWait(noPromptWindow: .seconds(1), clock: clock)
+            requests.withLock { $0 += 1 }
+            _ = await wait.finish()
+            return await status(of: kind)
+        }
+    }
+
+    @Test func concurrentRequestsForASilentPromptBothComplete() async throws {
+        let clock = TestClock<Duration>()
+        let os = SilentLocationOS(clock: clock)
+        let center = PermissionCenter(
+            kinds: [.location], authority: os,
+            storage: PermitStorage(store: InMemoryPermissionStore(), logger: makeTestLogger().0),
+            logger: makeTestLogger().0)
+        await center.start()
+        let done = Locked(false)
+        let both = Task {
+            async let first = center.request(.location)
+            async let second = center.request(.location)
+            defer { done.withLock { $0 = true } }
+            return try await [first.status, second.status]
+        }
+        // Time passes, and nothing else happens: no callback, no lifecycle event.
+        for _ in 0..<1_000 where !done.withLock({ $0 }) {
+            await clock.advance(by: .milliseconds(100))
+            await Task.yield()
+        }
+        #expect(try await both.value == [.notDetermined, .notDetermined])
+        #expect((1...2).contains(os.requests.withLock { $0 }))
     }
 }
