@@ -61,6 +61,7 @@ import Testing
         #expect(machine.requestAction(for: .locationAlways, reading: whenInUse) == .none)
         #expect(machine.requestAction(for: .location, reading: notDetermined) == .askWhenInUse)
         #expect(!machine.alwaysRequested)
+        #expect(machine.status(of: .locationAlways, reading: whenInUse) == .denied, "it can never be asked here")
     }
 
     @Test(arguments: [Machine.Authorization.notDetermined, .restricted, .denied, .authorizedWhenInUse, .authorizedAlways])

@@ -7,7 +7,8 @@
 ///
 /// - From when-in-use, an app may ask for always once: "the system shows the prompt only once". Until it has
 ///   asked, always is not denied but still to be asked (``PermissionStatus/notDetermined``); after, it is
-///   ``PermissionStatus/denied``. While that upgrade prompt is on screen, it is still `notDetermined`.
+///   ``PermissionStatus/denied``. While that upgrade prompt is on screen, it is still `notDetermined`. An
+///   authority that cannot ask for always (``canRequestAlways`` false) reads it `denied`, as before.
 /// - Asked from not determined, iOS 13 and later show the when-in-use prompt; "Allow While Using App" grants
 ///   *provisional* always authorization, reported as `authorizedAlways`, and the real always prompt comes later,
 ///   when the app uses location in the background. Permit reads that grant as ``PermissionStatus/provisional``
@@ -96,6 +97,8 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
         case .unknown: return .unavailable
         case .authorizedWhenInUse:
             guard kind == .locationAlways else { return granted }
+            // An authority that cannot ask for always has nothing to offer: always is not granted, for good.
+            guard canRequestAlways else { return .denied }
             // The one upgrade prompt is still to come, or on screen now.
             return !alwaysRequested || alwaysRequestFrom != nil ? .notDetermined : .denied
         case .authorizedAlways:
