@@ -233,10 +233,15 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
-        .target(name: "PermitLocation", dependencies: ["Permit", "PermitWeb", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "PermitLocationAlways", dependencies: ["PermitLocation", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitLocation",
+            dependencies: ["Permit", "PermitWeb", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitLocationAlways",
+            dependencies: ["PermitLocation", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PermitCamera", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "PermitMicrophone", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitMicrophone", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PermitNotifications", dependencies: ["Permit"]),
         .target(name: "PermitContacts", dependencies: ["Permit"]),
         .target(name: "PermitPhotos", dependencies: ["Permit"]),

@@ -109,7 +109,8 @@ extension WebKitWebView: WKNavigationDelegate {
     /// that the module links no UIKit (on macOS the app counts as always in the foreground).
     func observeLifecycle() {
         let names = [
-            ("UIApplicationDidEnterBackgroundNotification", false), ("UIApplicationWillEnterForegroundNotification", true),
+            ("UIApplicationDidEnterBackgroundNotification", false),
+            ("UIApplicationWillEnterForegroundNotification", true),
         ]
         for (name, foreground) in names {
             let observer = NotificationCenter.default.addObserver(
@@ -130,7 +131,9 @@ extension WebKitWebView: WKNavigationDelegate {
 
     func openExternally(_ url: URL) {
         guard let open = configuration.openExternally else {
-            logger.notice("link leaves the web view but no openExternally is configured", metadata: ["scheme": "\(url.scheme ?? "")"])
+            logger.notice(
+                "link leaves the web view but no openExternally is configured",
+                metadata: ["scheme": "\(url.scheme ?? "")"])
             return
         }
         open(url)
@@ -147,7 +150,8 @@ extension WebKitWebView: WKUIDelegate {
         for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
         guard let url = navigationAction.request.url else { return nil }
-        switch navigationPolicy.decideNewWindow(url, isUserInitiated: navigationAction.navigationType == .linkActivated) {
+        let isUserInitiated = navigationAction.navigationType == .linkActivated
+        switch navigationPolicy.decideNewWindow(url, isUserInitiated: isUserInitiated) {
         case .loadInPlace: webView.load(navigationAction.request)
         case .openExternally: openExternally(url)
         case .ignore: break
@@ -183,7 +187,8 @@ extension WebKitWebView: WKUIDelegate {
     ) {
         guard let delegate else { return completionHandler(nil) }
         Task {
-            completionHandler(await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame))
+            let text = await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame)
+            completionHandler(text)
         }
     }
 

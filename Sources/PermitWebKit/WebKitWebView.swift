@@ -163,7 +163,10 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     /// whoever added it, is added again in its order.
     public func removeUserScript(_ id: UserScriptID) async throws {
         guard let removed = scripts.removeValue(forKey: id) else { return }
-        let others = contentController.userScripts.filter { $0 !== removed }
+        var others = contentController.userScripts
+        // The controller hands back the objects it was given; the source is the fallback, should it copy them.
+        let index = others.firstIndex { $0 === removed } ?? others.firstIndex { $0.source == removed.source }
+        if let index { others.remove(at: index) }
         contentController.removeAllUserScripts()
         for script in others { contentController.addUserScript(script) }
     }

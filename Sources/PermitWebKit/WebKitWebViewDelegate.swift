@@ -55,15 +55,15 @@ public protocol WebKitWebViewDelegate: AnyObject {
 
 extension WebKitWebViewDelegate {
     /// `nil`: the host's `WebNavigationPolicy` decides.
-    public func webKitWebView(_ host: WebKitWebView, decidePolicyFor action: WKNavigationAction) -> WKNavigationActionPolicy? {
-        nil
-    }
+    public func webKitWebView(
+        _ host: WebKitWebView, decidePolicyFor action: WKNavigationAction
+    ) -> WKNavigationActionPolicy? { nil }
     /// Dismisses the alert at once.
     public func webKitWebView(_ host: WebKitWebView, runAlert message: String, from frame: WKFrameInfo) async {}
     /// Answers `false`.
-    public func webKitWebView(_ host: WebKitWebView, runConfirm message: String, from frame: WKFrameInfo) async -> Bool {
-        false
-    }
+    public func webKitWebView(
+        _ host: WebKitWebView, runConfirm message: String, from frame: WKFrameInfo
+    ) async -> Bool { false }
     /// Answers `nil` (the page's `prompt` returns `null`).
     public func webKitWebView(
         _ host: WebKitWebView, runPrompt message: String, defaultText: String?, from frame: WKFrameInfo

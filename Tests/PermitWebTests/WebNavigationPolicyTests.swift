@@ -2,8 +2,8 @@ import Foundation
 import PermitWeb
 import Testing
 
-/// What the `WKWebView` host does with navigations the page starts. Without a decision `WKWebView` cancels
-/// `tel:` and `mailto:` ("unsupported URL"), never hands a universal link to its app (Apple, "Supporting
+/// What the `WKWebView` host does with navigations the page starts. Without a decision `WKWebView` fails
+/// `tel:` and `mailto:` navigations instead of handing them to the system, never hands a universal link to its app (Apple, "Supporting
 /// universal links in your app": links open the app from Safari and `UIApplication.open`), and ignores
 /// `window.open` and `target="_blank"` when no UI delegate creates a web view.
 @Suite struct WebNavigationPolicyTests {

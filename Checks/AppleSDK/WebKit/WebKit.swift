@@ -32,6 +32,8 @@ open class WKUserScript: NSObject {
     public init(
         source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld
     ) {}
+    // .../wkuserscript/source: `var source: String { get }`
+    open var source: String { fatalError("stand-in") }
 }
 
 // .../wksecurityorigin: `@MainActor class WKSecurityOrigin : NSObject`

@@ -14,7 +14,7 @@ public import Foundation
 /// - Other schemes (`tel:`, `mailto:`, `sms:`, `facetime:`, `maps:`, App Store links): out to the system, which
 ///   asks before calling or opening another app, but only for a link the person tapped in the main frame; a
 ///   frame or a script that navigates there on its own is cancelled, so that no page dials by itself.
-///   `WKWebView` cancels these schemes itself ("unsupported URL") and nothing happens without this.
+///   `WKWebView` does not hand these schemes to the system itself: without this, the navigation just fails.
 /// - `javascript:` and `file:` navigations: cancelled.
 /// - `window.open` and `target="_blank"` (a request for a new window, which `WKWebView` ignores without a UI
 ///   delegate): a tapped link to the app's own site loads in the web view itself; anything else follows the

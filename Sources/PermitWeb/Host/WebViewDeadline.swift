@@ -48,7 +48,10 @@ public enum WebViewDeadline {
                 do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
             }
             timer = Task {
-                guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
+                // A deadline already reached is not slept for: a clock may suspend a sleep until its own instant.
+                if clock.now < deadline {
+                    guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
+                }
                 finish(.failure(Exceeded(timeout: timeout)))
             }
         }

@@ -78,7 +78,12 @@ public final class PromptWait: Sendable {
     /// Sleeps until each wake-up the machine asks for, until it finishes or the task is cancelled.
     private func runTimer() async {
         while let wake = state.withLock({ $0.machine.nextWake }) {
-            do { try await clock.sleep(untilElapsed: wake) } catch { return }
+            // A wake-up already due is not slept for: a clock may suspend a sleep until the instant it is at.
+            if clock.now < wake {
+                do { try await clock.sleep(untilElapsed: wake) } catch { return }
+            } else if Task.isCancelled {
+                return
+            }
             let now = clock.now
             apply { $0.timePassed(now: now) }
         }
