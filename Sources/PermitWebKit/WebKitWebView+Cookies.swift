@@ -23,7 +23,7 @@ extension WebKitWebView {
     ///
     /// - Throws: `WebKitWebViewError.cookieStoreTimedOut` when the store did not answer in time.
     public func allCookies() async throws -> [Cookie] {
-        await cookieWrites?.value
+        await cookieWrites.drain()
         let store = httpCookieStore
         do {
             let stored = try await WebViewDeadline.run(within: configuration.cookieTimeout) { @MainActor in
@@ -56,21 +56,14 @@ extension WebKitWebView {
         }
     }
 
-    /// Runs one write after the writes before it, so that writes apply in the order they were asked for; a write
-    /// that takes longer than the cookie timeout fails, and the next one starts.
+    /// Runs one write after the writes before it; throws when it did not finish within the cookie timeout (the
+    /// next write starts anyway).
     private func enqueueCookieWrite(
         _ write: @escaping @MainActor @Sendable (WKHTTPCookieStore) async -> Void
     ) async throws {
-        let previous = cookieWrites
         let store = httpCookieStore
-        let timeout = configuration.cookieTimeout
-        let finished = Task { () -> Bool in
-            await previous?.value
-            return (try? await WebViewDeadline.run(within: timeout) { @MainActor in await write(store) }) != nil
-        }
-        cookieWrites = Task { _ = await finished.value }
-        guard await finished.value else {
-            logger.warning("cookie store did not answer in time", metadata: ["timeout": "\(timeout)"])
+        guard await cookieWrites.enqueue({ await write(store) }) else {
+            logger.warning("cookie store did not answer in time", metadata: ["timeout": "\(configuration.cookieTimeout)"])
             throw WebKitWebViewError.cookieStoreTimedOut
         }
     }

@@ -11,15 +11,16 @@ public import WebKit
 ///
 /// - A user script is a `WKUserScript` injected at document start into every frame, in the page's content
 ///   world. WebKit can remove only all scripts at once, so removing one re-adds every other script of the
-///   controller (the app's and other SDKs' included) from `WKUserContentController.userScripts`, in order.
+///   controller (the app's and other SDKs' included) from `WKUserContentController.userScripts`, in order
+///   (`UserScriptList`).
 /// - A message handler is a `WKScriptMessageHandlerWithReply`, so that the page's `postMessage` returns a
 ///   promise of the reply. Every message is checked first: it must come from the main frame and, when
 ///   ``Configuration/allowedOrigins`` is set, from an allow-listed security origin (scheme, host and port). The
 ///   frame and origin are WebKit's (`WKFrameInfo`), never the page's. A refused message is answered with an
 ///   error and reaches no handler; `WebBridge` applies the same rule again.
 /// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's `WKHTTPCookieStore`
-///   one after another, in the order asked. Each write waits at most ``Configuration/cookieTimeout``
-///   (`WebViewDeadline`): a completion that never comes fails that write and blocks nothing after it. A delete
+///   one after another, in the order asked (`OrderedWriteChain`). Each write waits at most
+///   ``Configuration/cookieTimeout``: a completion that never comes fails that write and blocks nothing after it. A delete
 ///   names the cookie (host-only and domain variants) instead of reading the store first, so it works before
 ///   the network process has started. ``load(_:)`` waits for every cookie write begun before it.
 /// - ``load(_:)`` returns when the page finished loading, fails after ``Configuration/loadTimeout``, and returns at
@@ -98,8 +99,8 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     private var nextScriptNumber = 0
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     var cookiesSet: [CookieKey: Cookie] = [:]
-    /// The cookie writes begun so far, chained: each waits for the one before, a load waits for all of them.
-    var cookieWrites: Task<Void, Never>?
+    /// The cookie writes, in order, each for at most the cookie timeout; a load waits for all of them.
+    let cookieWrites: OrderedWriteChain
 
     var lastURL: URL?
     var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
@@ -131,6 +132,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
         restartPolicy = RestartPolicyStateMachine(
             restartsAfterTermination: configuration.reloadsAfterTermination, initialDelay: .seconds(1))
         createdAt = clock.now
+        cookieWrites = OrderedWriteChain(timeout: configuration.cookieTimeout)
         webView = WKWebView(frame: .zero, configuration: webViewConfiguration)
         messageProxy = MessageHandlerProxy()
         super.init()
@@ -163,10 +165,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     /// whoever added it, is added again in its order.
     public func removeUserScript(_ id: UserScriptID) async throws {
         guard let removed = scripts.removeValue(forKey: id) else { return }
-        var others = contentController.userScripts
-        // The controller hands back the objects it was given; the source is the fallback, should it copy them.
-        let index = others.firstIndex { $0 === removed } ?? others.firstIndex { $0.source == removed.source }
-        if let index { others.remove(at: index) }
+        let others = UserScriptList.remaining(contentController.userScripts, removing: removed, source: \.source)
         contentController.removeAllUserScripts()
         for script in others { contentController.addUserScript(script) }
     }
@@ -250,7 +249,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     /// - Throws: The navigation's error, `WebKitWebViewError.webContentTerminated`, or
     ///   `WebKitWebViewError.loadTimedOut` after ``Configuration/loadTimeout``.
     public func load(_ url: URL) async throws {
-        await cookieWrites?.value
+        await cookieWrites.drain()
         let sameDocument = WebLoadDecision.isSameDocument(from: webView.url, to: url)
         lastURL = url
         guard let navigation = webView.load(URLRequest(url: url)), !sameDocument else { return }
