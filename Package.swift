@@ -205,6 +205,7 @@ let package = Package(
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -251,10 +252,15 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
-        .target(name: "PermitLocation", dependencies: ["Permit", "PermitWeb"]),
-        .target(name: "PermitLocationAlways", dependencies: ["PermitLocation"]),
-        .target(name: "PermitCamera", dependencies: ["Permit"]),
-        .target(name: "PermitMicrophone", dependencies: ["Permit"]),
+        .target(
+            name: "PermitLocation",
+            dependencies: ["Permit", "PermitWeb", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitLocationAlways",
+            dependencies: ["PermitLocation", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PermitCamera", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitMicrophone", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PermitNotifications", dependencies: ["Permit"]),
         .target(name: "PermitContacts", dependencies: ["Permit"]),
         .target(name: "PermitPhotos", dependencies: ["Permit"]),

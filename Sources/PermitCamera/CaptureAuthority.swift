@@ -1,19 +1,25 @@
 #if canImport(AVFoundation)
 import AVFoundation
+public import Logging
 public import Permit
 
 /// The `PermissionAuthority` for the camera, over AVFoundation's capture authorization for video.
 ///
 /// ``PermissionKind/camera`` is `AVCaptureDevice`'s authorization for video; any other kind is `unavailable`
-/// (the microphone has its own module, `PermitMicrophone`). It translates and decides nothing:
+/// (the microphone has its own module, `PermitMicrophone`). It translates, and `CaptureAuthorizationDecision`
+/// (tested on Linux) decides:
 ///
 /// | AVFoundation | Permit |
 /// | --- | --- |
+/// | no `NSCameraUsageDescription` in Info.plist | `unavailable`, never asked (asking would terminate the app) |
 /// | no capture device of that type (the Simulator's camera) | `unavailable` |
 /// | `notDetermined` | `notDetermined` |
 /// | `restricted` | `restricted` |
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
+///
+/// Whether the device has a camera and whether Info.plist has the key are looked up once per process: they do
+/// not change while the app runs, and `AVCaptureDevice.default(for:)` runs device discovery each time.
 ///
 /// Its Info.plist key is `NSCameraUsageDescription`. The module asks for video capture only, so an app that links
 /// it without `PermitMicrophone` declares no microphone key.
@@ -25,41 +31,56 @@ public import Permit
 /// let status = try await capture.request(.camera)   // the system prompt, the first time
 /// ```
 public struct CaptureAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    private let logger: Logger
+
+    /// Creates the authority; `logger` hears about a missing purpose string.
+    public init(logger: Logger = Logger(label: "Permit.Camera")) {
+        self.logger = logger
+    }
+
+    /// Whether the device has a video capture device; device discovery runs once.
+    private static let hasDevice = AVCaptureDevice.default(for: .video) != nil
+    /// Whether Info.plist has a non-empty camera purpose string; read once.
+    private static let hasPurposeString =
+        (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false
+    private static let purposeKey = CaptureAuthorizationDecision.purposeKey(for: .camera) ?? ""
 
     /// The capture authorization for the camera, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard let mediaType = Self.mediaType(of: kind) else { return .unavailable }
-        guard AVCaptureDevice.default(for: mediaType) != nil else { return .unavailable }
-        return Self.status(AVCaptureDevice.authorizationStatus(for: mediaType))
+        guard kind == .camera else { return .unavailable }
+        return CaptureAuthorizationDecision.status(
+            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
     }
 
-    /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
+    /// Shows the system prompt when `CaptureAuthorizationDecision` says so, and returns the status after the
+    /// answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard let mediaType = Self.mediaType(of: kind) else { return .unavailable }
-        if AVCaptureDevice.authorizationStatus(for: mediaType) == .notDetermined {
-            _ = await AVCaptureDevice.requestAccess(for: mediaType)
+        guard kind == .camera else { return .unavailable }
+        let action = CaptureAuthorizationDecision.requestAction(
+            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
+        switch action {
+        case .ask:
+            _ = await AVCaptureDevice.requestAccess(for: .video)
+            return await status(of: kind)
+        case .answer(let status):
+            if !Self.hasPurposeString {
+                logger.error(
+                    "camera not requested: Info.plist has no purpose string; add it",
+                    metadata: ["key": "\(Self.purposeKey)"])
+            }
+            return status
         }
-        return await status(of: kind)
     }
 
     // MARK: - Translation
 
-    static func mediaType(of kind: PermissionKind) -> AVMediaType? {
-        switch kind {
-        case .camera: .video
-        default: nil
-        }
-    }
-
-    static func status(_ authorization: AVAuthorizationStatus) -> PermissionStatus {
-        switch authorization {
+    private static func authorization() -> CaptureAuthorizationDecision.Authorization {
+        switch AVCaptureDevice.authorizationStatus(for: .video) {
         case .notDetermined: .notDetermined
         case .restricted: .restricted
         case .denied: .denied
-        case .authorized: .granted
-        @unknown default: .unavailable
+        case .authorized: .authorized
+        @unknown default: .unknown
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(CoreLocation)
 public import CoreLocation
 public import Foundation
+public import Logging
 public import Permit
 
 /// The `PermissionAuthority` for location, over CoreLocation: ``PermissionKind/location`` (when in use) and
@@ -12,29 +13,22 @@ public import Permit
 /// `LocationAuthority.includingAlways()` from the `PermitLocationAlways` module, whose binary references
 /// `requestAlwaysAuthorization()` and obliges `NSLocationAlwaysAndWhenInUseUsageDescription`.
 ///
-/// It translates `CLLocationManager`'s authorization into Permit's statuses and decides nothing:
+/// It translates and decides nothing; the decisions are Permit's, tested on Linux:
 ///
-/// | CoreLocation | `location` | `locationAlways` |
-/// | --- | --- | --- |
-/// | location services off | `unavailable` | `unavailable` |
-/// | `notDetermined` | `notDetermined` | `notDetermined` |
-/// | `restricted` | `restricted` | `restricted` |
-/// | `denied` | `denied` | `denied` |
-/// | `authorizedWhenInUse` | `granted` | `denied` |
-/// | `authorizedAlways` | `granted` | `granted` |
+/// - the statuses and the request to make: `LocationAuthorizationStateMachine` (one upgrade from when-in-use to
+///   always, `provisional` for the provisional always grant, `unavailable` with location services off). Whether
+///   always was ever requested is kept in `UserDefaults` under ``alwaysRequestedKey``.
+/// - when a request is over: `PromptWait`. CoreLocation reports the answer only through
+///   `locationManagerDidChangeAuthorization(_:)`, and shows no prompt and calls nothing when the purpose key is
+///   missing or the app is not in the foreground; the wait ends on the answer, one second after the request
+///   when the app did not resign active (no prompt), one second after it became active again (the prompt is
+///   gone), or two minutes after the request. Every request completes; the status is read again then.
 ///
 /// A granted status with reduced accuracy (Precise Location off) reads as `approximate`;
 /// ``requestTemporaryFullAccuracy(purposeKey:)`` asks for precise locations until the app is next launched.
 ///
 /// The authorization-change delegate feeds the center while the app runs: ``observeChanges(_:)`` hands both
 /// kinds to the center's handler on every `locationManagerDidChangeAuthorization(_:)`.
-///
-/// ``request(_:)`` asks for when-in-use (or, created with always, always) authorization when the status is
-/// `notDetermined` and returns once the delegate reports the answer; without always, a request for
-/// `locationAlways` shows no prompt and returns the current status. Asking for `locationAlways` while when-in-use is granted shows
-/// iOS's one-time upgrade prompt, whose answer arrives later through the change handler (iOS may show it
-/// only when the app next uses location, and reports nothing when it does not show it): the request returns
-/// the current status at once.
 ///
 /// Create it on the main actor, at launch, before the center starts: CoreLocation calls the delegate on the
 /// thread that created the manager. Its Info.plist keys are `NSLocationWhenInUseUsageDescription`, for a
@@ -49,23 +43,47 @@ public import Permit
 /// ```
 @MainActor
 public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationManagerDelegate {
+    /// The `UserDefaults` key under which the authority remembers that it asked for always authorization.
+    public nonisolated static let alwaysRequestedKey = "PermitLocation.alwaysRequested"
+
     private let manager = CLLocationManager()
+    private let defaults: UserDefaults
+    private let logger: Logger
+    private var machine: LocationAuthorizationStateMachine
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
-    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The waits of the requests in flight, with the authorization each asked from.
+    private var waits: [(wait: PromptWait, from: CLAuthorizationStatus)] = []
+    private var lifecycleObservers: [any NSObjectProtocol] = []
     /// Asks CoreLocation for always authorization; set only by `PermitLocationAlways`, so that this module's
     /// binary never references the always API.
     private let requestAlways: (@MainActor (CLLocationManager) -> Void)?
 
     /// Creates the authority and its location manager, asking for when-in-use authorization only.
     public override convenience init() {
-        self.init(requestingAlways: nil)
+        self.init(requestingAlways: nil, defaults: .standard, logger: Logger(label: "Permit.Location"))
+    }
+
+    /// Creates the authority, logging to `logger` a request that ended without an answer.
+    public convenience init(logger: Logger) {
+        self.init(requestingAlways: nil, defaults: .standard, logger: logger)
     }
 
     /// Creates the authority; `requestAlways` is CoreLocation's always request, passed by `PermitLocationAlways`.
-    package init(requestingAlways requestAlways: (@MainActor (CLLocationManager) -> Void)?) {
+    package init(
+        requestingAlways requestAlways: (@MainActor (CLLocationManager) -> Void)?, defaults: UserDefaults,
+        logger: Logger
+    ) {
         self.requestAlways = requestAlways
+        self.defaults = defaults
+        self.logger = logger
+        // Only an authority that can ask for always reads (and writes) the flag: an app that links
+        // `PermitLocation` alone never touches `UserDefaults` through it.
+        machine = LocationAuthorizationStateMachine(
+            alwaysRequested: requestAlways != nil && defaults.bool(forKey: Self.alwaysRequestedKey),
+            canRequestAlways: requestAlways != nil)
         super.init()
         manager.delegate = self
+        observeLifecycle()
     }
 
     // MARK: - PermissionAuthority
@@ -73,39 +91,41 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// The status of ``PermissionKind/location`` or ``PermissionKind/locationAlways``; any other kind is
     /// `unavailable`.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .location || kind == .locationAlways else { return .unavailable }
-        // A class method that may block: asked off the main actor.
-        guard await Self.servicesEnabled() else { return .unavailable }
-        return Self.status(
-            of: kind, authorization: manager.authorizationStatus, accuracy: manager.accuracyAuthorization)
+        machine.status(of: kind, reading: await reading())
     }
 
-    /// Shows the system prompt for when-in-use (``PermissionKind/location``) or always
-    /// (``PermissionKind/locationAlways``) authorization when the status is `notDetermined`, and returns the
-    /// status once the person answered; otherwise returns the current status.
+    /// Makes the request `LocationAuthorizationStateMachine` decides on, if any, waits until `PromptWait`
+    /// ends it, and returns the status then.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .location || kind == .locationAlways else { return .unavailable }
-        // With location services off iOS asks to turn them on instead, and no authorization callback follows.
-        guard await Self.servicesEnabled() else { return .unavailable }
-        switch manager.authorizationStatus {
-        case .notDetermined where kind == .location:
-            await withCheckedContinuation { continuation in
-                answerWaiters.append(continuation)
-                manager.requestWhenInUseAuthorization()
-            }
-        case .notDetermined:
-            guard let requestAlways else { break }
-            await withCheckedContinuation { continuation in
-                answerWaiters.append(continuation)
-                requestAlways(manager)
-            }
-        case .authorizedWhenInUse where kind == .locationAlways:
-            // The upgrade prompt's answer comes through the change handler, if iOS shows the prompt at all.
-            requestAlways?(manager)
-        default:
-            break
+        let before = await reading()
+        let action = machine.requestAction(for: kind, reading: before)
+        switch action {
+        case .none:
+            return machine.status(of: kind, reading: before)
+        case .askWhenInUse:
+            await ask(kind) { manager in manager.requestWhenInUseAuthorization() }
+        case .askAlways:
+            defaults.set(true, forKey: Self.alwaysRequestedKey)
+            await ask(kind) { [requestAlways] manager in requestAlways?(manager) }
         }
-        return await status(of: kind)
+        let after = await reading()
+        machine.requestFinished(action, reading: after)
+        return machine.status(of: kind, reading: after)
+    }
+
+    /// Asks and waits until the wait ends; a wait that ended without an answer is logged.
+    private func ask(_ kind: PermissionKind, _ body: (CLLocationManager) -> Void) async {
+        let wait = PromptWait()
+        waits.append((wait, manager.authorizationStatus))
+        body(manager)
+        let outcome = await wait.finish()
+        waits.removeAll { $0.wait === wait }
+        if outcome != .answered {
+            logger.warning(
+                "location request ended without an answer; is the purpose string in Info.plist?",
+                metadata: ["kind": "\(kind)", "outcome": "\(outcome)"])
+        }
     }
 
     /// Asks for precise locations until the app is next launched when the person turned Precise Location off,
@@ -134,8 +154,8 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
 
     // MARK: - CLLocationManagerDelegate
 
-    /// CoreLocation's report of the initial authorization and of every change: wakes waiting requests and tells
-    /// the center.
+    /// CoreLocation's report of the initial authorization and of every change: feeds the waiting requests and
+    /// tells the center.
     public nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
         // CoreLocation calls the delegate on the thread that created the manager: the main thread (init is
         // main-actor isolated).
@@ -143,33 +163,62 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     }
 
     private func authorizationChanged() {
-        if manager.authorizationStatus != .notDetermined {
-            let waiters = answerWaiters
-            answerWaiters = []
-            for waiter in waiters { waiter.resume() }
-        }
+        let authorization = manager.authorizationStatus
+        machine.authorizationChanged(to: Self.authorization(authorization))
+        for (wait, from) in waits { wait.authorizationChanged(isAnswer: authorization != from) }
         changeHandler?(.location)
         changeHandler?(.locationAlways)
     }
 
+    // MARK: - Lifecycle
+
+    /// Feeds the app's resign-active and become-active notifications to the waiting requests. The names are
+    /// UIKit's and AppKit's, by value, so that this module links neither.
+    private func observeLifecycle() {
+        let resign = ["UIApplicationWillResignActiveNotification", "NSApplicationWillResignActiveNotification"]
+        let active = ["UIApplicationDidBecomeActiveNotification", "NSApplicationDidBecomeActiveNotification"]
+        for (names, becameActive) in [(resign, false), (active, true)] {
+            for name in names {
+                let observer = NotificationCenter.default.addObserver(
+                    forName: Notification.Name(name), object: nil, queue: .main
+                ) { [weak self] _ in
+                    MainActor.assumeIsolated {
+                        for (wait, _) in self?.waits ?? [] {
+                            if becameActive { wait.appBecameActive() } else { wait.appResignedActive() }
+                        }
+                    }
+                }
+                lifecycleObservers.append(observer)
+            }
+        }
+    }
+
     // MARK: - Translation
+
+    /// CoreLocation's state now, for the state machine.
+    private func reading() async -> LocationAuthorizationStateMachine.Reading {
+        // A class method that may block: asked off the main actor.
+        let enabled = await Self.servicesEnabled()
+        return LocationAuthorizationStateMachine.Reading(
+            servicesEnabled: enabled, authorization: Self.authorization(manager.authorizationStatus),
+            reducedAccuracy: manager.accuracyAuthorization == .reducedAccuracy)
+    }
 
     private nonisolated static func servicesEnabled() async -> Bool {
         CLLocationManager.locationServicesEnabled()
     }
 
-    /// Translates CoreLocation's authorization and accuracy into a status of `kind`.
-    nonisolated static func status(
-        of kind: PermissionKind, authorization: CLAuthorizationStatus, accuracy: CLAccuracyAuthorization
-    ) -> PermissionStatus {
-        let granted: PermissionStatus = accuracy == .reducedAccuracy ? .approximate : .granted
-        switch authorization {
-        case .notDetermined: return .notDetermined
-        case .restricted: return .restricted
-        case .denied: return .denied
-        case .authorizedAlways: return granted
-        case .authorizedWhenInUse: return kind == .locationAlways ? .denied : granted
-        @unknown default: return .unavailable
+    /// CoreLocation's authorization, case for case.
+    nonisolated static func authorization(
+        _ status: CLAuthorizationStatus
+    ) -> LocationAuthorizationStateMachine.Authorization {
+        switch status {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorizedWhenInUse: .authorizedWhenInUse
+        case .authorizedAlways: .authorizedAlways
+        @unknown default: .unknown
         }
     }
 }

@@ -1,5 +1,7 @@
 #if canImport(CoreLocation)
 import CoreLocation
+import Foundation
+public import Logging
 public import PermitLocation
 
 extension LocationAuthority {
@@ -16,8 +18,11 @@ extension LocationAuthority {
     /// let location = LocationAuthority.includingAlways()
     /// let status = try await location.request(.locationAlways)
     /// ```
-    public static func includingAlways() -> LocationAuthority {
-        LocationAuthority(requestingAlways: { manager in manager.requestAlwaysAuthorization() })
+    ///
+    /// - Parameter logger: Receives a request that ended without an answer from CoreLocation.
+    public static func includingAlways(logger: Logger = Logger(label: "Permit.Location")) -> LocationAuthority {
+        LocationAuthority(
+            requestingAlways: { manager in manager.requestAlwaysAuthorization() }, defaults: .standard, logger: logger)
     }
 }
 #endif

@@ -1,19 +1,23 @@
 #if canImport(AVFoundation)
 import AVFoundation
+public import Logging
 public import Permit
 
 /// The `PermissionAuthority` for the microphone, over AVFoundation's capture authorization for audio.
 ///
 /// ``PermissionKind/microphone`` is `AVCaptureDevice`'s authorization for audio; any other kind is
-/// `unavailable`. It translates and decides nothing:
+/// `unavailable`. It translates, and `CaptureAuthorizationDecision` (tested on Linux) decides:
 ///
 /// | AVFoundation | Permit |
 /// | --- | --- |
+/// | no `NSMicrophoneUsageDescription` in Info.plist | `unavailable`, never asked (asking would terminate the app) |
 /// | no audio capture device | `unavailable` |
 /// | `notDetermined` | `notDetermined` |
 /// | `restricted` | `restricted` |
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
+///
+/// Whether the device has a microphone and whether Info.plist has the key are looked up once per process.
 ///
 /// Its Info.plist key is `NSMicrophoneUsageDescription`. It is a module of its own so that an app that only
 /// takes photos links `PermitCamera` without it and declares no microphone key.
@@ -25,32 +29,56 @@ public import Permit
 /// let status = try await microphone.request(.microphone)   // the system prompt, the first time
 /// ```
 public struct MicrophoneAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    private let logger: Logger
+
+    /// Creates the authority; `logger` hears about a missing purpose string.
+    public init(logger: Logger = Logger(label: "Permit.Microphone")) {
+        self.logger = logger
+    }
+
+    /// Whether the device has an audio capture device; device discovery runs once.
+    private static let hasDevice = AVCaptureDevice.default(for: .audio) != nil
+    /// Whether Info.plist has a non-empty microphone purpose string; read once.
+    private static let hasPurposeString =
+        (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false
+    private static let purposeKey = CaptureAuthorizationDecision.purposeKey(for: .microphone) ?? ""
 
     /// The capture authorization for audio, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .microphone else { return .unavailable }
-        guard AVCaptureDevice.default(for: .audio) != nil else { return .unavailable }
-        return Self.status(AVCaptureDevice.authorizationStatus(for: .audio))
+        return CaptureAuthorizationDecision.status(
+            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
     }
 
-    /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
+    /// Shows the system prompt when `CaptureAuthorizationDecision` says so, and returns the status after the
+    /// answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .microphone else { return .unavailable }
-        if AVCaptureDevice.authorizationStatus(for: .audio) == .notDetermined {
+        let action = CaptureAuthorizationDecision.requestAction(
+            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
+        switch action {
+        case .ask:
             _ = await AVCaptureDevice.requestAccess(for: .audio)
+            return await status(of: kind)
+        case .answer(let status):
+            if !Self.hasPurposeString {
+                logger.error(
+                    "microphone not requested: Info.plist has no purpose string; add it",
+                    metadata: ["key": "\(Self.purposeKey)"])
+            }
+            return status
         }
-        return await status(of: kind)
     }
 
-    static func status(_ authorization: AVAuthorizationStatus) -> PermissionStatus {
-        switch authorization {
+    // MARK: - Translation
+
+    private static func authorization() -> CaptureAuthorizationDecision.Authorization {
+        switch AVCaptureDevice.authorizationStatus(for: .audio) {
         case .notDetermined: .notDetermined
         case .restricted: .restricted
         case .denied: .denied
-        case .authorized: .granted
-        @unknown default: .unavailable
+        case .authorized: .authorized
+        @unknown default: .unknown
         }
     }
 }

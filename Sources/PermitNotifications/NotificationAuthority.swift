@@ -5,7 +5,7 @@ public import UserNotifications
 /// The `PermissionAuthority` for ``PermissionKind/notifications``, over `UNUserNotificationCenter`, including
 /// provisional (quiet) authorization.
 ///
-/// It translates `UNNotificationSettings.authorizationStatus` and decides nothing:
+/// It translates `UNNotificationSettings.authorizationStatus`:
 ///
 /// | UserNotifications | Permit |
 /// | --- | --- |
@@ -15,11 +15,13 @@ public import UserNotifications
 /// | `provisional` | `provisional` |
 /// | `ephemeral` (App Clips) | `ephemeral` |
 ///
-/// Any other kind is `unavailable`. With `provisional: true`, ``request(_:)`` asks for provisional
-/// authorization: iOS shows no prompt and delivers quietly to the Notification Center, and the status becomes
-/// `provisional`; asking again later without it shows the real prompt. Notifications need no Info.plist
-/// purpose string. ``details()`` reads the settings that change what a granted authorization delivers
-/// (critical alerts, time-sensitive delivery, alerts turned off).
+/// Any other kind is `unavailable`. With `provisional: true`, the first request (from `notDetermined`) asks for
+/// provisional authorization: iOS shows no prompt and delivers quietly to the Notification Center, and the status
+/// becomes `provisional`. A later request, from `provisional`, asks without `.provisional` and shows the real
+/// prompt. `NotificationRequestDecision` makes that choice, and the center does not count the silent request as
+/// a prompt shown (`PermissionStatus.requestShowedPrompt(from:to:)`); both are tested on Linux. Notifications
+/// need no Info.plist purpose string. ``details()`` reads the settings that change what a granted authorization
+/// delivers (critical alerts, time-sensitive delivery, alerts turned off).
 ///
 /// For example:
 ///
@@ -27,16 +29,20 @@ public import UserNotifications
 /// let notifications = NotificationAuthority(options: [.alert, .badge, .sound], provisional: true)
 /// ```
 public struct NotificationAuthority: PermissionAuthority {
-    /// What ``request(_:)`` asks for.
+    /// What ``request(_:)`` asks for, without `.provisional`.
     public let options: UNAuthorizationOptions
+    /// Whether the first request asks for provisional authorization.
+    public let asksProvisionallyFirst: Bool
 
     /// Creates the authority.
     ///
     /// - Parameters:
     ///   - options: The kinds of interaction to ask for.
-    ///   - provisional: Whether to ask for provisional authorization (no prompt, quiet delivery).
+    ///   - provisional: Whether the first request asks for provisional authorization (no prompt, quiet
+    ///     delivery); the next one shows the prompt.
     public init(options: UNAuthorizationOptions = [.alert, .badge, .sound], provisional: Bool = false) {
-        self.options = provisional ? options.union(.provisional) : options
+        self.options = options.subtracting(.provisional)
+        self.asksProvisionallyFirst = provisional || options.contains(.provisional)
     }
 
     /// The notification authorization, read from the current notification settings.
@@ -46,16 +52,21 @@ public struct NotificationAuthority: PermissionAuthority {
         return Self.status(settings.authorizationStatus)
     }
 
-    /// Asks for authorization with ``options`` when the status is `notDetermined` (or `provisional`, when
-    /// ``options`` does not ask for provisional again), and returns the status after the answer.
+    /// Asks for what `NotificationRequestDecision` decides (provisional from `notDetermined` when configured,
+    /// the prompt from `notDetermined` or `provisional`), and returns the status after the answer.
     ///
     /// - Throws: The error UserNotifications reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .notifications else { return .unavailable }
         let current = await status(of: kind)
-        let canAsk = current == .notDetermined || (current == .provisional && !options.contains(.provisional))
-        guard canAsk else { return current }
-        _ = try await UNUserNotificationCenter.current().requestAuthorization(options: options)
+        switch NotificationRequestDecision.action(current: current, provisionalConfigured: asksProvisionallyFirst) {
+        case .none:
+            return current
+        case .askProvisional:
+            _ = try await UNUserNotificationCenter.current().requestAuthorization(options: options.union(.provisional))
+        case .askWithPrompt:
+            _ = try await UNUserNotificationCenter.current().requestAuthorization(options: options)
+        }
         return await status(of: kind)
     }
 

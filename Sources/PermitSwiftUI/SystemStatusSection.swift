@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-public import Foundation
+import Foundation
 public import PermitSystem
 public import SwiftUI
 
@@ -7,19 +7,20 @@ public import SwiftUI
 /// they were last checked.
 ///
 /// The view shows the report it is given (`SystemStatus.lastReport()` or `refresh()`), with the time written
-/// by `LastCheckedFormatter`.
+/// by `LastCheckedFormatter`. The "last checked" line redraws itself as time passes (a `TimelineView` at
+/// `LastCheckedFormatter.refreshInterval(checkedAt:now:)`: every second in the first minute, then every minute,
+/// hour, day), so "just now" becomes "2 minutes ago" without the app doing anything.
 ///
 /// For example:
 ///
 /// ```swift
 /// List {
-///     SystemStatusSection(report: report, now: Date())
+///     SystemStatusSection(report: report)
 /// }
 /// ```
 public struct SystemStatusSection: View {
     /// The report shown, or `nil` before the first check.
     public let report: SystemReport?
-    private let now: Date
     private let formatter: LastCheckedFormatter
     private let title: String
 
@@ -27,20 +28,15 @@ public struct SystemStatusSection: View {
     ///
     /// - Parameters:
     ///   - report: The latest report, or `nil` before the first check.
-    ///   - now: The time the "last checked" text is relative to.
     ///   - formatter: Writes the "last checked" text.
     ///   - title: The section's header.
-    public init(
-        report: SystemReport?, now: Date, formatter: LastCheckedFormatter = LastCheckedFormatter(),
-        title: String = "System Status"
-    ) {
+    public init(report: SystemReport?, formatter: LastCheckedFormatter = LastCheckedFormatter(), title: String = "System Status") {
         self.report = report
-        self.now = now
         self.formatter = formatter
         self.title = title
     }
 
-    /// One row per check, then the time of the last check.
+    /// One row per check, then the time of the last check, kept current.
     public var body: some View {
         Section {
             ForEach(report?.results ?? [], id: \.id) { result in
@@ -53,7 +49,10 @@ public struct SystemStatusSection: View {
                     Text(result.outcome.description).font(.caption)
                 }
             }
-            Text(formatter.string(checkedAt: report?.checkedAt, now: now)).font(.footnote)
+            let interval = LastCheckedFormatter.refreshInterval(checkedAt: report?.checkedAt, now: Date())
+            TimelineView(.periodic(from: Date(), by: interval)) { context in
+                Text(formatter.string(checkedAt: report?.checkedAt, now: context.date)).font(.footnote)
+            }
         } header: {
             Text(title)
         }

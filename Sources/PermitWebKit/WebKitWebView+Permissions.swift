@@ -1,10 +1,10 @@
 #if canImport(WebKit)
 public import PermitWeb
-public import WebKit
+import WebKit
 
 // MARK: - The engine's permissions
 
-extension WebKitWebView: WKUIDelegate {
+extension WebKitWebView {
     /// A permission for one origin, as the host remembers what the bridge set.
     struct EnginePermissionKey: Hashable {
         /// The permission.
@@ -20,13 +20,11 @@ extension WebKitWebView: WKUIDelegate {
         enginePermissions[EnginePermissionKey(permission: permission, origin: origin)] = granted
     }
 
-    /// Grants camera or microphone capture when the bridge set every permission it needs as granted for the
-    /// frame's origin, and denies it otherwise: WebKit never shows its own prompt.
-    public func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
+    /// The decision on a camera or microphone request from `frame` when the bridge set the permissions it needs
+    /// for the frame's origin: granted when every one is granted, denied otherwise, so that WebKit never shows its
+    /// own prompt to a bridged page. `nil` when the bridge set nothing for that origin (a page the app does not
+    /// bridge): the ``delegate`` or WebKit decides then.
+    func engineDecision(for frame: WKFrameInfo, type: WKMediaCaptureType) -> WKPermissionDecision? {
         let needed: [WebEnginePermission] =
             switch type {
             case .camera: [.camera]
@@ -34,12 +32,10 @@ extension WebKitWebView: WKUIDelegate {
             case .cameraAndMicrophone: [.camera, .microphone]
             @unknown default: [.camera, .microphone]
             }
-        guard let webOrigin = Self.frame(of: frame).origin else {
-            decisionHandler(.deny)
-            return
-        }
-        let granted = needed.allSatisfy { enginePermissions[EnginePermissionKey(permission: $0, origin: webOrigin)] == true }
-        decisionHandler(granted ? .grant : .deny)
+        guard let webOrigin = Self.frame(of: frame).origin else { return .deny }
+        let set = needed.map { enginePermissions[EnginePermissionKey(permission: $0, origin: webOrigin)] }
+        guard set.contains(where: { $0 != nil }) else { return nil }
+        return set.allSatisfy { $0 == true } ? .grant : .deny
     }
 }
 #endif

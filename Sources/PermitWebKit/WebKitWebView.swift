@@ -7,56 +7,82 @@ public import WebKit
 
 /// The `WebViewHost` over `WKWebView`: how a hybrid iOS or macOS app gives Permit its web view.
 ///
-/// It translates the seam into WebKit and decides nothing:
+/// It translates the seam into WebKit; every decision is made by portable code in `PermitWeb`, tested on Linux:
 ///
 /// - A user script is a `WKUserScript` injected at document start into every frame, in the page's content
-///   world.
+///   world. WebKit can remove only all scripts at once, so removing one re-adds every other script of the
+///   controller (the app's and other SDKs' included) from `WKUserContentController.userScripts`, in order
+///   (`UserScriptList`).
 /// - A message handler is a `WKScriptMessageHandlerWithReply`, so that the page's `postMessage` returns a
 ///   promise of the reply. Every message is checked first: it must come from the main frame and, when
 ///   ``Configuration/allowedOrigins`` is set, from an allow-listed security origin (scheme, host and port). The
 ///   frame and origin are WebKit's (`WKFrameInfo`), never the page's. A refused message is answered with an
 ///   error and reaches no handler; `WebBridge` applies the same rule again.
-/// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's
-///   `WKHTTPCookieStore`, each write awaited. ``load(_:)`` waits for every cookie write begun before it, so
-///   cookies set before the first load are in the store when the page asks for them.
-/// - When the web content process terminates, the host reports `WebViewEvent.terminated(reason:)`, writes every
-///   cookie it was given again, reloads the last page and reports `WebViewEvent.restarted`. Scripts and
-///   handlers live in the web view's configuration and survive the process.
+/// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's `WKHTTPCookieStore`
+///   one after another, in the order asked (`OrderedWriteChain`). Each write waits at most
+///   ``Configuration/cookieTimeout``: a completion that never comes fails that write and blocks nothing after it. A delete
+///   names the cookie (host-only and domain variants) instead of reading the store first, so it works before
+///   the network process has started. ``load(_:)`` waits for every cookie write begun before it.
+/// - ``load(_:)`` returns when the page finished loading, fails after ``Configuration/loadTimeout``, and returns at
+///   once for a load that changes only the fragment, which WebKit never finishes (`WebLoadDecision`).
+/// - Navigations and new windows follow `WebNavigationPolicy` unless the app's ``delegate`` decides: links to
+///   other apps (`tel:`, `mailto:`, ...) and other sites, and universal links, go to
+///   ``Configuration/openExternally``; `window.open` and `target="_blank"` to the app's site load in place. The
+///   JavaScript dialogs go to the ``delegate``, and are dismissed without one (see `WebKitWebViewDelegate`).
+/// - When the web content process terminates, the host reports `WebViewEvent.terminated(reason:)` and asks
+///   `RestartPolicyStateMachine`: it reloads after a growing delay, only in the foreground (a termination in the
+///   background waits for the app to return), and gives up after five terminations within a minute. Before the
+///   reload, every cookie it was given and not deleted since is written again through the same ordered chain of
+///   writes, then it reports `WebViewEvent.restarted`. Scripts and handlers live in the web view's
+///   configuration and survive the process.
 ///
-/// - Camera and microphone capture is decided by the host as the web view's UI delegate, from what the bridge
-///   set with ``setEnginePermission(_:granted:for:)``: granted while the native permission is usable, denied
-///   otherwise, never WebKit's own prompt.
+/// - Camera and microphone capture for a bridged page is decided from what the bridge set with
+///   ``setEnginePermission(_:granted:for:)``: granted while the native permission is usable, denied otherwise,
+///   never WebKit's own prompt. Other pages' requests go to the ``delegate``.
 ///
-/// Add ``webView`` to the view hierarchy. Keep the navigation and UI delegates: the host is both. It implements
-/// no JavaScript dialog method, so dialogs are dismissed at once (the seam requires it).
+/// Add ``webView`` to the view hierarchy with a frame or constraints. Keep the host as the web view's
+/// navigation and UI delegate; give the app's decisions to ``delegate``.
 ///
 /// For example:
 ///
 /// ```swift
 /// let host = WebKitWebView(configuration: .init(allowedOrigins: [try WebOrigin("https://app.example.com")]),
 ///                          logger: logger)
+/// host.webView.frame = view.bounds
 /// view.addSubview(host.webView)
-/// try await router.attach(to: host)
-/// try await host.load(URL(string: "https://app.example.com/")!)
 /// ```
 @MainActor
-public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavigationDelegate, WKHTTPCookieStoreObserver {
-    /// What the host accepts and how it answers a terminated web content process.
+public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPCookieStoreObserver {
+    /// What the host accepts, where links that leave the web view go, and how long it waits for WebKit.
     public struct Configuration: Sendable {
-        /// The security origins whose main frame may post messages; empty accepts any main-frame origin
-        /// (the bridge still checks its own list).
+        /// The security origins whose main frame may post messages, and the app's site for navigations; empty
+        /// accepts any main-frame origin (the bridge still checks its own list).
         public var allowedOrigins: Set<WebOrigin>
         /// Whether a terminated web content process is answered by re-syncing cookies and reloading.
         public var reloadsAfterTermination: Bool
+        /// Opens a URL that leaves the web view (`ExternalURLs.open` in `PermitUIKit`); `nil` cancels such
+        /// navigations with a log line.
+        public var openExternally: (@MainActor @Sendable (URL) -> Void)?
+        /// How long one cookie write or read may take.
+        public var cookieTimeout: Duration
+        /// How long ``WebKitWebView/load(_:)`` waits for the page.
+        public var loadTimeout: Duration
 
         /// Creates a configuration.
-        public init(allowedOrigins: Set<WebOrigin> = [], reloadsAfterTermination: Bool = true) {
+        public init(
+            allowedOrigins: Set<WebOrigin> = [], reloadsAfterTermination: Bool = true,
+            openExternally: (@MainActor @Sendable (URL) -> Void)? = nil, cookieTimeout: Duration = .seconds(5),
+            loadTimeout: Duration = .seconds(60)
+        ) {
             self.allowedOrigins = allowedOrigins
             self.reloadsAfterTermination = reloadsAfterTermination
+            self.openExternally = openExternally
+            self.cookieTimeout = cookieTimeout
+            self.loadTimeout = loadTimeout
         }
     }
 
-    private struct CookieKey: Hashable {
+    struct CookieKey: Hashable {
         var name: String
         var domain: String
         var path: String
@@ -64,33 +90,41 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
 
     /// The web view to show.
     public let webView: WKWebView
+    /// The app's decisions about navigations and dialogs; held weakly.
+    public weak var delegate: (any WebKitWebViewDelegate)?
 
-    private let configuration: Configuration
-    private let logger: Logger
+    let configuration: Configuration
+    let logger: Logger
+    let navigationPolicy: WebNavigationPolicy
     private let messageProxy: MessageHandlerProxy
 
-    private var scripts: [(id: UserScriptID, source: String)] = []
+    /// The scripts added through the host, by id.
+    private var scripts: [UserScriptID: WKUserScript] = [:]
     private var nextScriptNumber = 0
     private var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
-    private var cookiesSet: [CookieKey: Cookie] = [:]
-    /// The cookie writes begun so far, chained: a load waits for all of them.
-    private var cookieWrites: Task<Void, Never>?
+    var cookiesSet: [CookieKey: Cookie] = [:]
+    /// The cookie writes, in order, each for at most the cookie timeout; a load waits for all of them.
+    let cookieWrites: OrderedWriteChain
 
     /// What the bridge set for each engine permission and origin; read by the media-capture decision.
     var enginePermissions: [EnginePermissionKey: Bool] = [:]
 
-    private var lastURL: URL?
-    private var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
+    var lastURL: URL?
+    var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
+    var restartPolicy: RestartPolicyStateMachine
+    let clock = ContinuousClock()
+    let createdAt: ContinuousClock.Instant
+    var lifecycleObservers: [any NSObjectProtocol] = []
 
     /// Hands the web view's events to every sequence made by ``events()``.
-    private let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
+    let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()
     /// Tells every sequence made by ``changes()`` that the cookie store changed.
-    private let cookieBroadcaster = UpdateBroadcaster<Void>()
+    let cookieBroadcaster = UpdateBroadcaster<Void>()
 
     /// Creates the host and its web view.
     ///
     /// - Parameters:
-    ///   - configuration: The origins that may post messages, and the answer to a terminated process.
+    ///   - configuration: The origins that may post messages, where external links go, and the timeouts.
     ///   - webViewConfiguration: The web view's configuration; its user content controller and website data
     ///     store are the ones the host uses.
     ///   - logger: Receives refused messages at `warning` and terminations at `error`.
@@ -101,6 +135,11 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
     ) {
         self.configuration = configuration
         self.logger = logger
+        navigationPolicy = WebNavigationPolicy(siteOrigins: configuration.allowedOrigins)
+        restartPolicy = RestartPolicyStateMachine(
+            restartsAfterTermination: configuration.reloadsAfterTermination, initialDelay: .seconds(1))
+        createdAt = clock.now
+        cookieWrites = OrderedWriteChain(timeout: configuration.cookieTimeout)
         webView = WKWebView(frame: .zero, configuration: webViewConfiguration)
         messageProxy = MessageHandlerProxy()
         super.init()
@@ -109,10 +148,13 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
         webView.uiDelegate = self
         // The store does not retain its observers.
         httpCookieStore.add(self)
+        observeLifecycle()
     }
 
     private var contentController: WKUserContentController { webView.configuration.userContentController }
-    private var httpCookieStore: WKHTTPCookieStore { webView.configuration.websiteDataStore.httpCookieStore }
+    var httpCookieStore: WKHTTPCookieStore { webView.configuration.websiteDataStore.httpCookieStore }
+    /// The time since the host was made, for the restart policy.
+    var elapsed: Duration { createdAt.duration(to: clock.now) }
 
     // MARK: - Scripts
 
@@ -120,21 +162,19 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
     public func addUserScript(_ source: String) async throws -> UserScriptID {
         nextScriptNumber += 1
         let id = UserScriptID(rawValue: nextScriptNumber)
-        scripts.append((id, source))
-        contentController.addUserScript(Self.userScript(source))
+        let script = WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false, in: .page)
+        scripts[id] = script
+        contentController.addUserScript(script)
         return id
     }
 
-    /// Removes a script; WebKit removes only all scripts at once, so the others are added again in order.
+    /// Removes a script. WebKit removes only all scripts at once, so every other script of the controller,
+    /// whoever added it, is added again in its order.
     public func removeUserScript(_ id: UserScriptID) async throws {
-        guard scripts.contains(where: { $0.id == id }) else { return }
-        scripts.removeAll { $0.id == id }
+        guard let removed = scripts.removeValue(forKey: id) else { return }
+        let others = UserScriptList.remaining(contentController.userScripts, removing: removed, source: \.source)
         contentController.removeAllUserScripts()
-        for script in scripts { contentController.addUserScript(Self.userScript(script.source)) }
-    }
-
-    private static func userScript(_ source: String) -> WKUserScript {
-        WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false, in: .page)
+        for script in others { contentController.addUserScript(script) }
     }
 
     // MARK: - Message handlers
@@ -211,151 +251,30 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKNavig
     }
 
     /// Loads `url` in the main frame once every cookie write begun so far is done, and returns when the page
-    /// finished loading.
-    public func load(_ url: URL) async throws {
-        await cookieWrites?.value
-        lastURL = url
-        guard let navigation = webView.load(URLRequest(url: url)) else { return }
-        try await withCheckedThrowingContinuation { continuation in
-            loadWaiters[ObjectIdentifier(navigation)] = continuation
-        }
-    }
-
-    // MARK: - WKNavigationDelegate
-
-    /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
-    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
-        if let url = webView.url {
-            if url.scheme == "http" || url.scheme == "https" { lastURL = url }
-            eventBroadcaster.publish(.navigated(url))
-        }
-    }
-
-    /// The main frame finished loading: reported as `WebViewEvent.loaded(_:)`, and a waiting load returns.
-    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
-        finishLoad(navigation, with: nil)
-    }
-
-    /// A navigation failed after it was committed: a waiting load throws the error.
-    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        finishLoad(navigation, with: error)
-    }
-
-    /// A navigation failed before it was committed: a waiting load throws the error.
-    public func webView(
-        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
-    ) {
-        finishLoad(navigation, with: error)
-    }
-
-    /// The web content process ended: reported, then answered by re-writing the cookies and reloading.
-    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-        logger.error("web content process terminated", metadata: ["url": "\(lastURL?.absoluteString ?? "none")"])
-        eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
-        for waiter in loadWaiters.values { waiter.resume(throwing: WebKitWebViewError.webContentTerminated) }
-        loadWaiters = [:]
-        guard configuration.reloadsAfterTermination else { return }
-        Task { await recover() }
-    }
-
-    private func recover() async {
-        for cookie in cookiesSet.values {
-            guard let converted = Self.httpCookie(cookie) else { continue }  // refused when it was set, too
-            await httpCookieStore.setCookie(converted)
-        }
-        if let lastURL {
-            webView.load(URLRequest(url: lastURL))
-        } else {
-            webView.reload()
-        }
-        eventBroadcaster.publish(.restarted)
-    }
-
-    private func finishLoad(_ navigation: WKNavigation?, with error: (any Error)?) {
-        guard let navigation, let waiter = loadWaiters.removeValue(forKey: ObjectIdentifier(navigation)) else { return }
-        if let error { waiter.resume(throwing: error) } else { waiter.resume() }
-    }
-
-    // MARK: - Cookies
-
-    /// Writes `cookie` to the web view's cookie store, with its `SameSite` attribute; returns once it is stored.
-    public func setCookie(_ cookie: Cookie) async throws {
-        // Recorded first, so that a delete that follows wins and a recovery writes it again.
-        cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
-        guard let converted = Self.httpCookie(cookie) else { throw WebKitWebViewError.cookieRefused }
-        await enqueueCookieWrite { store in await store.setCookie(converted) }
-    }
-
-    /// Every cookie in the web view's cookie store.
-    public func allCookies() async throws -> [Cookie] {
-        await cookieWrites?.value
-        return await httpCookieStore.allCookies().map(Self.cookie(from:))
-    }
-
-    /// Deletes the cookie with this name, domain (host-only or not) and path; returns once it is gone.
-    public func deleteCookie(named name: String, domain: String, path: String) async throws {
-        cookiesSet[CookieKey(name: name, domain: domain, path: path)] = nil
-        await enqueueCookieWrite { store in
-            for stored in await store.allCookies()
-            where stored.name == name && stored.path == path
-                && (stored.domain == domain || stored.domain == "." + domain)
-            {
-                await store.deleteCookie(stored)
-            }
-        }
-    }
-
-    /// Runs one write after the writes before it, so that writes apply in the order they were asked for.
-    private func enqueueCookieWrite(_ write: @escaping @MainActor (WKHTTPCookieStore) async -> Void) async {
-        let previous = cookieWrites
-        let store = httpCookieStore
-        let task = Task {
-            await previous?.value
-            await write(store)
-        }
-        cookieWrites = task
-        await task.value
-    }
-
-    /// The `HTTPCookie` for `cookie`, or `nil` when Foundation refuses it: a host-only cookie's domain has no
-    /// leading dot, a domain cookie's has.
+    /// finished loading, or at once when only the fragment changes.
     ///
-    /// Foundation names only the `Lax` and `Strict` policies; `SameSite=None` and an unspecified policy are both
-    /// written without one, which WebKit sends cross-site (read back, both are unspecified).
-    static func httpCookie(_ cookie: Cookie) -> HTTPCookie? {
-        var properties: [HTTPCookiePropertyKey: Any] = [
-            .name: cookie.name,
-            .value: cookie.value,
-            .domain: cookie.isHostOnly ? cookie.domain : "." + cookie.domain,
-            .path: cookie.path,
-        ]
-        if let expires = cookie.expires { properties[.expires] = expires }
-        if cookie.isSecure { properties[.secure] = "TRUE" }
-        // Foundation has no named key for HttpOnly; it reads the attribute's own name.
-        if cookie.isHTTPOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
-        switch cookie.sameSite {
-        case .lax: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteLax.rawValue
-        case .strict: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteStrict.rawValue
-        case .none, .unspecified: break
+    /// - Throws: The navigation's error, `WebKitWebViewError.webContentTerminated`, or
+    ///   `WebKitWebViewError.loadTimedOut` after ``Configuration/loadTimeout``.
+    public func load(_ url: URL) async throws {
+        await cookieWrites.drain()
+        let sameDocument = WebLoadDecision.isSameDocument(from: webView.url, to: url)
+        lastURL = url
+        guard let navigation = webView.load(URLRequest(url: url)), !sameDocument else { return }
+        let key = ObjectIdentifier(navigation)
+        let timeout = configuration.loadTimeout
+        let timer = Task { [weak self] in
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            self?.finishLoad(key, with: WebKitWebViewError.loadTimedOut)
         }
-        return HTTPCookie(properties: properties)
+        defer { timer.cancel() }
+        try await withCheckedThrowingContinuation { continuation in
+            loadWaiters[key] = continuation
+        }
     }
 
-    /// Permit's `Cookie` for an `HTTPCookie` from the store.
-    static func cookie(from stored: HTTPCookie) -> Cookie {
-        let sameSite: Cookie.SameSite =
-            switch stored.sameSitePolicy {
-            case HTTPCookieStringPolicy.sameSiteLax?: .lax
-            case HTTPCookieStringPolicy.sameSiteStrict?: .strict
-            default: .unspecified
-            }
-        return Cookie(
-            name: stored.name, value: stored.value,
-            domain: stored.domain.hasPrefix(".") ? String(stored.domain.dropFirst()) : stored.domain,
-            isHostOnly: !stored.domain.hasPrefix("."), path: stored.path,
-            expires: stored.isSessionOnly ? nil : stored.expiresDate, isSecure: stored.isSecure,
-            isHTTPOnly: stored.isHTTPOnly, sameSite: sameSite)
+    func finishLoad(_ key: ObjectIdentifier, with error: (any Error)?) {
+        guard let waiter = loadWaiters.removeValue(forKey: key) else { return }
+        if let error { waiter.resume(throwing: error) } else { waiter.resume() }
     }
 
     // MARK: - Events

@@ -26,6 +26,15 @@ import Testing
         #expect(scan.userDefaultsUse == nil)
     }
 
+    @Test func askingForAlwaysLocationUsesUserDefaults() {
+        // PermitLocationAlways remembers in UserDefaults that it asked: the app declares the reason.
+        let scan = SourceScan(
+            path: "App", files: [("App.swift", "import PermitLocationAlways\nlet location = LocationAuthority.includingAlways()\n")])
+        #expect(scan.userDefaultsUse?.identifier == "includingAlways")
+        let whenInUse = SourceScan(path: "App", files: [("App.swift", "import PermitLocation\nlet location = LocationAuthority()\n")])
+        #expect(whenInUse.userDefaultsUse == nil)
+    }
+
     @Test func everyFormOfImportIsRead() {
         let code = SwiftCode(
             """

@@ -1,85 +1,82 @@
 // The integration that the DocC article "Adding Permit to an iOS app" and the README describe, written as an
 // app would write it: scripts/check-apple-adapters type-checks it against the adapter modules it has just
-// built, so that the documented wiring keeps compiling. It is never run and is part of no product.
+// built, so that the documented wiring keeps compiling. It is never run and is part of no product. Each of the
+// article's Swift blocks (but Firebase's) is one of the blocks below, verbatim: the script checks that too.
+
+// MARK: - The article's blocks, in its order
 
 import Foundation
 import Logging
 import Permit
-import PermitCalendar
-import PermitCalendarWriteOnly
 import PermitCamera
-import PermitContacts
-import PermitFaceID
-import PermitFocusStatus
 import PermitCloud
 import PermitLocation
 import PermitLocationAlways
-import PermitMicrophone
-import PermitNetwork
 import PermitNotifications
-import PermitPhotos
-import PermitPhotosAddOnly
-import PermitReminders
 import PermitSwiftUI
 import PermitSystem
 import PermitUIKit
 import PermitWeb
 import PermitWebKit
 import SwiftUI
+import UIKit
 
 @MainActor
 final class AppServices {
     let center: PermissionCenter
     let lifecycle: LifecycleObserver
     let host: WebKitWebView
-    let network = PathNetworkMonitor()
-    /// Owns the bridge, the cookie sync and the push-token manager while the web view is on screen.
-    private(set) var shell: HybridShell?
+    /// Owns the bridge, the cookie sync and the push-token cookie while the web view is on screen.
+    var shell: HybridShell?
 
-    init(logger: Logger) throws {
+    init(logger: Logging.Logger) throws {
         let authority = RoutedPermissionAuthority([
-            ([.location, .locationAlways], LocationAuthority.includingAlways()),
-            ([.camera], CaptureAuthority()),
-            ([.microphone], MicrophoneAuthority()),
+            ([.location, .locationAlways], LocationAuthority.includingAlways(logger: logger)),
+            ([.camera], CaptureAuthority(logger: logger)),
             ([.notifications], NotificationAuthority(provisional: true)),
-            ([.contacts], ContactsAuthority()),
-            ([.photos], PhotoLibraryAuthority()),
-            ([.photosAddOnly], PhotoLibraryAddOnlyAuthority()),
-            ([.calendar], CalendarAuthority()),
-            ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
-            ([.reminders], RemindersAuthority()),
-            ([.focusStatus], FocusStatusAuthority()),
-            ([.faceID], FaceIDAuthority(reason: "Unlock your saved orders.")),
         ])
         center = PermissionCenter(
-            kinds: [.location, .camera, .notifications], authority: authority,
+            kinds: [.location, .locationAlways, .camera, .notifications], authority: authority,
             storage: PermitStorage(
                 store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger),
             logger: logger)
         lifecycle = LifecycleObserver(center: center)
-        lifecycle.start()
+        lifecycle.start()  // will-enter-foreground and did-become-active reach the center
         let site = try WebOrigin("https://app.example.com")
-        host = WebKitWebView(configuration: .init(allowedOrigins: [site]), logger: logger)
+        host = WebKitWebView(
+            configuration: .init(
+                allowedOrigins: [site], openExternally: { url in Task { await ExternalURLs.open(url) } }),
+            logger: logger)
         let center = center
         Task { await center.start() }
     }
+}
 
-    /// Wires and loads the site; the app has added `host.webView` to its view hierarchy.
-    func showSite(pushTokens: any PushTokenProvider, logger: Logger) async throws {
+extension AppServices {
+    /// Puts the web view in `container`, filling it, then wires and loads the site.
+    func showSite(in container: UIView, pushTokens: any PushTokenProvider, logger: Logging.Logger) async throws {
+        host.webView.frame = container.bounds
+        host.webView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(host.webView)
         let site = try WebOrigin("https://app.example.com")
         let shell = HybridShell(
             configuration: HybridShell.Configuration(
                 pageURL: URL(string: "https://app.example.com/")!,
-                bridge: BridgeConfiguration.zoobox(allowedOrigins: [site])),
+                bridge: BridgeConfiguration(allowedOrigins: [site])),
             center: center, webView: host, location: LocationFixProvider(), haptics: ImpactHaptics(),
             settings: SettingsAppOpener(), pushTokens: pushTokens, logger: logger)
-        self.shell = shell
-        try await shell.start()
+        self.shell = shell  // kept for as long as the web view is on screen
+        try await shell.start()  // bridge, cookies, push token, then the page
     }
+}
 
+extension AppServices {
     func systemChecks(documents: URL) -> [any SystemCheck] {
         SystemCheckRunner.standardChecks(
-            cloud: ICloudAccountProvider(containerIdentifier: "iCloud.com.example.app"), documents: documents)
+            cloud: ICloudAccountProvider(
+                driveContainerIdentifier: "iCloud.com.example.app",
+                cloudKitContainerIdentifier: "iCloud.com.example.app"),
+            documents: documents)
     }
 }
 
@@ -97,7 +94,41 @@ struct StatusScreen: View {
             PermissionStatusCard(state: cameraState, actionTitle: "Open Settings") {
                 Task { await AppSettings.open() }
             }
-            SystemStatusSection(report: report, now: Date())
+            SystemStatusSection(report: report)  // "Last checked" keeps itself current
         }
     }
 }
+
+// The adapters the article's blocks do not use, imported so that every adapter is type-checked here.
+import PermitCalendar
+import PermitCalendarWriteOnly
+import PermitContacts
+import PermitFaceID
+import PermitFocusStatus
+import PermitMicrophone
+import PermitNetwork
+import PermitPhotos
+import PermitPhotosAddOnly
+import PermitReminders
+
+// MARK: - Every other adapter, as an app that links them all would route them
+
+@MainActor
+func allAdapters(logger: Logging.Logger) -> RoutedPermissionAuthority {
+    RoutedPermissionAuthority([
+        ([.location, .locationAlways], LocationAuthority.includingAlways(logger: logger)),
+        ([.camera], CaptureAuthority(logger: logger)),
+        ([.microphone], MicrophoneAuthority(logger: logger)),
+        ([.notifications], NotificationAuthority(provisional: true)),
+        ([.contacts], ContactsAuthority()),
+        ([.photos], PhotoLibraryAuthority()),
+        ([.photosAddOnly], PhotoLibraryAddOnlyAuthority()),
+        ([.calendar], CalendarAuthority()),
+        ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
+        ([.reminders], RemindersAuthority()),
+        ([.focusStatus], FocusStatusAuthority()),
+        ([.faceID], FaceIDAuthority(reason: "Unlock your saved orders.")),
+    ])
+}
+
+func networkMonitor() -> PathNetworkMonitor { PathNetworkMonitor() }

@@ -154,3 +154,35 @@ public struct Binding<Value> {
     // .../binding/init(get:set:): `init(get: @escaping () -> Value, set: @escaping (Value) -> Void)`
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
 }
+
+// .../timelineschedule: `protocol TimelineSchedule`
+public protocol TimelineSchedule {}
+
+// .../periodictimelineschedule: `struct PeriodicTimelineSchedule`
+public struct PeriodicTimelineSchedule: TimelineSchedule {
+    // .../periodictimelineschedule/init(from:by:): `init(from startDate: Date, by interval: TimeInterval)`
+    public init(from startDate: Date, by interval: TimeInterval) {}
+}
+
+extension TimelineSchedule where Self == PeriodicTimelineSchedule {
+    // .../timelineschedule/periodic(from:by:): `static func periodic(from startDate: Date, by interval:
+    // TimeInterval) -> PeriodicTimelineSchedule`
+    public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
+        PeriodicTimelineSchedule(from: startDate, by: interval)
+    }
+}
+
+// .../timelineviewdefaultcontext: `typealias TimelineViewDefaultContext = TimelineView<EveryMinuteTimelineSchedule,
+// Never>.Context`; its `date` is the date the view is drawn for
+public struct TimelineViewDefaultContext {
+    // .../timelineview/context/date: `let date: Date`
+    public let date: Date
+}
+
+// .../timelineview: `struct TimelineView<Schedule, Content> where Schedule : TimelineSchedule`
+public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
+    // .../timelineview/init(_:content:): `init(_ schedule: Schedule, @ViewBuilder content: @escaping
+    // (TimelineViewDefaultContext) -> Content)`
+    public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+    public var body: Never { fatalError("stand-in") }
+}

@@ -25,11 +25,16 @@ open class UIApplication: UIResponder {
     public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
     public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
     public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+    // .../uiapplication/willresignactivenotification: `class let willResignActiveNotification: NSNotification.Name`
+    public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
 
     // .../uiapplication/openexternalurloptionskey: `struct OpenExternalURLOptionsKey : Hashable, RawRepresentable`
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        // .../uiapplication/openexternalurloptionskey/universallinksonly: `static let universalLinksOnly:
+        // UIApplication.OpenExternalURLOptionsKey`
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     // .../uiapplication/open(_:options:completionhandler:), imported for Swift concurrency as
@@ -39,9 +44,35 @@ open class UIApplication: UIResponder {
     }
 }
 
+// .../uiview: `@MainActor class UIView : UIResponder`
+@MainActor
+open class UIView: UIResponder {
+    // .../uiview/autoresizingmask-swift.struct: `struct AutoresizingMask : OptionSet, Sendable`
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    }
+
+    // .../uiview/init(frame:): `init(frame: CGRect)`
+    public init(frame: CGRect) {}
+    // .../uiview/frame: `var frame: CGRect { get set }`
+    open var frame: CGRect { get { fatalError("stand-in") } set {} }
+    // .../uiview/bounds: `var bounds: CGRect { get set }`
+    open var bounds: CGRect { get { fatalError("stand-in") } set {} }
+    // .../uiview/autoresizingmask-swift.property: `var autoresizingMask: UIView.AutoresizingMask { get set }`
+    open var autoresizingMask: AutoresizingMask { get { fatalError("stand-in") } set {} }
+    // .../uiview/addsubview(_:): `func addSubview(_ view: UIView)`
+    open func addSubview(_ view: UIView) {}
+}
+
 // .../uifeedbackgenerator: `@MainActor class UIFeedbackGenerator : NSObject`
 @MainActor
-open class UIFeedbackGenerator: NSObject {}
+open class UIFeedbackGenerator: NSObject {
+    // .../uifeedbackgenerator/prepare(): `func prepare()`
+    open func prepare() {}
+}
 
 // .../uiimpactfeedbackgenerator: `@MainActor class UIImpactFeedbackGenerator : UIFeedbackGenerator`
 @MainActor

@@ -9,6 +9,7 @@
 
 @_exported import Foundation  // as Apple's framework does
 @_exported import FoundationNetworking  // Foundation's networking types on Linux
+@_exported import UIKit  // WKWebView is a UIView on iOS (the stand-in models iOS; on macOS it is an NSView)
 
 // .../wkcontentworld: `@MainActor class WKContentWorld : NSObject`
 @MainActor
@@ -31,6 +32,8 @@ open class WKUserScript: NSObject {
     public init(
         source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld
     ) {}
+    // .../wkuserscript/source: `var source: String { get }`
+    open var source: String { fatalError("stand-in") }
 }
 
 // .../wksecurityorigin: `@MainActor class WKSecurityOrigin : NSObject`
@@ -80,6 +83,8 @@ open class WKUserContentController: NSObject {
     open func addUserScript(_ userScript: WKUserScript) {}
     // .../wkusercontentcontroller/removealluserscripts(): `func removeAllUserScripts()`
     open func removeAllUserScripts() {}
+    // .../wkusercontentcontroller/userscripts: `var userScripts: [WKUserScript] { get }`
+    open var userScripts: [WKUserScript] { fatalError("stand-in") }
     // .../wkusercontentcontroller/addscriptmessagehandler(_:contentworld:name:): `func addScriptMessageHandler(_
     // scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String)`
     open func addScriptMessageHandler(
@@ -140,9 +145,114 @@ open class WKWebViewConfiguration: NSObject {
 @MainActor
 open class WKNavigation: NSObject {}
 
+// .../wknavigationtype: `enum WKNavigationType : Int`
+public enum WKNavigationType: Int, Sendable {
+    case linkActivated = 0
+    case formSubmitted = 1
+    case backForward = 2
+    case reload = 3
+    case formResubmitted = 4
+    case other = -1
+}
+
+// .../wknavigationactionpolicy: `enum WKNavigationActionPolicy : Int`
+public enum WKNavigationActionPolicy: Int, Sendable {
+    case cancel = 0
+    case allow = 1
+    case download = 2
+}
+
+// .../wknavigationaction: `@MainActor class WKNavigationAction : NSObject`
+@MainActor
+open class WKNavigationAction: NSObject {
+    // .../wknavigationaction/request: `@NSCopying var request: URLRequest { get }`
+    open var request: URLRequest { fatalError("stand-in") }
+    // .../wknavigationaction/navigationtype: `var navigationType: WKNavigationType { get }`
+    open var navigationType: WKNavigationType { fatalError("stand-in") }
+    // .../wknavigationaction/targetframe: `var targetFrame: WKFrameInfo? { get }` (nil for a new window)
+    open var targetFrame: WKFrameInfo? { fatalError("stand-in") }
+}
+
+// .../wkmediacapturetype: `enum WKMediaCaptureType : Int` (iOS 15, macOS 12)
+public enum WKMediaCaptureType: Int, Sendable {
+    case camera = 0
+    case microphone = 1
+    case cameraAndMicrophone = 2
+}
+
+// .../wkpermissiondecision: `enum WKPermissionDecision : Int` (iOS 15, macOS 12)
+public enum WKPermissionDecision: Int, Sendable {
+    case prompt = 0
+    case grant = 1
+    case deny = 2
+}
+
+// .../wkwindowfeatures: `@MainActor class WKWindowFeatures : NSObject`
+@MainActor
+open class WKWindowFeatures: NSObject {}
+
+// .../wkuidelegate: `@MainActor protocol WKUIDelegate : NSObjectProtocol`, every method optional
+@MainActor
+public protocol WKUIDelegate: NSObjectProtocol {
+    // .../wkuidelegate/webview(_:createwebviewwith:for:windowfeatures:)
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView?
+    // .../wkuidelegate/webview(_:runjavascriptalertpanelwithmessage:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void)
+    // .../wkuidelegate/webview(_:runjavascriptconfirmpanelwithmessage:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
+    // .../wkuidelegate/webview(_:runjavascripttextinputpanelwithprompt:defaulttext:initiatedbyframe:completionhandler:)
+    func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
+    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
+    func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+}
+
+extension WKUIDelegate {
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? { nil }
+    public func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {}
+}
+
 // .../wknavigationdelegate: `@MainActor protocol WKNavigationDelegate : NSObjectProtocol`, every method optional
 @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
+    // .../wknavigationdelegate/webview(_:decidepolicyfor:decisionhandler:)-2ni62
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+    // .../wknavigationdelegate/webview(_:didreceive:completionhandler:)
+    func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
     // .../wknavigationdelegate/webview(_:didcommit:)
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
     // .../wknavigationdelegate/webview(_:didfinish:)
@@ -156,6 +266,14 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
 }
 
 extension WKNavigationDelegate {
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {}
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
@@ -165,43 +283,11 @@ extension WKNavigationDelegate {
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 
-// .../wkmediacapturetype: `enum WKMediaCaptureType : Int`
-public enum WKMediaCaptureType: Int, Sendable {
-    case camera = 0
-    case microphone = 1
-    case cameraAndMicrophone = 2
-}
-
-// .../wkpermissiondecision: `enum WKPermissionDecision : Int`
-public enum WKPermissionDecision: Int, Sendable {
-    case prompt = 0
-    case grant = 1
-    case deny = 2
-}
-
-// .../wkuidelegate: `@MainActor protocol WKUIDelegate : NSObjectProtocol`, every method optional
+// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS)
 @MainActor
-public protocol WKUIDelegate: NSObjectProtocol {
-    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
-    func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
-}
-
-extension WKUIDelegate {
-    public func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {}
-}
-
-// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS); the view superclass is left out.
-@MainActor
-open class WKWebView: NSObject {
+open class WKWebView: UIView {
     // .../wkwebview/init(frame:configuration:): `init(frame: CGRect, configuration: WKWebViewConfiguration)`
-    public init(frame: CGRect, configuration: WKWebViewConfiguration) {}
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init(frame: frame) }
     // .../wkwebview/configuration: `@NSCopying var configuration: WKWebViewConfiguration { get }`
     open var configuration: WKWebViewConfiguration { fatalError("stand-in") }
     // .../wkwebview/navigationdelegate: `weak var navigationDelegate: (any WKNavigationDelegate)? { get set }`

@@ -322,10 +322,10 @@ public actor PermissionCenter {
         appliedRead[kind] = readSequence
         let date = now()
         lastChecked[kind] = date
-        // The OS prompts when the status can prompt: never asked, provisional, write-only calendar access.
+        // The OS prompts when the status can prompt, except for the silent move to provisional notifications.
         let outcome = record(
-            status, for: kind, prompted: before.canPrompt, cause: .request,
-            at: date)
+            status, for: kind, prompted: PermissionStatus.requestShowedPrompt(from: before, to: status),
+            cause: .request, at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)
     }

@@ -96,3 +96,15 @@ public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable,
     /// The status's name, such as `notDetermined`.
     public var description: String { rawValue }
 }
+
+extension PermissionStatus {
+    /// Whether a request that found `before` and left `after` showed the person a system prompt.
+    ///
+    /// A prompt can show only from a status that can prompt (``canPrompt``), and a move from not determined to
+    /// provisional is the one the OS makes silently: provisional notifications are granted without a prompt
+    /// (Apple, "Asking permission to use notifications"). Such a request does not count as asked, so the real
+    /// prompt stays available.
+    public static func requestShowedPrompt(from before: PermissionStatus, to after: PermissionStatus) -> Bool {
+        before.canPrompt && !(before == .notDetermined && after == .provisional)
+    }
+}

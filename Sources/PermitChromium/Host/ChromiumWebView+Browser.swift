@@ -148,8 +148,9 @@ extension ChromiumWebView {
         logger.warning("chromium went away", metadata: ["pid": "\(process?.pid ?? 0)"])
         emit(.terminated(reason: "Chromium exited"))
         switch restartPolicy.terminated(at: elapsed()) {
-        case .restart:
-            // Unstructured: commands arriving meanwhile wait for it (see connection()), and close() cancels it.
+        case .restart, .waitForForeground:
+            // With no initial delay and no background state (the machine starts in the foreground), a restart
+            // begins at once. Unstructured: commands arriving meanwhile wait for it (see connection()), and close() cancels it.
             phase = .restarting(Task { try await self.restart() })
         case .giveUp(let terminations):
             logger.error("chromium keeps dying; not restarting it", metadata: ["terminations": "\(terminations)"])

@@ -249,8 +249,11 @@ enum PlatformTable {
     static let userDefaultsReasons = ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"]
     /// The reason `permit generate` writes: data the app itself reads and writes (Permit's store).
     static let userDefaultsDefaultReason = "CA92.1"
-    /// Identifiers whose use in the app's sources means the app reads or writes `UserDefaults`.
-    static let userDefaultsIdentifiers = ["UserDefaultsPermissionStore", "UserDefaults", "NSUserDefaults", "AppStorage"]
+    /// Identifiers whose use in the app's sources means the app reads or writes `UserDefaults`
+    /// (`includingAlways`: `PermitLocationAlways` remembers there that always authorization was asked for).
+    static let userDefaultsIdentifiers = [
+        "UserDefaultsPermissionStore", "UserDefaults", "NSUserDefaults", "AppStorage", "includingAlways",
+    ]
 }
 
 extension PlatformTable {

@@ -71,4 +71,23 @@ public struct LastCheckedFormatter: Sendable {
         guard let checkedAt else { return strings.never }
         return strings.lastChecked.replacingOccurrences(of: "{time}", with: relativeTime(checkedAt: checkedAt, now: now))
     }
+
+    /// How often a "last checked" text for a check at `checkedAt` changes, at `now`: every second in the first
+    /// minute, every minute in the first hour, every hour in the first day, then every day. A view redraws its
+    /// text this often (SwiftUI's `TimelineView`), so that "Last checked: 2 minutes ago" does not stay put.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// LastCheckedFormatter.refreshInterval(checkedAt: checked, now: checked.addingTimeInterval(300))   // 60
+    /// ```
+    public static func refreshInterval(checkedAt: Date?, now: Date) -> TimeInterval {
+        guard let checkedAt else { return 3600 }
+        switch max(0, now.timeIntervalSince(checkedAt)) {
+        case ..<60: return 1
+        case ..<3600: return 60
+        case ..<86_400: return 3600
+        default: return 86_400
+        }
+    }
 }

@@ -1,0 +1,54 @@
+/// What the iCloud checks may conclude from the two signals iOS gives: the ubiquity identity token and
+/// CloudKit's account status.
+///
+/// `FileManager.ubiquityIdentityToken` is the iCloud Drive identity: Apple documents it as `nil` when the user
+/// is not signed in *or* when iCloud Drive is turned off, and it is `nil` in an app without the iCloud Documents
+/// service ("ubiquityIdentityToken", Apple's Foundation documentation). So a token means signed in, but no token
+/// does not mean signed out: only CloudKit's `accountStatus()` can say `noAccount`, and only for an app that has
+/// the CloudKit service and a container. `CKContainer.default()` in an app without the CloudKit entitlement
+/// raises an Objective-C exception that Swift cannot catch ("CKContainer", and the crash reports developers
+/// file when they forget the capability), so CloudKit is asked only when the app names its container.
+///
+/// The adapter (`ICloudAccountProvider` in `PermitCloud`) reads the signals and returns these decisions.
+///
+/// For example:
+///
+/// ```swift
+/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available)   // .signedIn (Drive is off)
+/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil)          // .unknown
+/// ```
+public enum ICloudAccountReading {
+    /// Whether someone is signed in, as far as the signals tell.
+    public enum SignIn: Sendable, Equatable {
+        /// Someone is signed in.
+        case signedIn
+        /// No one is signed in.
+        case signedOut
+        /// The signals cannot tell (no token, and CloudKit not asked or with no answer).
+        case unknown
+    }
+
+    /// Whether CloudKit is asked, and with which container.
+    public enum CloudKitQuery: Sendable, Equatable {
+        /// Ask `CKContainer(identifier:)` for its account status.
+        case ask(containerIdentifier: String)
+        /// Do not touch CloudKit: the app named no container.
+        case notConfigured
+    }
+
+    /// The sign-in state from the identity token and, when CloudKit was asked, its account status.
+    public static func signedIn(hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?) -> SignIn {
+        if hasIdentityToken { return .signedIn }
+        switch cloudKit {
+        case .available?, .restricted?, .temporarilyUnavailable?: return .signedIn
+        case .noAccount?: return .signedOut
+        case .couldNotDetermine?, nil: return .unknown
+        }
+    }
+
+    /// Whether CloudKit is asked: only for a container the app configured (a non-empty identifier).
+    public static func cloudKitQuery(containerIdentifier: String?) -> CloudKitQuery {
+        guard let containerIdentifier, !containerIdentifier.isEmpty else { return .notConfigured }
+        return .ask(containerIdentifier: containerIdentifier)
+    }
+}

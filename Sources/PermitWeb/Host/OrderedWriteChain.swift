@@ -1,0 +1,51 @@
+/// Runs writes one after another in the order they were asked for, each for at most a timeout: the `WKWebView`
+/// host's cookie writes go through one.
+///
+/// `WKHTTPCookieStore` applies writes as their completions arrive, so two writes started at once (a delete, then
+/// a re-write of every cookie after a crash) can land in either order, and a deleted cookie can come back. A
+/// chain starts each write only when the one before it ended. A completion that never comes must not block
+/// every later write: each write gets ``timeout`` (`WebViewDeadline`), and the next one starts when it ends or
+/// times out.
+///
+/// A write that reads state (a re-write of "every cookie set and not deleted") reads it when it runs, not when
+/// it was enqueued: a delete asked for before it has then been recorded.
+///
+/// For example:
+///
+/// ```swift
+/// let chain = OrderedWriteChain(timeout: .seconds(5))
+/// let stored = await chain.enqueue { await store.setCookie(cookie) }   // false: timed out
+/// ```
+@MainActor
+public final class OrderedWriteChain {
+    /// How long one write may take.
+    public let timeout: Duration
+    private let clock: any Clock<Duration>
+    /// The last write enqueued; each new one waits for it.
+    private var last: Task<Void, Never>?
+
+    /// A chain whose writes each get `timeout` on `clock`.
+    public init(timeout: Duration, clock: any Clock<Duration> = ContinuousClock()) {
+        self.timeout = timeout
+        self.clock = clock
+    }
+
+    /// Runs `write` after every write enqueued before it, and returns whether it finished within ``timeout``.
+    @discardableResult
+    public func enqueue(_ write: @escaping @MainActor @Sendable () async -> Void) async -> Bool {
+        let previous = last
+        let timeout = timeout
+        let clock = clock
+        let finished = Task { () -> Bool in
+            await previous?.value
+            return (try? await WebViewDeadline.run(within: timeout, clock: clock) { @MainActor in await write() }) != nil
+        }
+        last = Task { _ = await finished.value }
+        return await finished.value
+    }
+
+    /// Waits until every write enqueued so far has ended or timed out.
+    public func drain() async {
+        await last?.value
+    }
+}

@@ -1,0 +1,210 @@
+#if canImport(WebKit)
+import Foundation
+import Logging
+import Permit
+import PermitWeb
+public import WebKit
+
+// MARK: - WKNavigationDelegate
+
+extension WebKitWebView: WKNavigationDelegate {
+    /// Decides a navigation: the app's ``delegate`` first, then `WebNavigationPolicy`. A URL that leaves the
+    /// web view goes to ``Configuration/openExternally``.
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {
+        if let policy = delegate?.webKitWebView(self, decidePolicyFor: navigationAction) {
+            return decisionHandler(policy)
+        }
+        guard let url = navigationAction.request.url else { return decisionHandler(.allow) }
+        let decision = navigationPolicy.decide(
+            url, isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true,
+            isUserInitiated: navigationAction.navigationType == .linkActivated)
+        switch decision {
+        case .allow: decisionHandler(.allow)
+        case .cancel: decisionHandler(.cancel)
+        case .openExternally:
+            decisionHandler(.cancel)
+            openExternally(url)
+        }
+    }
+
+    /// An authentication challenge: answered by the ``delegate``; WebKit's default handling without one.
+    public func webView(
+        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard let delegate else { return completionHandler(.performDefaultHandling, nil) }
+        Task {
+            let (disposition, credential) = await delegate.webKitWebView(self, didReceive: challenge)
+            completionHandler(disposition, credential)
+        }
+    }
+
+    /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
+    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+        if let url = webView.url {
+            if url.scheme == "http" || url.scheme == "https" { lastURL = url }
+            eventBroadcaster.publish(.navigated(url))
+        }
+    }
+
+    /// The main frame finished loading: reported as `WebViewEvent.loaded(_:)`, and a waiting load returns.
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
+        if let navigation { finishLoad(ObjectIdentifier(navigation), with: nil) }
+    }
+
+    /// A navigation failed after it was committed: a waiting load throws the error.
+    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        if let navigation { finishLoad(ObjectIdentifier(navigation), with: error) }
+    }
+
+    /// A navigation failed before it was committed: a waiting load throws the error.
+    public func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {
+        if let navigation { finishLoad(ObjectIdentifier(navigation), with: error) }
+    }
+
+    /// The web content process ended: reported, then answered as `RestartPolicyStateMachine` decides.
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        logger.error("web content process terminated", metadata: ["url": "\(lastURL?.absoluteString ?? "none")"])
+        eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
+        let waiting = loadWaiters
+        loadWaiters = [:]
+        for waiter in waiting.values { waiter.resume(throwing: WebKitWebViewError.webContentTerminated) }
+        carryOut(restartPolicy.terminated(at: elapsed))
+    }
+
+    func carryOut(_ action: RestartPolicyStateMachine.TerminationAction) {
+        switch action {
+        case .restart(let delay):
+            Task {
+                try? await Task.sleep(for: delay)
+                await recover()
+            }
+        case .waitForForeground:
+            logger.info("web content terminated in the background; reloading in the foreground")
+        case .giveUp(let terminations):
+            logger.error("web content keeps terminating; not reloading", metadata: ["terminations": "\(terminations)"])
+        case .stayDown:
+            break
+        }
+    }
+
+    /// Writes the cookies again, behind the writes already queued, then reloads the last page.
+    private func recover() async {
+        await rewriteCookies()
+        if let lastURL {
+            webView.load(URLRequest(url: lastURL))
+        } else {
+            webView.reload()
+        }
+        eventBroadcaster.publish(.restarted)
+    }
+
+    /// Follows the app to the background and back, for the restart policy. The names are UIKit's, by value, so
+    /// that the module links no UIKit (on macOS the app counts as always in the foreground).
+    func observeLifecycle() {
+        let names = [
+            ("UIApplicationDidEnterBackgroundNotification", false),
+            ("UIApplicationWillEnterForegroundNotification", true),
+        ]
+        for (name, foreground) in names {
+            let observer = NotificationCenter.default.addObserver(
+                forName: Notification.Name(name), object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if foreground {
+                        if let action = self.restartPolicy.enteredForeground(at: self.elapsed) { self.carryOut(action) }
+                    } else {
+                        self.restartPolicy.enteredBackground()
+                    }
+                }
+            }
+            lifecycleObservers.append(observer)
+        }
+    }
+
+    func openExternally(_ url: URL) {
+        guard let open = configuration.openExternally else {
+            logger.notice(
+                "link leaves the web view but no openExternally is configured",
+                metadata: ["scheme": "\(url.scheme ?? "")"])
+            return
+        }
+        open(url)
+    }
+}
+
+// MARK: - WKUIDelegate
+
+extension WebKitWebView: WKUIDelegate {
+    /// `window.open` and `target="_blank"`: `WebNavigationPolicy.decideNewWindow` loads the app's own pages in
+    /// place and hands the rest to ``Configuration/openExternally``; no second web view is made.
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        guard let url = navigationAction.request.url else { return nil }
+        let isUserInitiated = navigationAction.navigationType == .linkActivated
+        switch navigationPolicy.decideNewWindow(url, isUserInitiated: isUserInitiated) {
+        case .loadInPlace: webView.load(navigationAction.request)
+        case .openExternally: openExternally(url)
+        case .ignore: break
+        }
+        return nil
+    }
+
+    /// `alert()`: shown by the ``delegate``; dismissed at once without one.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) {
+        guard let delegate else { return completionHandler() }
+        Task {
+            await delegate.webKitWebView(self, runAlert: message, from: frame)
+            completionHandler()
+        }
+    }
+
+    /// `confirm()`: answered by the ``delegate``; `false` without one.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {
+        guard let delegate else { return completionHandler(false) }
+        Task { completionHandler(await delegate.webKitWebView(self, runConfirm: message, from: frame)) }
+    }
+
+    /// `prompt()`: answered by the ``delegate``; `null` without one.
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    ) {
+        guard let delegate else { return completionHandler(nil) }
+        Task {
+            let text = await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame)
+            completionHandler(text)
+        }
+    }
+
+    /// A page's camera or microphone request: from native state for a bridged origin (what the bridge set with
+    /// ``setEnginePermission(_:granted:for:)``), else decided by the ``delegate``, else WebKit's prompt.
+    public func webView(
+        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        if let decision = engineDecision(for: frame, type: type) { return decisionHandler(decision) }
+        guard let delegate else { return decisionHandler(.prompt) }
+        Task {
+            decisionHandler(
+                await delegate.webKitWebView(self, decideMediaCapturePermissionFor: origin, from: frame, type: type))
+        }
+    }
+}
+#endif
