@@ -160,8 +160,11 @@ let package = Package(
                 "PermitWeb",
                 "PermitChromium",
                 "PermitPageServer",
+                "PermitServer",
                 "PermitSystem",
                 "PermitTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/demo.html")]

@@ -3,6 +3,7 @@ package import Permit
 import PermitChromium
 import PermitPageServer
 import PermitSystem
+import PermitServer
 import PermitTesting
 import PermitWeb
 
@@ -137,13 +138,14 @@ extension DemoScenario {
     /// The push token: saved, seen by page script and by the server, restored, refreshed and cleared.
     static let pushToken = DemoScenario(
         name: "push-token", seed: "002",
-        summary: "FCM_token saved, read by page script and sent to the server, restored, refreshed, cleared"
+        summary: "FCM_token saved, read by page script and sent to the server, which registers it, pushes through "
+            + "FCM, prunes it once FCM calls it unregistered, and shows grant rates; restored, refreshed, cleared"
     ) { context in
-        let app = context.makeApp()
+        let app = context.makeApp(device: SimulatedDevice(statuses: [.camera: .granted]))
         try await app.launch()
         try await app.waitForPageToMatch()
         guard let tokens = await app.tokenManager else { throw DemoError("the app has no token manager") }
-        let server = context.stage.server
+        let server = context.stage.server, serverSide = context.stage.serverSide
         let first = await app.pushTokens.registerForRemoteNotifications()
         context.note("  app     APNs registered; FCM issued a token of \(first.count) characters")
         try await app.waitForPage("expected page script to read the new FCM_token") { $0.cookies["FCM_token"] == first }
@@ -152,6 +154,22 @@ extension DemoScenario {
         let sent = server.requests.dropFirst(sentBefore).first { $0.path == "/" }?.cookieHeader ?? ""
         try context.check(sent.contains("FCM_token=\(first)"), "expected the server to receive FCM_token with the page request")
         context.note("  server  GET / arrived with FCM_token (\(first.prefix(12))…)")
+        let registered = try await serverSide.storage.record(installation: CookieReport.installationName(token: first))
+        try context.check(registered?.token == first, "expected the server's registry to hold the token from the cookie")
+        try context.check(registered?.states["camera"] == .granted, "expected the registry to hold the camera's state")
+        context.note("  server  registry: the installation's token and its permission states, from the cookies")
+
+        // The server pushes through FCM (a fake on loopback): the device holding the token receives it.
+        let pushTokens = app.pushTokens
+        serverSide.deliver { token, message in
+            await pushTokens.receivePush(title: message.title, body: message.body, to: token)
+        }
+        let delivered = await serverSide.delivery.send(
+            PushMessage(title: "Your parcel", body: "It is at your door"), to: first, platform: .ios)
+        try context.check(delivered == .delivered(attempts: 1), "expected the push delivered, got \(delivered)")
+        try context.check(
+            await pushTokens.receivedPushes.last?.body == "It is at your door", "expected the push on the device")
+        context.note("  server  push sent through FCM; the simulated device received \"It is at your door\"")
 
         // Lost by the web view: the next page load's validation restores it from the backup.
         try await context.stage.webView.deleteCookie(named: "FCM_token", domain: app.configuration.siteHost, path: "/")
@@ -164,6 +182,21 @@ extension DemoScenario {
         try context.check(second != first, "expected a new token after the refresh")
         context.note("  app     FCM refreshed the token; the page reads the new one")
 
+        // A push to the old token: FCM answers UNREGISTERED, and the registry drops that token at once.
+        try await app.reloadPage()
+        let pruned = await serverSide.delivery.send(PushMessage(body: "Still there?"), to: first, platform: .ios)
+        try context.check(pruned == .tokenRemoved(reason: "UNREGISTERED"), "expected the old token removed, got \(pruned)")
+        let oldRecord = try await serverSide.storage.record(installation: CookieReport.installationName(token: first))
+        try context.check(oldRecord != nil && oldRecord?.token == nil, "expected the old token gone from the registry")
+        let current = try await serverSide.storage.record(installation: CookieReport.installationName(token: second))
+        try context.check(current?.token == second, "expected the registry to hold the new token")
+        context.note("  server  FCM: UNREGISTERED for the old token; pruned from the registry, the new one kept")
+
+        // The grant rates, as the page a person opens in a browser shows them.
+        let page = try await serverSide.grantRatesPage(origin: server.origin)
+        try context.check(page.contains("<h2>camera</h2>") && page.contains("<svg"), "expected camera's chart on the grant-rate page")
+        context.note("  server  /permit/grant-rates.html: \(page.utf8.count) bytes, a chart per kind reported (camera)")
+
         try await tokens.clear()
         try await app.waitForPage("expected the FCM_token cookie gone after clear") { $0.cookies["FCM_token"] == nil }
         let sentBeforeClear = server.requests.count
@@ -172,7 +205,7 @@ extension DemoScenario {
         try context.check(!afterClear.contains("FCM_token"), "expected no FCM_token sent to the server after clear")
         try context.check(await app.pushTokens.deleteCount == 1, "expected the token deleted at the provider")
         context.note("  app     cleared: provider token deleted, cookie gone from page and server")
-        return "saved, seen by page and server, restored after loss, refreshed, cleared"
+        return "registered and pushed to by the server, pruned once unregistered, restored, refreshed, cleared"
     }
 
     // MARK: - Seed 004: the system status

@@ -6,7 +6,8 @@ package import PermitPageServer
 import PermitWeb
 
 /// The parts of the simulated hybrid app that outlive its processes: headless Chromium as the web view, the
-/// app's web server on loopback, and the page's console, captured for the transcript.
+/// app's web server on loopback with its push-token registry (``DemoServerSide``), and the page's console,
+/// captured for the transcript.
 ///
 /// The demo page is served at `/`, and the system status the native side last published at
 /// `/api/system-status`; `permit shell --url` opens another site in the same web view.
@@ -15,6 +16,8 @@ package final class DemoStage: Sendable {
     package let webView: ChromiumWebView
     /// The app's web server on loopback.
     package let server: PageServer
+    /// The server's push-token registry and the fake FCM behind it.
+    package let serverSide: DemoServerSide
     private let systemStatus: Locked<Data?>
     private let sink: Locked<@Sendable (AppEvent) -> Void>
 
@@ -22,11 +25,12 @@ package final class DemoStage: Sendable {
     static let consoleHandlerName = "permitConsole"
 
     private init(
-        webView: ChromiumWebView, server: PageServer, systemStatus: Locked<Data?>,
+        webView: ChromiumWebView, server: PageServer, serverSide: DemoServerSide, systemStatus: Locked<Data?>,
         sink: Locked<@Sendable (AppEvent) -> Void>
     ) {
         self.webView = webView
         self.server = server
+        self.serverSide = serverSide
         self.systemStatus = systemStatus
         self.sink = sink
     }
@@ -45,7 +49,8 @@ package final class DemoStage: Sendable {
         var serverLogger = logger
         // Hummingbird reports its connections' cancellation at `error` when the server stops: not a failure.
         serverLogger.logLevel = max(logger.logLevel, .critical)
-        let server = try await PageServer.start(logger: serverLogger) { path in
+        let serverSide = try await DemoServerSide.start(logger: serverLogger)
+        let server = try await PageServer.start(logger: serverLogger, configure: serverSide.install(on:)) { path in
             switch path {
             case "/", "/index.html": return .html(page)
             case "/api/system-status":
@@ -59,10 +64,11 @@ package final class DemoStage: Sendable {
             webView = try await ChromiumWebView.launch(configuration: chromium, logger: logger)
         } catch {
             await server.stop()
+            await serverSide.close()
             throw error
         }
         let sink = Locked<@Sendable (AppEvent) -> Void>({ _ in })
-        let stage = DemoStage(webView: webView, server: server, systemStatus: systemStatus, sink: sink)
+        let stage = DemoStage(webView: webView, server: server, serverSide: serverSide, systemStatus: systemStatus, sink: sink)
         do {
             try await stage.captureConsole()
         } catch {
@@ -72,10 +78,11 @@ package final class DemoStage: Sendable {
         return stage
     }
 
-    /// Closes the browser, then the server.
+    /// Closes the browser, then the server and its registry.
     package func close() async {
         await webView.close()
         await server.stop()
+        await serverSide.close()
     }
 
     /// Where console messages go from now on.

@@ -1,5 +1,5 @@
 public import Foundation
-import Hummingbird
+public import Hummingbird
 public import Logging
 import HTTPTypes
 import NIOCore
@@ -64,11 +64,16 @@ public final class PageServer: Sendable {
     public var requests: [SeenRequest] { seen.all }
 
     /// Starts a server that answers each GET with `route(path)`, or 404 when it returns `nil`.
+    ///
+    /// - Parameter configure: Adds middleware and routes of the caller's to the router first, such as the push-token
+    ///   registry's middleware in front of the pages (the demo's server side).
     public static func start(
-        logger: Logger, route: @escaping @Sendable (String) -> Page?
+        logger: Logger, configure: (Router<BasicRequestContext>) -> Void = { _ in },
+        route: @escaping @Sendable (String) -> Page?
     ) async throws -> PageServer {
         let seen = SeenRequests()
         let router = Router()
+        configure(router)
         let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             let path = request.uri.path
             seen.append(SeenRequest(path: path, cookieHeader: request.headers[.cookie]))

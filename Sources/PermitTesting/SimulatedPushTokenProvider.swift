@@ -24,6 +24,16 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
     public private(set) var deleteCount = 0
     /// The number of times ``fetchToken()`` was called.
     public private(set) var fetchCount = 0
+    /// The pushes delivered to this device, oldest first.
+    public private(set) var receivedPushes: [ReceivedPush] = []
+
+    /// A push that reached the device.
+    public struct ReceivedPush: Sendable, Hashable {
+        /// The alert's title, if any.
+        public var title: String?
+        /// The alert's text, if any.
+        public var body: String?
+    }
 
     private let channel = PushTokenChannel()
     private var generator: SeededRandomNumberGenerator
@@ -108,6 +118,16 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
     public func deleteToken() {
         deleteCount += 1
         token = nil
+    }
+
+    /// Delivers a push addressed to `token`, as the push service would: it reaches the device only while
+    /// `token` is the device's current token. Returns whether it was delivered; a service answers "unregistered"
+    /// for a token it no longer holds.
+    @discardableResult
+    public func receivePush(title: String?, body: String?, to token: String) -> Bool {
+        guard token == self.token else { return false }
+        receivedPushes.append(ReceivedPush(title: title, body: body))
+        return true
     }
 
     // MARK: - Tokens

@@ -39,24 +39,15 @@ package enum LoopbackLoad {
         let router = Router()
         if let registry { router.add(middleware: RegistryMiddleware(registry: registry, logger: logger)) }
         router.get("/") { _, _ in "ok" }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger)
-        let task = Task { try await app.run() }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            throw ServerError.storageFailed.withDetail("the benchmark server did not start")
+        let server = try await LoopbackServer.start(router: router, logger: logger)
+        do {
+            let value = try await body(server.port)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
         }
-        let value = try await body(port)
-        task.cancel()
-        _ = await task.result
-        return value
     }
 
     /// Sends `requests` GETs to `http://127.0.0.1:port/` from `concurrency` workers over kept-alive connections,

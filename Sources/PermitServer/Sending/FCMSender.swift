@@ -21,6 +21,13 @@ package struct FCMServiceAccount: Sendable, Hashable {
         self.tokenURI = tokenURI
     }
 
+    /// An account with a new 2048-bit RSA key, for a fake FCM on loopback (the demo, tests): never a real one.
+    package static func generated(projectID: String, clientEmail: String, tokenURI: String) throws -> FCMServiceAccount {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        return FCMServiceAccount(
+            projectID: projectID, clientEmail: clientEmail, privateKeyPEM: key.pkcs8PEMRepresentation, tokenURI: tokenURI)
+    }
+
     /// Reads the key file's JSON (`project_id`, `client_email`, `private_key`, `token_uri`).
     ///
     /// - Throws: ``ServerError/credentialsInvalid`` naming the missing field; never echoes the key.

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Permit
+import PermitServer
 
 /// A push service on loopback for the sender tests: FCM's token and send endpoints or APNs' device endpoint,
 /// answering each POST from the test's closure and keeping every request it saw. Never the real services.
@@ -27,16 +28,15 @@ final class FakePushServer: Sendable {
         static let ok = Answer(status: 200, body: "{}")
     }
 
-    let port: Int
-    private let task: Task<Void, any Error>
+    private let server: LoopbackServer
     private let seen: Locked<[Seen]>
 
-    var origin: String { "http://127.0.0.1:\(port)" }
+    var port: Int { server.port }
+    var origin: String { server.origin }
     var requests: [Seen] { seen.withLock { $0 } }
 
-    private init(port: Int, task: Task<Void, any Error>, seen: Locked<[Seen]>) {
-        self.port = port
-        self.task = task
+    private init(server: LoopbackServer, seen: Locked<[Seen]>) {
+        self.server = server
         self.seen = seen
     }
 
@@ -62,29 +62,12 @@ final class FakePushServer: Sendable {
                 status: HTTPResponse.Status(code: reply.status), headers: fields,
                 body: .init(byteBuffer: ByteBuffer(string: reply.body)))
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "fake-push")
         logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw CancellationError()
-        }
-        return FakePushServer(port: port, task: task, seen: seen)
+        return FakePushServer(server: try await LoopbackServer.start(router: router, logger: logger), seen: seen)
     }
 
-    func stop() async {
-        task.cancel()
-        _ = await task.result
-    }
+    func stop() async { await server.stop() }
 }
 
 /// Records the waits between retries instead of sleeping.

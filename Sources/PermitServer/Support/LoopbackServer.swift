@@ -1,0 +1,47 @@
+package import Hummingbird
+package import Logging
+
+/// A Hummingbird server on 127.0.0.1 on a port the system picks, running until ``stop()``: the benchmark's
+/// servers, the demo's fake FCM and the tests' fake push services.
+package final class LoopbackServer: Sendable {
+    /// The port it listens on.
+    package let port: Int
+    private let task: Task<Void, any Error>
+
+    private init(port: Int, task: Task<Void, any Error>) {
+        self.port = port
+        self.task = task
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    package var origin: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts serving `router`; returns once the server listens.
+    package static func start(
+        router: Router<BasicRequestContext>, logger: Logger
+    ) async throws -> LoopbackServer {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger)
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw ServerError.storageFailed.withDetail("the loopback server did not start")
+        }
+        return LoopbackServer(port: port, task: task)
+    }
+
+    /// Stops the server and waits for it to end.
+    package func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    deinit { task.cancel() }
+}
