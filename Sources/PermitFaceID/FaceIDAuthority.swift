@@ -5,7 +5,8 @@ public import Permit
 /// The `PermissionAuthority` for ``PermissionKind/faceID``, over LocalAuthentication.
 ///
 /// iOS asks for Face ID the first time an app evaluates a biometric policy, and has no "not determined" state
-/// before that: `canEvaluatePolicy` succeeds until the person declines. So the kind reads:
+/// before that: `canEvaluatePolicy` succeeds until the person declines. So the kind reads (the mapping is
+/// `FaceIDAvailability`'s, tested on every platform):
 ///
 /// | LocalAuthentication | Permit |
 /// | --- | --- |
@@ -39,7 +40,8 @@ public struct FaceIDAuthority: PermissionAuthority {
         let context = LAContext()
         var error: NSError?
         let canEvaluate = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error)
-        return Self.status(canEvaluate: canEvaluate, errorCode: error?.code, isFaceID: context.biometryType == .faceID)
+        return FaceIDAvailability.status(
+            canEvaluate: canEvaluate, errorCode: error?.code, isFaceID: context.biometryType == .faceID)
     }
 
     /// Evaluates the biometric policy (the permission prompt the first time) and returns the status after it.
@@ -51,14 +53,5 @@ public struct FaceIDAuthority: PermissionAuthority {
         return await status(of: kind)
     }
 
-    /// LocalAuthentication's error codes: `biometryNotAvailable` (-6), `biometryNotEnrolled` (-7).
-    static func status(canEvaluate: Bool, errorCode: Int?, isFaceID: Bool) -> PermissionStatus {
-        if canEvaluate { return isFaceID ? .granted : .unavailable }
-        switch errorCode {
-        case -6 where isFaceID: return .denied
-        case -8 where isFaceID: return .granted  // locked out after failed scans: allowed, the passcode unlocks it
-        default: return .unavailable
-        }
-    }
 }
 #endif

@@ -4,6 +4,8 @@ public import Permit
 
 /// The `PermissionAuthority` for ``PermissionKind/homeKit``, over `HMHomeManager`.
 ///
+/// The mapping is `HomeAuthorization`'s, tested on every platform:
+///
 /// | HomeKit (`HMHomeManager.authorizationStatus`) | Permit |
 /// | --- | --- |
 /// | not `determined` | `notDetermined` |
@@ -90,9 +92,9 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     }
 
     nonisolated static func status(_ authorization: HMHomeManagerAuthorizationStatus) -> PermissionStatus {
-        if !authorization.contains(.determined) { return .notDetermined }
-        if authorization.contains(.restricted) { return .restricted }
-        return authorization.contains(.authorized) ? .granted : .denied
+        HomeAuthorization.status(
+            determined: authorization.contains(.determined), restricted: authorization.contains(.restricted),
+            authorized: authorization.contains(.authorized))
     }
 }
 #endif

@@ -88,4 +88,26 @@ struct AdapterDecisionTests {
         #expect(status([.authorized, .denied]) == .limited)
         #expect(status([.denied, .denied]) == .denied)
     }
+
+    // MARK: - Face ID (Apple, "LAContext", "LAError")
+
+    @Test("Face ID has no 'not determined': allowed until declined; declined is denied; locked out still allowed")
+    func faceID() {
+        #expect(FaceIDAvailability.status(canEvaluate: true, errorCode: nil, isFaceID: true) == .granted)
+        #expect(FaceIDAvailability.status(canEvaluate: true, errorCode: nil, isFaceID: false) == .unavailable)
+        #expect(FaceIDAvailability.status(canEvaluate: false, errorCode: -6, isFaceID: true) == .denied)
+        #expect(FaceIDAvailability.status(canEvaluate: false, errorCode: -8, isFaceID: true) == .granted)
+        #expect(FaceIDAvailability.status(canEvaluate: false, errorCode: -7, isFaceID: true) == .unavailable)
+        #expect(FaceIDAvailability.status(canEvaluate: false, errorCode: -6, isFaceID: false) == .unavailable)
+    }
+
+    // MARK: - HomeKit (Apple, "HMHomeManagerAuthorizationStatus")
+
+    @Test("HomeKit's flags: not determined until answered; determined without authorized is a denial")
+    func homeKit() {
+        #expect(HomeAuthorization.status(determined: false, restricted: false, authorized: false) == .notDetermined)
+        #expect(HomeAuthorization.status(determined: true, restricted: false, authorized: true) == .granted)
+        #expect(HomeAuthorization.status(determined: true, restricted: false, authorized: false) == .denied)
+        #expect(HomeAuthorization.status(determined: true, restricted: true, authorized: false) == .restricted)
+    }
 }

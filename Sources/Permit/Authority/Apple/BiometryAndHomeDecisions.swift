@@ -1,0 +1,47 @@
+/// What LocalAuthentication's answers mean for ``PermissionKind/faceID``; the Face ID adapter (`PermitFaceID`) reads
+/// the facts and calls ``status(canEvaluate:errorCode:isFaceID:)``.
+///
+/// iOS asks for Face ID the first time an app evaluates a biometric policy and has no "not determined" state
+/// before that: `canEvaluatePolicy` succeeds until the person declines (Apple, "LAContext" and
+/// "NSFaceIDUsageDescription"). So:
+///
+/// | LocalAuthentication | Permit |
+/// | --- | --- |
+/// | the policy can be evaluated, on a Face ID device | `granted`, also before the first prompt |
+/// | the policy can be evaluated, on a Touch ID device | `unavailable` (not Face ID) |
+/// | `biometryNotAvailable` (-6) on a Face ID device: the app was declined | `denied` |
+/// | `biometryLockout` (-8) on a Face ID device: locked after failed scans, the passcode unlocks it | `granted` |
+/// | anything else (`biometryNotEnrolled`, no biometry) | `unavailable` |
+public enum FaceIDAvailability {
+    /// LAError's `biometryNotAvailable`.
+    public static let biometryNotAvailable = -6
+    /// LAError's `biometryNotEnrolled`.
+    public static let biometryNotEnrolled = -7
+    /// LAError's `biometryLockout`.
+    public static let biometryLockout = -8
+
+    /// The status for `canEvaluatePolicy`'s answer, its error's code, and whether the device's biometry is Face ID.
+    public static func status(canEvaluate: Bool, errorCode: Int?, isFaceID: Bool) -> PermissionStatus {
+        if canEvaluate { return isFaceID ? .granted : .unavailable }
+        switch errorCode {
+        case biometryNotAvailable where isFaceID: return .denied
+        case biometryLockout where isFaceID: return .granted
+        default: return .unavailable
+        }
+    }
+}
+
+/// What HomeKit's authorization status means for ``PermissionKind/homeKit``; the HomeKit adapter (`PermitHome`)
+/// reads `HMHomeManager.authorizationStatus`'s three flags and calls ``status(determined:restricted:authorized:)``.
+///
+/// The status is an option set (Apple, "HMHomeManagerAuthorizationStatus"): `determined` once the person answered
+/// (or a restriction answered for them), with `restricted` or `authorized` beside it. Determined with neither is a
+/// denial.
+public enum HomeAuthorization {
+    /// The status for HomeKit's flags.
+    public static func status(determined: Bool, restricted: Bool, authorized: Bool) -> PermissionStatus {
+        guard determined else { return .notDetermined }
+        if restricted { return .restricted }
+        return authorized ? .granted : .denied
+    }
+}
