@@ -20,7 +20,9 @@ package actor TokenRegistry {
     /// One gate per stripe of installations: a report waits only for those of installations in its stripe,
     /// always including its own installation's.
     private let gates = (0..<64).map { _ in SerialGate() }
-    private var cache: [String: InstallationRecord] = [:]
+    /// The records last read or written, by installation; behind a lock so that a report that changes nothing
+    /// is answered without waiting for the actor (the common case: every page request repeats its cookies).
+    private nonisolated let cache = Locked<[String: InstallationRecord]>([:])
     /// Writes waiting for the next commit; the one whose continuation is `nil` belongs to the committer.
     private var queued: [(write: RegistryWrite, waiter: CheckedContinuation<Bool, any Error>?)] = []
     /// Whether a commit is in flight.
@@ -47,10 +49,20 @@ package actor TokenRegistry {
 
     /// Records `report`; returns whether anything was written.
     @discardableResult
-    package func record(_ report: InstallationReport) async throws -> Bool {
+    package nonisolated func record(_ report: InstallationReport) async throws -> Bool {
+        if let cached = cache.withLock({ $0[report.installation] }),
+            RegistryPlan.plan(stored: cached, report: report, now: now(), touchInterval: touchInterval) == .nothing
+        {
+            return false
+        }
+        return try await recordInTurn(report)
+    }
+
+    /// Records `report` after the reports of its installation's stripe that came first.
+    private func recordInTurn(_ report: InstallationReport) async throws -> Bool {
         try await gate(for: report.installation).run {
             let stored: InstallationRecord?
-            if let cached = cache[report.installation] {
+            if let cached = cache.withLock({ $0[report.installation] }) {
                 stored = cached
             } else {
                 stored = try await storage.record(installation: report.installation)
@@ -79,7 +91,9 @@ package actor TokenRegistry {
     @discardableResult
     package func removeToken(_ token: String) async throws -> Int {
         let removed = try await storage.removeToken(token)
-        for (installation, record) in cache where record.token == token { cache[installation]?.token = nil }
+        cache.withLock { cache in
+            for (installation, record) in cache where record.token == token { cache[installation]?.token = nil }
+        }
         logger.info("token removed", metadata: ["token": "\(TokenRedaction.redact(token))", "installations": "\(removed)"])
         return removed
     }
@@ -87,7 +101,7 @@ package actor TokenRegistry {
     /// Forgets the cached records, so that the next report of each installation reads the storage again
     /// (after pruning, or when another server process may have written).
     package func forgetCache() {
-        cache.removeAll()
+        cache.withLock { $0.removeAll() }
     }
 
     /// How many writes wait for the commit in flight to finish (for tests and metrics).
@@ -154,7 +168,9 @@ package actor TokenRegistry {
 
     private func remember(_ record: InstallationRecord?) {
         guard let record else { return }
-        if cache.count >= cacheLimit, cache[record.installation] == nil { cache.removeAll(keepingCapacity: true) }
-        cache[record.installation] = record
+        cache.withLock { cache in
+            if cache.count >= cacheLimit, cache[record.installation] == nil { cache.removeAll(keepingCapacity: true) }
+            cache[record.installation] = record
+        }
     }
 }
