@@ -33,7 +33,7 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
         self.action = action
     }
 
-    // MARK: - The seed's warnings
+    // MARK: - The standard warnings
 
     /// No one is signed in to iCloud: critical, with an "Open Settings" button.
     public static let iCloudNotAvailable = SystemWarning(
@@ -97,7 +97,7 @@ public struct SystemWarning: Hashable, Codable, Sendable, Identifiable {
         if outcome(.iCloudDrive) == .failed, outcome(.iCloud) == .passed { warnings.append(.iCloudDriveDisabled) }
         if outcome(.freeSpace) == .failed { warnings.append(.lowFreeSpace) }
         if outcome(.network) == .failed { warnings.append(.offline) }
-        // A stable sort: the seed's order stays within each severity.
+        // A stable sort: the declared order stays within each severity.
         return warnings.enumerated().sorted {
             ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset)
         }.map(\.element)

@@ -55,8 +55,8 @@ public actor HybridShell {
         ///   - siteHost: The host of the app's pages; `nil` takes `pageURL`'s host.
         ///   - permissionCookies: The attributes of the `p_…` cookies, or `nil` to keep them on the device.
         ///   - pushToken: The push token's cookie; `nil` takes the defaults for the site host, with `Secure`
-        ///     set only when `pageURL` is `https` (the seed's site was plain HTTP, where a `Secure` cookie
-        ///     would never reach the page or the server).
+        ///     set only when `pageURL` is `https` (on a plain HTTP site a `Secure` cookie would never
+        ///     reach the page or the server).
         public init(
             pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
             permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil
@@ -97,7 +97,7 @@ public actor HybridShell {
     ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
     ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
-    ///   - legacyDefaults: Where a seed-era version of the app kept its push token's backup
+    ///   - legacyDefaults: Where a version of the app from before Permit kept its push token's backup
     ///     (`FCM_Token_Backup`), imported when the storage holds none.
     ///   - logger: Passed to every piece.
     public init(

@@ -105,7 +105,7 @@ public actor PushTokenCookieManager {
         updates = nil
     }
 
-    // MARK: - The seed's operations
+    // MARK: - Saving, validating and clearing
 
     /// Saves `token` as the cookie: backs it up, then writes the cookie and returns once it is stored.
     ///
