@@ -23,23 +23,22 @@ public import Permit
 /// let status = try await library.request(.mediaLibrary)
 /// ```
 public struct MediaLibraryAuthority: PermissionAuthority {
+    /// The shared flow: read at once, ask only while not determined.
+    private let base = CallbackAuthority(
+        kind: .mediaLibrary, status: { Self.status(MPMediaLibrary.authorizationStatus()) },
+        ask: { answer in MPMediaLibrary.requestAuthorization { answer(Self.status($0)) } })
+
     /// Creates the authority.
     public init() {}
 
-    /// The media library authorization, read without prompting.
+    /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .mediaLibrary else { return .unavailable }
-        return Self.status(MPMediaLibrary.authorizationStatus())
+        await base.status(of: kind)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .mediaLibrary else { return .unavailable }
-        guard MPMediaLibrary.authorizationStatus() == .notDetermined else { return await status(of: kind) }
-        let answer = await withCheckedContinuation { continuation in
-            MPMediaLibrary.requestAuthorization { continuation.resume(returning: $0) }
-        }
-        return Self.status(answer)
+        try await base.request(kind)
     }
 
     static func status(_ authorization: MPMediaLibraryAuthorizationStatus) -> PermissionStatus {

@@ -25,23 +25,22 @@ public import Permit
 /// let status = try await siri.request(.siri)
 /// ```
 public struct SiriAuthority: PermissionAuthority {
+    /// The shared flow: read at once, ask only while not determined.
+    private let base = CallbackAuthority(
+        kind: .siri, status: { Self.status(INPreferences.siriAuthorizationStatus()) },
+        ask: { answer in INPreferences.requestSiriAuthorization { answer(Self.status($0)) } })
+
     /// Creates the authority.
     public init() {}
 
-    /// The Siri authorization, read without prompting.
+    /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .siri else { return .unavailable }
-        return Self.status(INPreferences.siriAuthorizationStatus())
+        await base.status(of: kind)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .siri else { return .unavailable }
-        guard INPreferences.siriAuthorizationStatus() == .notDetermined else { return await status(of: kind) }
-        let answer = await withCheckedContinuation { continuation in
-            INPreferences.requestSiriAuthorization { continuation.resume(returning: $0) }
-        }
-        return Self.status(answer)
+        try await base.request(kind)
     }
 
     static func status(_ authorization: INSiriAuthorizationStatus) -> PermissionStatus {

@@ -23,23 +23,22 @@ public import Permit
 /// let status = try await speech.request(.speechRecognition)
 /// ```
 public struct SpeechRecognitionAuthority: PermissionAuthority {
+    /// The shared flow: read at once, ask only while not determined.
+    private let base = CallbackAuthority(
+        kind: .speechRecognition, status: { Self.status(SFSpeechRecognizer.authorizationStatus()) },
+        ask: { answer in SFSpeechRecognizer.requestAuthorization { answer(Self.status($0)) } })
+
     /// Creates the authority.
     public init() {}
 
-    /// The speech recognition authorization, read without prompting.
+    /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .speechRecognition else { return .unavailable }
-        return Self.status(SFSpeechRecognizer.authorizationStatus())
+        await base.status(of: kind)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .speechRecognition else { return .unavailable }
-        guard SFSpeechRecognizer.authorizationStatus() == .notDetermined else { return await status(of: kind) }
-        let answer = await withCheckedContinuation { continuation in
-            SFSpeechRecognizer.requestAuthorization { continuation.resume(returning: $0) }
-        }
-        return Self.status(answer)
+        try await base.request(kind)
     }
 
     static func status(_ authorization: SFSpeechRecognizerAuthorizationStatus) -> PermissionStatus {

@@ -110,4 +110,24 @@ struct AdapterDecisionTests {
         #expect(HomeAuthorization.status(determined: true, restricted: false, authorized: false) == .denied)
         #expect(HomeAuthorization.status(determined: true, restricted: true, authorized: false) == .restricted)
     }
+
+    // MARK: - The callback flow of Speech, Media Player and SiriKit
+
+    @Test("a callback authorization asks only while not determined, returns the answer, and answers one kind")
+    func callbackAuthority() async throws {
+        let state = Locked((status: PermissionStatus.notDetermined, asks: 0))
+        let authority = CallbackAuthority(
+            kind: .siri, status: { state.withLock { $0.status } },
+            ask: { answer in
+                state.withLock { $0.asks += 1; $0.status = .denied }
+                answer(.denied)
+            })
+        #expect(await authority.status(of: .siri) == .notDetermined)
+        #expect(try await authority.request(.siri) == .denied)
+        // Answered: iOS shows no second prompt, and neither does the authority.
+        #expect(try await authority.request(.siri) == .denied)
+        #expect(state.withLock { $0.asks } == 1)
+        #expect(await authority.status(of: .camera) == .unavailable)
+        #expect(try await authority.request(.camera) == .unavailable)
+    }
 }
