@@ -126,6 +126,31 @@ import Testing
     }
 
     @Test(arguments: TestEngine.allCases)
+    func aPageSpammingEveryAPIGetsOnePromptPerPermission(engine: TestEngine) async throws {
+        let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
+        try await world.load()
+        await world.device.setUnscriptedPromptAnswer(.granted)
+        // A hundred concurrent calls of each API, one API after the other: the policy shows one prompt at a time,
+        // and holds back a request for another kind while a prompt is on screen.
+        let answers = try await world.evaluate("""
+            (async () => {
+              const many = make => Promise.all(Array.from({length: 100}, make)).then(all => [...new Set(all)]);
+              return [
+                ...await many(() => new Promise(resolve => navigator.geolocation.getCurrentPosition(() => resolve('position'), e => resolve('error ' + e.code)))),
+                ...await many(() => navigator.mediaDevices.getUserMedia({video: true}).then(s => { s.getTracks().forEach(t => t.stop()); return 'stream'; }, e => e.name)),
+                ...await many(() => Notification.requestPermission()),
+              ];
+            })()
+            """)
+        #expect(answers == .array([.string("position"), .string("stream"), .string("granted")]))
+        #expect(await world.device.promptCount(for: .location) == 1)
+        #expect(await world.device.promptCount(for: .camera) == 1)
+        #expect(await world.device.promptCount(for: .notifications) == 1)
+        #expect(await world.primers.shown.count == 1)
+        await world.tearDown()
+    }
+
+    @Test(arguments: TestEngine.allCases)
     func openSettingsReachesTheAppAndFailsWithoutAnOpener(engine: TestEngine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()

@@ -86,7 +86,7 @@
             return { timeout: number };
         }
 
-        // One position request: a watch's (`watch` set) or a single one. `done` ends a single request.
+        // One position request: a watch's (with an `id`) or a single one, which ends once it has called back.
         function locate(request) {
             request.asking = true;
             ensurePermission('location').then(function (usable) {
