@@ -70,8 +70,12 @@ public actor CookieSync {
     /// Keeps the cookie `name=value` with `attributes` in the web view, writing it now unless the web view
     /// already holds it.
     ///
-    /// - Parameter host: The host the cookie must reach, ``siteHost`` when `nil`: another site's host for a
-    ///   cookie written for that site (the push token's additional domains).
+    /// - Parameters:
+    ///   - name: The cookie's name.
+    ///   - value: The cookie's value.
+    ///   - attributes: The cookie's domain, path, flags and lifetime.
+    ///   - host: The host the cookie must reach, ``siteHost`` when `nil`: another site's host for a cookie
+    ///     written for that site (the push token's additional domains).
     /// - Throws: ``CookieError`` when the cookie is not valid for the host, and then nothing is written
     ///   or remembered; or the web view's error when the write fails, and then the cookie is still
     ///   remembered and the next sync writes it.
