@@ -1,18 +1,17 @@
 package import Foundation
 package import Logging
 import Permit
-package import PermitChromium
 package import PermitPageServer
 import PermitWeb
 
-/// The parts of the simulated hybrid app that outlive its processes: headless Chromium as the web view, the
+/// The parts of the simulated hybrid app that outlive its processes: a browser engine as the web view, the
 /// app's web server on loopback, and the page's console, captured for the transcript.
 ///
 /// The demo page is served at `/`, and the system status the native side last published at
 /// `/api/system-status`; `permit shell --url` opens another site in the same web view.
 package final class DemoStage: Sendable {
     /// The web view.
-    package let webView: ChromiumWebView
+    package let webView: any DemoWebView
     /// The app's web server on loopback.
     package let server: PageServer
     private let systemStatus: Locked<Data?>
@@ -22,7 +21,7 @@ package final class DemoStage: Sendable {
     static let consoleHandlerName = "permitConsole"
 
     private init(
-        webView: ChromiumWebView, server: PageServer, systemStatus: Locked<Data?>,
+        webView: any DemoWebView, server: PageServer, systemStatus: Locked<Data?>,
         sink: Locked<@Sendable (AppEvent) -> Void>
     ) {
         self.webView = webView
@@ -37,9 +36,12 @@ package final class DemoStage: Sendable {
     /// Starts the server and the browser, and captures the console of every page loaded from now on.
     ///
     /// - Parameters:
-    ///   - chromium: How to run Chromium.
+    ///   - engine: The browser engine of the web view.
+    ///   - windowSize: The web view's size in CSS pixels.
     ///   - logger: Receives the server's and the browser's messages.
-    package static func start(chromium: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger) async throws -> DemoStage {
+    package static func start(
+        engine: DemoEngine = .chromium, windowSize: (width: Int, height: Int) = (1280, 800), logger: Logger
+    ) async throws -> DemoStage {
         let page = try demoPage()
         let systemStatus = Locked<Data?>(nil)
         var serverLogger = logger
@@ -54,9 +56,9 @@ package final class DemoStage: Sendable {
             default: return nil
             }
         }
-        let webView: ChromiumWebView
+        let webView: any DemoWebView
         do {
-            webView = try await ChromiumWebView.launch(configuration: chromium, logger: logger)
+            webView = try await engine.launch(windowSize: windowSize, logger: logger)
         } catch {
             await server.stop()
             throw error

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Permit
-import PermitChromium
+import PermitDemo
 import PermitPageServer
 import PermitTesting
 import PermitWeb
@@ -11,7 +11,7 @@ import PermitWeb
 struct BenchBridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
-        abstract: "Benchmark the web bridge in headless Chromium.",
+        abstract: "Benchmark the web bridge in headless Chromium or WebKitGTK (--engine).",
         discussion: """
             Serves a page on loopback, opens it in headless Chromium with the bridge installed over a simulated \
             device, and prints medians: a page → native → page call through the router (getCurrentLocation with \
@@ -30,6 +30,8 @@ struct BenchBridge: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of a table.")
     var json = false
 
+    @OptionGroup var engineOptions: EngineOptions
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -40,7 +42,7 @@ struct BenchBridge: AsyncParsableCommand {
     func run() async throws {
         let logger = options.makeLogger()
         let report = try await withTemporaryFolder(named: "bridge") { folder in
-            try await withBrowser(page: "bridge benchmark", logger: logger) { webView, server in
+            try await withBrowser(page: "bridge benchmark", engine: engineOptions.engine, logger: logger) { webView, server in
                 try await measure(webView: webView, server: server, folder: folder, logger: logger)
             }
         }
@@ -48,7 +50,7 @@ struct BenchBridge: AsyncParsableCommand {
     }
 
     private func measure(
-        webView: ChromiumWebView, server: PageServer, folder: URL, logger: Logger
+        webView: any DemoWebView, server: PageServer, folder: URL, logger: Logger
     ) async throws -> BridgeBenchReport {
         let device = SimulatedDevice()
         await device.setStatus(.granted, for: .location)

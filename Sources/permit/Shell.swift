@@ -39,6 +39,8 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write every event and result as a JSON line to this file.", valueName: "file"))
     var jsonLog: String?
 
+    @OptionGroup var engineOptions: EngineOptions
+
     @OptionGroup var options: GlobalOptions
 
     enum Preset: String, ExpressibleByArgument, CaseIterable {
@@ -67,8 +69,8 @@ struct Shell: AsyncParsableCommand {
             Terminal.line(record.line)
             log?.write(record, at: started.duration(to: .now))
         }
-        Terminal.progress("shell: starting headless Chromium")
-        let stage = try await DemoStage.start(logger: logger)
+        Terminal.progress("shell: starting \(engineOptions.engineName)")
+        let stage = try await DemoStage.start(engine: engineOptions.engine, logger: logger)
         stage.setConsoleSink { emit(ShellRecord($0)) }
         let pageURL = url.flatMap(URL.init(string:)) ?? stage.demoPageURL
         var origins = Set(try origin.map(WebOrigin.init))

@@ -1,6 +1,5 @@
 import Foundation
 import Permit
-import PermitChromium
 import PermitPageServer
 import PermitTesting
 import PermitWeb
@@ -24,8 +23,8 @@ private let seedPage = """
     <p>push</p>
     """
 
-@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct CookiesInBrowserTests {
-    /// A hybrid app's cookies: the push-token manager and the cookie sync over real headless Chromium, pages
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(3))) struct CookiesInBrowserTests {
+    /// A hybrid app's cookies: the push-token manager and the cookie sync over each real browser engine, pages
     /// from a loopback server at `http://localhost:PORT` (browsers count localhost as secure, so `Secure`
     /// cookies travel over its plain HTTP).
     struct World {
@@ -38,8 +37,8 @@ private let seedPage = """
         /// Every page load and restart, once the sync has validated the cookies after it.
         let events: EventLog
 
-        static func make() async throws -> World {
-            let browser = try await BrowserWorld.make(pages: ["/": seedPage, "/next": seedPage, "/third": seedPage])
+        static func make(_ engine: Engine) async throws -> World {
+            let browser = try await BrowserWorld.make(engine, pages: ["/": seedPage, "/next": seedPage, "/third": seedPage])
             let world = World(browser: browser)
             await world.device.launchApp()
             try await world.tokens.start()
@@ -58,7 +57,7 @@ private let seedPage = """
                 sync: sync, logger: quietLogger)
         }
 
-        var webView: ChromiumWebView { browser.webView }
+        var webView: any EngineWebView { browser.webView }
 
         /// Loads `path` and returns once the sync has validated after the load.
         func load(_ path: String) async throws {
@@ -84,8 +83,8 @@ private let seedPage = """
         }
     }
 
-    @Test func thePageAndTheServerSeeTheTokenThroughSaveRefreshAndClear() async throws {
-        let world = try await World.make()
+    @Test(arguments: Engine.available) func thePageAndTheServerSeeTheTokenThroughSaveRefreshAndClear(engine: Engine) async throws {
+        let world = try await World.make(engine)
         let token = await world.provider.registerForRemoteNotifications()
         #expect(try await world.tokens.refresh() == token)
         try await world.load("/")
@@ -109,8 +108,8 @@ private let seedPage = """
         await world.tearDown()
     }
 
-    @Test func aCookieDeletedByThePageIsRestoredAtTheNextLoad() async throws {
-        let world = try await World.make()
+    @Test(arguments: Engine.available) func aCookieDeletedByThePageIsRestoredAtTheNextLoad(engine: Engine) async throws {
+        let world = try await World.make(engine)
         let token = try #require(try await world.tokens.refresh(registering: world.provider))
         try await world.load("/")
         _ = try await world.webView.evaluateJavaScript("document.cookie = 'FCM_token=; Max-Age=0; Path=/; Secure'")
@@ -126,14 +125,13 @@ private let seedPage = """
         await world.tearDown()
     }
 
-    @Test func aCookieLostWithTheBrowserIsRestoredWhenItRestarts() async throws {
-        let world = try await World.make()
+    @Test(arguments: Engine.available) func aCookieLostWithTheBrowserIsRestoredWhenItRestarts(engine: Engine) async throws {
+        let world = try await World.make(engine)
         let token = try #require(try await world.tokens.refresh(registering: world.provider))
         try await world.load("/")
         // Removed from the store behind Permit's back, so the host has nothing of its own to re-apply.
         try await world.webView.deleteCookie(named: "FCM_token", domain: "localhost", path: "/")
-        let pid = try #require(await world.webView.processID())
-        kill(-pid, SIGKILL)
+        try await world.webView.killWebContent()
         await world.events.wait(for: .restarted)
         // The host reloads the page before it reports the restart, so that reload went out without the
         // cookie; the sync restored it on the restart, and the next load has it.
@@ -144,8 +142,8 @@ private let seedPage = """
         await world.tearDown()
     }
 
-    @Test func mirroredPermissionCookiesFollowAGrantInThePage() async throws {
-        let world = try await World.make()
+    @Test(arguments: Engine.available) func mirroredPermissionCookiesFollowAGrantInThePage(engine: Engine) async throws {
+        let world = try await World.make(engine)
         try await world.sync.mirrorPermissionCookies(of: world.center, attributes: CookieAttributes(domain: "localhost"))
         try await world.load("/")
         #expect(try await world.pageToken("document.cookie")?.contains("p_Camera=no") == true)
@@ -165,8 +163,8 @@ private let seedPage = """
 
     // MARK: - Fidelity
 
-    @Test func twoHundredGeneratedCookiesComeBackFromChromiumAttributeForAttribute() async throws {
-        let world = try await BrowserWorld.make()
+    @Test(arguments: Engine.available) func twoHundredGeneratedCookiesComeBackAttributeForAttribute(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine)
         var generator = CookieGenerator(seed: 2026, now: Date())
         let cookies = (0..<200).map { generator.valid(index: $0) }
         for generated in cookies {
@@ -179,13 +177,13 @@ private let seedPage = """
         for generated in cookies {
             let cookie = generated.cookie
             scopes.insert("\(cookie.isHostOnly ? "host" : "domain") \(cookie.isSecure) \(cookie.isHTTPOnly) \(cookie.sameSite) \(cookie.expires == nil)")
-            #expect(stored[CookieKey(cookie)] == cookie, "\(cookie.setCookieHeader)")
+            #expect(stored[CookieKey(cookie)] == engine.stored(cookie), "\(cookie.setCookieHeader)")
         }
         #expect(scopes.count >= 20, "the generated cookies mix scopes, flags and expiries")
         await world.tearDown()
     }
 
-    @Test func setCookieHeadersFromPermitsWriterAreParsedByChromiumAsModelled() async throws {
+    @Test(arguments: Engine.available) func setCookieHeadersFromPermitsWriterAreParsedAsModelled(engine: Engine) async throws {
         var generator = CookieGenerator(seed: 99, now: Date())
         // Over plain HTTP, Chromium takes Secure cookies only from localhost; the domain cookies go to
         // app.test from sub.app.test, so those must not be Secure.
@@ -211,8 +209,7 @@ private let seedPage = """
             return PageServer.Page(
                 status: 200, contentType: "text/html", body: "<p>set</p>", setCookies: cookies.map(\.setCookieHeader))
         }
-        let webView = try await ChromiumWebView.launch(
-            configuration: ChromiumConfiguration(loopbackHosts: ["localhost", "sub.app.test"]), logger: quietLogger)
+        let webView = try await engine.launch(loopbackHosts: ["localhost", "sub.app.test"])
         try await webView.load(URL(string: "http://localhost:\(server.port)/local")!)
         try await webView.load(URL(string: "http://sub.app.test:\(server.port)/domain")!)
         let stored = Dictionary(uniqueKeysWithValues: try await webView.allCookies().map { (CookieKey($0), $0) })
@@ -227,7 +224,7 @@ private let seedPage = """
             {
                 found.expires = written
             }
-            #expect(found == cookie, "\(cookie.setCookieHeader)")
+            #expect(found == engine.stored(cookie), "\(cookie.setCookieHeader)")
         }
         await webView.close()
         await server.stop()

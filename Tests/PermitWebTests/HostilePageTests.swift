@@ -1,6 +1,5 @@
 import Foundation
 import Permit
-import PermitChromium
 import PermitPageServer
 import PermitTesting
 import PermitWeb
@@ -36,13 +35,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         """
 }
 
-/// Issue 9's catalogue of hostile pages, in real headless Chromium: malformed and wrongly typed messages,
+/// Issue 9's catalogue of hostile pages, in each real browser engine: malformed and wrongly typed messages,
 /// unknown methods and kinds, oversized and deeply nested payloads, replayed ids, calls from other frames, a
 /// handler kept across a navigation, prompt spam, overridden bridge objects and built-ins, forged pushes and
 /// replies. Each case runs in a world of its own and must get a typed error or be ignored, with no system
 /// prompt (or one, for spam), no change of the center's state or of what the page sees, no haptic played, and
 /// no browser crash: afterwards the same browser still answers a well-formed call.
-@Suite(requiresChromium, .serialized, .timeLimit(.minutes(5))) struct HostilePageTests {
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(5))) struct HostilePageTests {
     static let catalogue: [HostileCase] = malformed + wrongTypes + unknown + sizes + frames + spam + tampering
 
     static let malformed: [HostileCase] = [
@@ -360,12 +359,15 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         </script>
         """
 
-    @Test(arguments: catalogue)
-    func aHostilePageGetsATypedErrorOrIsIgnoredWithNoPromptNoStateChangeAndNoCrash(_ hostile: HostileCase) async throws {
+    @Test(arguments: Engine.available, catalogue)
+    func aHostilePageGetsATypedErrorOrIsIgnoredWithNoPromptNoStateChangeAndNoCrash(
+        engine: Engine, _ hostile: HostileCase
+    ) async throws {
         let foreignMain = hostile.page == "FOREIGN-MAIN"
         var foreignPages = hostile.foreignPages
         if foreignMain { foreignPages["/"] = "<p>elsewhere</p>" }
         let world = try await BridgeWorld.make(
+            engine,
             pages: [
                 "/": hostile.page, "/frame": Self.framePoster, "/frame-quiet": "<p>frame</p>",
             ],
@@ -377,7 +379,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         } else {
             try await world.load("/")
         }
-        let pid = await world.webView.processID()
+        let events = EventLog(following: world.webView.events())
+        let pid = await world.webView.webContentProcessID()
         let statesBefore = await world.center.states()
         let pageBefore = try await world.evaluate("JSON.stringify(window.zooboxPermissions)")
 
@@ -396,7 +399,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(try await world.evaluate("JSON.stringify(window.zooboxPermissions)") == pageBefore)
         }
         // No crash: the same browser is still there and answers a well-formed call.
-        #expect(await world.webView.processID() == pid)
+        #expect(await world.webView.webContentProcessID() == pid)
+        #expect(!events.all.contains(where: \.isTermination), "the web content died")
         if !foreignMain {
             try await world.load("/frame-quiet")
             #expect(try await world.evaluate("ZooboxBridge.getPermissions().then(s => typeof s.camera)") == .string("string"))

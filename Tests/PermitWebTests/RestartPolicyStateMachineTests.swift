@@ -1,7 +1,7 @@
-@testable import PermitChromium
+import PermitWeb
 import Testing
 
-/// The restart policy of the Chromium web view, driven with instants and no time passing: more than five
+/// The restart policy of the web view hosts, driven with instants and no time passing: more than five
 /// terminations within sixty seconds and it gives up.
 @Suite struct RestartPolicyStateMachineTests {
     @Test func fiveTerminationsWithinTheWindowAreRestartedAndTheSixthGivesUp() {

@@ -1,12 +1,12 @@
 import Foundation
-import PermitChromium
 import PermitPageServer
 import PermitWeb
 import Testing
 
-@Suite(requiresChromium, .serialized, .timeLimit(.minutes(2))) struct ChromiumWebViewTests {
-    @Test func aDocumentStartScriptRunsBeforeThePageAndAHandlerAnswersWithTheFrame() async throws {
-        let world = try await BrowserWorld.make(pages: [
+/// Each browser engine's web view: scripts, handlers with the sender's frame, and cookies.
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(3))) struct EngineWebViewTests {
+    @Test(arguments: Engine.available) func aDocumentStartScriptRunsBeforeThePageAndAHandlerAnswersWithTheFrame(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: [
             "/": "<script>window.seenByPage = window.injected;</script><p>hello</p>"
         ])
         let frames = FrameLog()

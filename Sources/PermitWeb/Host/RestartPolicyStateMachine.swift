@@ -1,4 +1,5 @@
-/// Decides whether the web view starts Chromium again after it died: always, unless restarts are off or it
+/// Decides whether a web view host starts its web content again after it died (Chromium's browser, WebKit's
+/// web process): always, unless restarts are off or it
 /// died more than ``limit`` times within ``window``, when it gives up for good.
 ///
 /// The machine is pure: it holds no tasks and reads no clock. The caller passes the current instant as the
@@ -13,9 +14,9 @@
 /// // ... four more within the minute: .restart each time
 /// policy.terminated(at: .seconds(30))   // .giveUp(terminations: 6)
 /// ```
-struct RestartPolicyStateMachine: Sendable, Equatable {
+package struct RestartPolicyStateMachine: Sendable, Equatable {
     /// What the web view does after the browser died.
-    enum TerminationAction: Equatable, Sendable {
+    package enum TerminationAction: Equatable, Sendable {
         /// Start the browser again.
         case restart
         /// Stop for good: the browser died `terminations` times within the window.
@@ -35,26 +36,26 @@ struct RestartPolicyStateMachine: Sendable, Equatable {
     }
 
     /// How many terminations within ``window`` are still restarted.
-    let limit: Int
+    package let limit: Int
     /// How far back terminations count.
-    let window: Duration
+    package let window: Duration
     /// Where the machine is.
     private var state: State
 
     /// A machine that restarts (when `restartsAfterTermination`) up to `limit` terminations within `window`.
-    init(restartsAfterTermination: Bool, limit: Int = 5, window: Duration = .seconds(60)) {
+    package init(restartsAfterTermination: Bool, limit: Int = 5, window: Duration = .seconds(60)) {
         self.limit = limit
         self.window = window
         self.state = restartsAfterTermination ? .restarting(recent: []) : .disabled
     }
 
     /// Whether the machine gave up restarting.
-    var hasGivenUp: Bool { state == .gaveUp }
+    package var hasGivenUp: Bool { state == .gaveUp }
 
     // MARK: - Events
 
     /// The browser died at `now`.
-    mutating func terminated(at now: Duration) -> TerminationAction {
+    package mutating func terminated(at now: Duration) -> TerminationAction {
         guard case .restarting(let recent) = state else { return .stayDown }
         let terminations = recent.filter { now - $0 < window } + [now]
         guard terminations.count <= limit else {

@@ -1,12 +1,11 @@
 import Foundation
-import PermitChromium
 import PermitPageServer
 import PermitWeb
 import Testing
 
-extension ChromiumWebViewTests {
-    @Test func cookiesAreWrittenReadByThePageAndTheServerAndDeleted() async throws {
-        let world = try await BrowserWorld.make(pages: ["/": "<p>jar</p>"])
+extension EngineWebViewTests {
+    @Test(arguments: Engine.available) func cookiesAreWrittenReadByThePageAndTheServerAndDeleted(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>jar</p>"])
         let expiry = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400 * 30).rounded())
         try await world.webView.setCookie(Cookie(name: "FCM_token", value: "tok123", domain: "localhost", expires: expiry))
         try await world.webView.setCookie(Cookie(name: "session", value: "s", domain: "localhost", isHTTPOnly: true))
@@ -24,23 +23,22 @@ extension ChromiumWebViewTests {
         await world.tearDown()
     }
 
-    @Test func aCleanShutdownKeepsCookiesForTheNextLaunch() async throws {
+    @Test(arguments: Engine.available) func aCleanShutdownKeepsCookiesForTheNextLaunch(engine: Engine) async throws {
         let profile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("permit-chromium-profile-\(UUID().uuidString)")
+            .appendingPathComponent("permit-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let configuration = ChromiumConfiguration(userDataDirectory: profile)
-        let first = try await BrowserWorld.make(configuration: configuration)
+        let first = try await BrowserWorld.make(engine, profile: profile)
         try await first.webView.setCookie(
             Cookie(name: "kept", value: "1", domain: "localhost", expires: Date().addingTimeInterval(86_400)))
         await first.tearDown()
 
-        let second = try await BrowserWorld.make(configuration: configuration)
+        let second = try await BrowserWorld.make(engine, profile: profile)
         #expect(try await second.webView.allCookies().map(\.name) == ["kept"])
         await second.tearDown()
     }
 
-    @Test func aRemovedScriptDoesNotRunInTheNextDocument() async throws {
-        let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
+    @Test(arguments: Engine.available) func aRemovedScriptDoesNotRunInTheNextDocument(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
         _ = try await world.webView.addUserScript("window.kept = true;")
         let removed = try await world.webView.addUserScript("window.removed = true;")
         try await world.webView.removeUserScript(removed)

@@ -1,0 +1,45 @@
+package import Foundation
+package import Logging
+package import PermitChromium
+package import PermitWeb
+#if canImport(PermitWebKitGTK)
+import PermitWebKitGTK
+#endif
+
+/// The browser engine behind the demo, the shell and the benchmarks: headless Chromium, or WebKitGTK, the
+/// engine iOS runs (Linux only).
+package enum DemoEngine: String, CaseIterable, Sendable {
+    /// Headless Chromium over the DevTools protocol.
+    case chromium
+    /// WebKitGTK 6.0 under Xvfb.
+    case webkit
+
+    /// Starts a web view of this engine with a window of `windowSize`.
+    package func launch(windowSize: (width: Int, height: Int) = (1280, 800), logger: Logger) async throws -> any DemoWebView {
+        switch self {
+        case .chromium:
+            return try await ChromiumWebView.launch(configuration: ChromiumConfiguration(windowSize: windowSize), logger: logger)
+        case .webkit:
+            #if canImport(PermitWebKitGTK)
+            return try await WebKitGTKWebView.launch(
+                configuration: WebKitGTKConfiguration(windowSize: windowSize), logger: logger)
+            #else
+            throw DemoError("the WebKit engine runs on Linux only (WebKitGTK); use --engine chromium")
+            #endif
+        }
+    }
+}
+
+/// A web view the demo drives: the seams, plus closing and screenshots.
+package protocol DemoWebView: WebViewHost, WebCookieStore {
+    /// Shuts the web view down.
+    func close() async
+    /// A PNG of the page as shown now.
+    func screenshot() async throws -> Data
+}
+
+extension ChromiumWebView: DemoWebView {}
+
+#if canImport(PermitWebKitGTK)
+extension WebKitGTKWebView: DemoWebView {}
+#endif
