@@ -203,12 +203,13 @@ import Testing
         try await world.load("/")
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
-        try await world.webView.setCookie(Cookie(name: "FCM_token", value: "t1", domain: "localhost"))
+        try await world.webView.setCookie(
+            Cookie(name: "FCM_token", value: "t1", domain: "localhost", isSecure: engine.sendsSecureCookiesToLoopbackHTTP))
         let pid = await world.webView.webContentProcessID()
 
         try await world.webView.killWebContent()
         await events.wait(for: .restarted)
-        #expect(events.all.contains(where: \.isTermination))
+        #expect(events.all.contains { $0.isTermination })
         if let pid {
             #expect(try #require(await world.webView.webContentProcessID()) != pid)
         }

@@ -50,7 +50,7 @@ import Testing
         let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
         await sync.start(following: world.webView.events())
         try await world.webView.load(world.server.url("/"))
-        let attributes = CookieAttributes(domain: "localhost")
+        let attributes = engine.loopbackAttributes()
         let writes = 40
         let writer = Task {
             var failed = 0
@@ -93,7 +93,7 @@ import Testing
         let events = EventLog(following: world.webView.events())
         let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
         await sync.start(following: world.webView.events())
-        try await sync.set("FCM_token", value: "kept", attributes: CookieAttributes(domain: "localhost"))
+        try await sync.set("FCM_token", value: "kept", attributes: engine.loopbackAttributes())
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         try await world.center.request(.camera)
         try await world.load("/")

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Permit
 import PermitChromium
 import PermitWeb
 import PermitWebKitGTK
@@ -23,6 +24,21 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// installed.
     static let available: [Engine] =
         ProcessInfo.processInfo.environment["CI"] == "true" ? allCases : allCases.filter(\.isInstalled)
+
+    /// Whether the engine sends a `Secure` cookie to a page served over plain HTTP from `localhost` (and takes
+    /// one from it). Chromium counts `http://localhost` as a secure origin; WebKitGTK's libsoup (3.2, Debian
+    /// 12) sends and accepts `Secure` cookies over https only. The Engines article records it.
+    var sendsSecureCookiesToLoopbackHTTP: Bool { self == .chromium }
+
+    /// Whether the engine can map a made-up host name (`sub.app.test`) to loopback. Chromium takes
+    /// `--host-resolver-rules`; WebKitGTK resolves through the system only, so only `localhost` works.
+    var mapsHostNamesToLoopback: Bool { self == .chromium }
+
+    /// Permit's default cookie attributes for the loopback test site, without `Secure` where the engine would
+    /// never send such a cookie to `http://localhost`.
+    func loopbackAttributes(domain: String = "localhost") -> CookieAttributes {
+        CookieAttributes(domain: domain, isSecure: sendsSecureCookiesToLoopbackHTTP)
+    }
 
     /// Whether `error` is this engine's failure to load a page.
     func isNavigationFailure(_ error: any Error) -> Bool {

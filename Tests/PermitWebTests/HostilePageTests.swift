@@ -400,7 +400,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         }
         // No crash: the same browser is still there and answers a well-formed call.
         #expect(await world.webView.webContentProcessID() == pid)
-        #expect(!events.all.contains(where: \.isTermination), "the web content died")
+        #expect(!events.all.contains { $0.isTermination }, "the web content died")
         if !foreignMain {
             try await world.load("/frame-quiet")
             #expect(try await world.evaluate("ZooboxBridge.getPermissions().then(s => typeof s.camera)") == .string("string"))
