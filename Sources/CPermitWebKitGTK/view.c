@@ -28,7 +28,9 @@ static void deliver_message(permit_wk_view *view, const char *name, JSCValue *va
         g_free(text);
         g_object_unref(secret);
     }
-    char *text = jsc_value_is_string(body) ? jsc_value_to_string(body) : jsc_value_to_json(body, 0);
+    // Messages are text: any other value becomes its JavaScript string, as `String(value)` gives it (the
+    // Chromium host's shim does the same), so that the router answers it with a typed error.
+    char *text = jsc_value_to_string(body);
     webkit_script_message_reply_ref(reply);
     view->callbacks.message(view->callbacks.context, name, text ? text : "", tagged, main_frame, origin, reply);
     g_free(text);

@@ -14,6 +14,11 @@ package enum DemoEngine: String, CaseIterable, Sendable {
     /// WebKitGTK 6.0 under Xvfb.
     case webkit
 
+    /// Whether the engine sends a `Secure` cookie to a page served over plain HTTP from `localhost`: Chromium
+    /// counts `http://localhost` as secure; WebKitGTK's libsoup sends `Secure` cookies over https only, so the
+    /// demo's loopback site writes its cookies without `Secure` there (the Engines article in PermitWeb).
+    package var sendsSecureCookiesToLoopbackHTTP: Bool { self == .chromium }
+
     /// Starts a web view of this engine with a window of `windowSize`.
     package func launch(windowSize: (width: Int, height: Int) = (1280, 800), logger: Logger) async throws -> any DemoWebView {
         switch self {

@@ -12,6 +12,8 @@ import PermitWeb
 package final class DemoStage: Sendable {
     /// The web view.
     package let webView: any DemoWebView
+    /// The web view's engine.
+    package let engine: DemoEngine
     /// The app's web server on loopback.
     package let server: PageServer
     private let systemStatus: Locked<Data?>
@@ -21,10 +23,11 @@ package final class DemoStage: Sendable {
     static let consoleHandlerName = "permitConsole"
 
     private init(
-        webView: any DemoWebView, server: PageServer, systemStatus: Locked<Data?>,
+        webView: any DemoWebView, engine: DemoEngine, server: PageServer, systemStatus: Locked<Data?>,
         sink: Locked<@Sendable (AppEvent) -> Void>
     ) {
         self.webView = webView
+        self.engine = engine
         self.server = server
         self.systemStatus = systemStatus
         self.sink = sink
@@ -64,7 +67,7 @@ package final class DemoStage: Sendable {
             throw error
         }
         let sink = Locked<@Sendable (AppEvent) -> Void>({ _ in })
-        let stage = DemoStage(webView: webView, server: server, systemStatus: systemStatus, sink: sink)
+        let stage = DemoStage(webView: webView, engine: engine, server: server, systemStatus: systemStatus, sink: sink)
         do {
             try await stage.captureConsole()
         } catch {

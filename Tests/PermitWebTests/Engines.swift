@@ -22,8 +22,13 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// The engines the browser tests run on: both under `CI=true` (where a missing one must fail), else those
     /// installed.
-    static let available: [Engine] =
-        ProcessInfo.processInfo.environment["CI"] == "true" ? allCases : allCases.filter(\.isInstalled)
+    /// `PERMIT_TEST_ENGINES` (`chromium`, `webkit`, or both comma-separated) narrows the list.
+    static let available: [Engine] = {
+        let environment = ProcessInfo.processInfo.environment
+        let wanted = environment["PERMIT_TEST_ENGINES"].map { $0.split(separator: ",").compactMap { Engine(rawValue: String($0)) } }
+        let engines = wanted ?? allCases
+        return environment["CI"] == "true" ? engines : engines.filter(\.isInstalled)
+    }()
 
     /// Whether the engine sends a `Secure` cookie to a page served over plain HTTP from `localhost` (and takes
     /// one from it). Chromium counts `http://localhost` as a secure origin; WebKitGTK's libsoup (3.2, Debian
