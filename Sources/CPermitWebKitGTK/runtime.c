@@ -48,7 +48,7 @@ static int start_xvfb(const char *xvfb) {
     posix_spawnattr_init(&attributes);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&attributes, 0);
-    char *argv[] = {(char *)xvfb, "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "1280x1024x24",
+    char *argv[] = {(char *)xvfb, "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "1920x1200x24",
                     "-terminate", NULL};
     pid_t pid;
     int failed = posix_spawn(&pid, xvfb, &actions, &attributes, argv, environ);
