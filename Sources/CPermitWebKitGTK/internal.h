@@ -20,7 +20,7 @@ struct permit_wk_view {
     GPtrArray *handlers;
     /// The secret that the frame-tagging script puts on every message.
     char *tag_secret;
-    /// Whether `destroy` was called: signals are ignored from then on.
+    /// Whether the view is being destroyed (set on the GTK thread): signals are ignored from then on.
     gboolean closing;
 };
 

@@ -43,14 +43,8 @@ static gboolean on_message(WebKitUserContentManager *manager, JSCValue *value, W
     permit_wk_view *view = data;
     if (view->closing) return FALSE;
     // The signal's detail is the handler's name; GLib does not hand it to the callback, so find it.
-    guint id = 0;
-    GQuark detail = 0;
     GSignalInvocationHint *hint = g_signal_get_invocation_hint(manager);
-    if (hint) {
-        id = hint->signal_id;
-        detail = hint->detail;
-    }
-    (void)id;
+    GQuark detail = hint ? hint->detail : 0;
     deliver_message(view, detail ? g_quark_to_string(detail) : "", value, reply);
     return TRUE;
 }
@@ -171,6 +165,7 @@ permit_wk_view *permit_wk_view_create(permit_wk_callbacks callbacks, const char 
 
 static void destroy_on_gtk(void *data) {
     permit_wk_view *view = data;
+    view->closing = TRUE;
     g_signal_handlers_disconnect_by_data(view->cookies, view);
     g_signal_handlers_disconnect_by_data(view->content, view);
     g_signal_handlers_disconnect_by_data(view->web_view, view);
@@ -186,7 +181,6 @@ static void destroy_on_gtk(void *data) {
 }
 
 void permit_wk_view_destroy(permit_wk_view *view) {
-    view->closing = TRUE;  // read on the GTK thread only after the queued destroy below, or racily as a hint
     permit_wk_invoke(destroy_on_gtk, view);
 }
 

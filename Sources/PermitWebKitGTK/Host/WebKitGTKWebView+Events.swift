@@ -67,7 +67,8 @@ extension WebKitGTKWebView {
     /// Whether WebKit's `uri` is `url`, allowing for WebKit's own escaping.
     static func sameURL(_ url: URL, _ uri: String) -> Bool {
         let asked = url.absoluteString
-        return asked == uri || asked.removingPercentEncoding == uri.removingPercentEncoding
+        // WebKit adds the root path to a URL without one.
+        return asked == uri || asked + "/" == uri || asked.removingPercentEncoding == uri.removingPercentEncoding
             || (URL(string: uri).map { $0.standardized == url.standardized } ?? false)
     }
 

@@ -16,14 +16,14 @@ public import PermitWeb
 /// GTK runs on a thread of its own with its main loop, shared by every web view of the process; every call is
 /// queued to it. Without `DISPLAY`, the first web view starts an Xvfb on a free display for the life of the
 /// process (it ends by itself when the process does). When the web content process dies, the web view
-/// reports ``PermitWeb/WebViewEvent/terminated(reason:)``, writes every cookie it was given again, reloads
-/// the last page and reports ``PermitWeb/WebViewEvent/restarted``; WebKit gives the new process the user
+/// reports `WebViewEvent.terminated(reason:)`, writes every cookie it was given again, reloads
+/// the last page and reports `WebViewEvent.restarted`; WebKit gives the new process the user
 /// scripts and handlers by itself. Every `permission-request` (camera, microphone, geolocation,
 /// notifications) is denied and logged until native state decides them.
 ///
 /// WebKitGTK does not tell a message handler which frame posted: a script that runs first in every frame
 /// tags each message with the frame's facts as they were at document start and a secret of this web view,
-/// so that ``PermitWeb/WebMessage/frame`` holds the main-frame flag and the origin. A message that arrives
+/// so that `WebMessage.frame` holds the main-frame flag and the origin. A message that arrives
 /// without the tag (a page that reached WebKit's `postMessage` past the script) is from an unknown frame:
 /// not the main frame, no origin.
 ///
