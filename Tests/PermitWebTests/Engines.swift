@@ -57,7 +57,7 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func isDisconnection(_ error: any Error) -> Bool {
         switch self {
         case .chromium: ChromiumError.disconnected ~= error
-        case .webkit: WebKitGTKError.closed ~= error
+        case .webkit: WebKitGTKError.webContentTerminated ~= error
         }
     }
 

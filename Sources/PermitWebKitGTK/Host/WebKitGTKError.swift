@@ -9,6 +9,7 @@ public struct WebKitGTKError: CodedError {
         case cookieRefused
         case snapshotFailed
         case timedOut
+        case webContentTerminated
         case closed
     }
 
@@ -34,6 +35,9 @@ public struct WebKitGTKError: CodedError {
     public static let snapshotFailed = WebKitGTKError(.snapshotFailed)
     /// A page did not load in time.
     public static let timedOut = WebKitGTKError(.timedOut)
+    /// The web content process ended while the call was under way (the web view restarts it as its
+    /// configuration says).
+    public static let webContentTerminated = WebKitGTKError(.webContentTerminated)
     /// The web view was closed, or its web content died and was not restarted.
     public static let closed = WebKitGTKError(.closed)
 
@@ -52,6 +56,7 @@ public struct WebKitGTKError: CodedError {
         case .cookieRefused: "WebKit refused the cookie"
         case .snapshotFailed: "the page could not be captured"
         case .timedOut: "the page did not load in time"
+        case .webContentTerminated: "the web content process ended"
         case .closed: "the web view is closed"
         }
     }

@@ -90,7 +90,7 @@ extension WebKitGTKWebView {
         default: "WebKit's web process was terminated"
         }
         logger.warning("the web content process ended", metadata: ["reason": "\(text)"])
-        failLoads(WebKitGTKError.closed.withDetail(text))
+        failLoads(WebKitGTKError.webContentTerminated.withDetail(text))
         emit(.terminated(reason: text))
         switch restartPolicy.terminated(at: elapsed()) {
         case .restart:
