@@ -321,8 +321,36 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// WebKitGTK, the engine iOS runs, as a web view host on Linux only: Apple platforms have WKWebView (the
+// PermitWebKit adapter), and no target that builds for them depends on these.
+#if os(Linux)
+package.products.append(.library(name: "PermitWebKitGTK", targets: ["PermitWebKitGTK"]))
+package.targets.append(contentsOf: [
+    // WebKitGTK 6.0 and GTK 4 through pkg-config; only the C shim includes their headers.
+    .systemLibrary(
+        name: "CWebKitGTK",
+        pkgConfig: "webkitgtk-6.0",
+        providers: [.apt(["libwebkitgtk-6.0-dev"])]
+    ),
+    // GObject signals, async callbacks and the GTK thread, behind plain C functions for Swift.
+    .target(name: "CPermitWebKitGTK", dependencies: ["CWebKitGTK"]),
+    .target(
+        name: "PermitWebKitGTK",
+        dependencies: [
+            "Permit",
+            "PermitWeb",
+            "CPermitWebKitGTK",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+])
+for target in package.targets where ["PermitDemo", "permit", "PermitWebTests", "PermitDemoTests"].contains(target.name) {
+    target.dependencies.append("PermitWebKitGTK")
+}
+#endif
+
 // One settings list for every target, as swift-log does.
-for target in package.targets where target.type != .system && target.name != "CPermitSpawn" {
+for target in package.targets where target.type != .system && !target.name.hasPrefix("CPermit") {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

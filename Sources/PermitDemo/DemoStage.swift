@@ -1,11 +1,10 @@
 package import Foundation
 package import Logging
 import Permit
-package import PermitChromium
 package import PermitPageServer
 import PermitWeb
 
-/// The parts of the simulated hybrid app that outlive its processes: headless Chromium as the web view, the
+/// The parts of the simulated hybrid app that outlive its processes: a browser engine as the web view, the
 /// app's web server on loopback with its push-token registry (``DemoServerSide``), and the page's console,
 /// captured for the transcript.
 ///
@@ -13,7 +12,9 @@ import PermitWeb
 /// `/api/system-status`; `permit shell --url` opens another site in the same web view.
 package final class DemoStage: Sendable {
     /// The web view.
-    package let webView: ChromiumWebView
+    package let webView: any DemoWebView
+    /// The web view's engine.
+    package let engine: DemoEngine
     /// The app's web server on loopback.
     package let server: PageServer
     /// The server's push-token registry and the fake FCM behind it.
@@ -25,10 +26,12 @@ package final class DemoStage: Sendable {
     static let consoleHandlerName = "permitConsole"
 
     private init(
-        webView: ChromiumWebView, server: PageServer, serverSide: DemoServerSide, systemStatus: Locked<Data?>,
+        webView: any DemoWebView, engine: DemoEngine, server: PageServer, serverSide: DemoServerSide,
+        systemStatus: Locked<Data?>,
         sink: Locked<@Sendable (AppEvent) -> Void>
     ) {
         self.webView = webView
+        self.engine = engine
         self.server = server
         self.serverSide = serverSide
         self.systemStatus = systemStatus
@@ -41,9 +44,14 @@ package final class DemoStage: Sendable {
     /// Starts the server and the browser, and captures the console of every page loaded from now on.
     ///
     /// - Parameters:
-    ///   - chromium: How to run Chromium.
+    ///   - engine: The browser engine of the web view.
+    ///   - windowSize: The web view's size in CSS pixels.
+    ///   - networkHosts: Hosts beyond loopback the web view may reach, on purpose (`permit shell --allow-host`).
     ///   - logger: Receives the server's and the browser's messages.
-    package static func start(chromium: ChromiumConfiguration = ChromiumConfiguration(), logger: Logger) async throws -> DemoStage {
+    package static func start(
+        engine: DemoEngine = .chromium, windowSize: (width: Int, height: Int) = (1280, 800), networkHosts: [String] = [],
+        logger: Logger
+    ) async throws -> DemoStage {
         let page = try demoPage()
         let systemStatus = Locked<Data?>(nil)
         var serverLogger = logger
@@ -59,16 +67,18 @@ package final class DemoStage: Sendable {
             default: return nil
             }
         }
-        let webView: ChromiumWebView
+        let webView: any DemoWebView
         do {
-            webView = try await ChromiumWebView.launch(configuration: chromium, logger: logger)
+            webView = try await engine.launch(windowSize: windowSize, networkHosts: networkHosts, logger: logger)
         } catch {
             await server.stop()
             await serverSide.close()
             throw error
         }
         let sink = Locked<@Sendable (AppEvent) -> Void>({ _ in })
-        let stage = DemoStage(webView: webView, server: server, serverSide: serverSide, systemStatus: systemStatus, sink: sink)
+        let stage = DemoStage(
+            webView: webView, engine: engine, server: server, serverSide: serverSide, systemStatus: systemStatus,
+            sink: sink)
         do {
             try await stage.captureConsole()
         } catch {

@@ -66,6 +66,9 @@ package actor HybridApp {
     /// The stage's web view, as the app's pieces see it: with the bridge's traffic reported.
     private let host: any WebViewHost
     private let storeURL: URL
+    /// Whether the app's cookies are `Secure`: always over https; over plain HTTP on loopback only where the
+    /// engine sends such cookies there.
+    private let secureCookies: Bool
     private let logger: Logger
     private let emit: @Sendable (AppEvent) -> Void
     private var process: Process?
@@ -94,6 +97,7 @@ package actor HybridApp {
         self.pushTokens = SimulatedPushTokenProvider()
         self.host = TracingWebViewHost(stage.webView, emit: emit)
         self.storeURL = folder.appendingPathComponent("permissions.json")
+        self.secureCookies = configuration.pageURL.scheme == "https" || stage.engine.sendsSecureCookiesToLoopbackHTTP
         self.logger = logger
         self.emit = emit
     }
@@ -144,7 +148,8 @@ package actor HybridApp {
             configuration: HybridShell.Configuration(
                 pageURL: configuration.pageURL, bridge: configuration.bridge, siteHost: configuration.siteHost,
                 permissionCookies: configuration.mirrorsPermissionCookies
-                    ? CookieAttributes(domain: configuration.siteHost) : nil),
+                    ? CookieAttributes(domain: configuration.siteHost, isSecure: secureCookies) : nil,
+                pushToken: PushTokenCookieConfiguration(domain: configuration.siteHost, isSecure: secureCookies)),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
             haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
             logger: logger)

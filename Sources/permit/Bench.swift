@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PermitChromium
+import PermitDemo
 import PermitPageServer
 
 /// `permit bench`: benchmarks, meant for a release build.
@@ -12,18 +12,19 @@ struct Bench: AsyncParsableCommand {
     )
 }
 
-/// Serves one page at `/` on loopback, launches headless Chromium, runs `body`, and closes both whatever
-/// happens.
+/// Serves one page at `/` on loopback, launches a web view of `engine` (headless Chromium by default), runs
+/// `body`, and closes both whatever happens.
 func withBrowser<Result: Sendable>(
-    page text: String, logger: Logger, _ body: (ChromiumWebView, PageServer) async throws -> Result
+    page text: String, engine: DemoEngine = .chromium, logger: Logger,
+    _ body: (any DemoWebView, PageServer) async throws -> Result
 ) async throws -> Result {
-    Terminal.progress("starting the page server and headless Chromium")
+    Terminal.progress("starting the page server and the \(engine.rawValue) web view")
     let server = try await PageServer.start(logger: logger) { path in
         path == "/" ? .html("<!doctype html><title>bench</title><p>\(text)</p>") : nil
     }
-    let webView: ChromiumWebView
+    let webView: any DemoWebView
     do {
-        webView = try await ChromiumWebView.launch(logger: logger)
+        webView = try await engine.launch(logger: logger)
     } catch {
         await server.stop()
         throw error

@@ -2,22 +2,23 @@ import ArgumentParser
 import Foundation
 import Logging
 import Permit
-import PermitChromium
+import PermitDemo
 import PermitPageServer
 import PermitTesting
 import PermitWeb
 
-/// `permit bench bridge`: the web bridge's round trip and change latency in real headless Chromium.
+/// `permit bench bridge`: the web bridge's round trip and change latency in a real browser engine.
 struct BenchBridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
-        abstract: "Benchmark the web bridge in headless Chromium.",
+        abstract: "Benchmark the web bridge in headless Chromium or WebKitGTK (--engine).",
         discussion: """
-            Serves a page on loopback, opens it in headless Chromium with the bridge installed over a simulated \
+            Serves a page on loopback, opens it in the web view with the bridge installed over a simulated \
             device, and prints medians: a page → native → page call through the router (getCurrentLocation with \
             a simulated fix), a bare echo over the same transport in the same run, their ratio, and the time \
-            from a Settings change plus the app becoming active to the page's update event handler. \
-            Goals: ratio at most 1.2, change to event under 5 ms.
+            from a Settings change plus the app becoming active to the page's update event handler. Calls are \
+            timed in batches of 25, so that the page's coarse timer does not decide the figure. --engine \
+            picks headless Chromium or WebKitGTK. Goals: ratio at most 1.1, change to event under 2 ms.
             """
     )
 
@@ -30,6 +31,8 @@ struct BenchBridge: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of a table.")
     var json = false
 
+    @OptionGroup var engineOptions: EngineOptions
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -40,15 +43,18 @@ struct BenchBridge: AsyncParsableCommand {
     func run() async throws {
         let logger = options.makeLogger()
         let report = try await withTemporaryFolder(named: "bridge") { folder in
-            try await withBrowser(page: "bridge benchmark", logger: logger) { webView, server in
+            try await withBrowser(page: "bridge benchmark", engine: engineOptions.engine, logger: logger) { webView, server in
                 try await measure(webView: webView, server: server, folder: folder, logger: logger)
             }
         }
         if json { try printJSON(report) } else { print(report.table) }
     }
 
+    /// Calls per timed batch.
+    static let batchSize = 25
+
     private func measure(
-        webView: ChromiumWebView, server: PageServer, folder: URL, logger: Logger
+        webView: any DemoWebView, server: PageServer, folder: URL, logger: Logger
     ) async throws -> BridgeBenchReport {
         let device = SimulatedDevice()
         await device.setStatus(.granted, for: .location)
@@ -73,19 +79,26 @@ struct BenchBridge: AsyncParsableCommand {
         }
         try await webView.load(server.url("/"))
 
-        Terminal.progress("page → native → page: \(iterations) bridge calls and \(iterations) bare echoes, interleaved")
+        // Timed over batches of calls, so that the page's coarse timer (0.1 ms in Chromium, 1 ms in WebKit) does
+        // not decide the figure: each batch's time divided by its calls, the median over batches.
+        let batch = Self.batchSize
+        let batches = max(1, iterations / batch)
+        Terminal.progress(
+            "page → native → page: \(batches * batch) bridge calls and as many bare echoes, in interleaved batches of \(batch)")
         let timings = try await webView.evaluateJavaScript("""
             (async () => {
               const echo = window.webkit.messageHandlers.echo;
               const bridge = [], bare = [];
               for (let i = 0; i < 20; i++) { await ZooboxBridge.getCurrentLocation(); await echo.postMessage('x'); }
-              for (let i = 0; i < \(iterations); i++) {
+              for (let b = 0; b < \(batches); b++) {
                 let start = performance.now();
-                await ZooboxBridge.getCurrentLocation();
-                bridge.push(performance.now() - start);
+                for (let i = 0; i < \(batch); i++) { await ZooboxBridge.getCurrentLocation(); }
+                bridge.push((performance.now() - start) / \(batch));
                 start = performance.now();
-                await echo.postMessage('{"v":1,"id":1,"method":"getCurrentLocation","params":{}}');
-                bare.push(performance.now() - start);
+                for (let i = 0; i < \(batch); i++) {
+                  await echo.postMessage('{"v":1,"id":1,"method":"getCurrentLocation","params":{}}');
+                }
+                bare.push((performance.now() - start) / \(batch));
               }
               const median = values => { const s = values.slice().sort((a, b) => a - b); const m = s.length >> 1;
                 return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -120,7 +133,7 @@ struct BenchBridge: AsyncParsableCommand {
         }
         await router.detach()
         return BridgeBenchReport(
-            configuration: buildConfiguration, iterations: iterations, changes: changes,
+            configuration: buildConfiguration, engine: engineOptions.engine.rawValue, iterations: iterations, changes: changes,
             roundtrip_ms: pair[0], echo_ms: pair[1], ratio: pair[1] > 0 ? pair[0] / pair[1] : 0,
             roundtrip_mean_ms: pair[2], echo_mean_ms: pair[3], mean_ratio: pair[3] > 0 ? pair[2] / pair[3] : 0,
             change_to_event_ms: median(changeToEvent), activation_handled_ms: median(activationHandled))
@@ -130,15 +143,18 @@ struct BenchBridge: AsyncParsableCommand {
 /// The figures `permit bench bridge` prints.
 struct BridgeBenchReport: Encodable {
     var configuration: String
+    /// The web view's engine: `chromium` or `webkit`.
+    var engine: String
     var iterations: Int
     var changes: Int
-    /// Median page → native → page `getCurrentLocation()` through the router, timed in the page.
+    /// Median page → native → page `getCurrentLocation()` through the router, timed in the page over batches
+    /// of calls (a batch's time divided by its calls).
     var roundtrip_ms: Double
-    /// Median bare echo over the same transport, timed in the page, interleaved with the bridge calls.
+    /// Median bare echo over the same transport, timed in the page the same way, in batches interleaved with
+    /// the bridge calls' batches.
     var echo_ms: Double
     var ratio: Double
-    /// Means of the same calls: Chromium coarsens `performance.now()` to 0.1 ms with jitter, so the medians
-    /// are quantized and the means resolve smaller differences.
+    /// Means over the same batches.
     var roundtrip_mean_ms: Double
     var echo_mean_ms: Double
     var mean_ratio: Double
@@ -149,7 +165,7 @@ struct BridgeBenchReport: Encodable {
     var activation_handled_ms: Double
 
     var table: String {
-        var lines = [Terminal.bold("Permit bridge benchmark (\(configuration) build, headless Chromium, medians)")]
+        var lines = [Terminal.bold("Permit bridge benchmark (\(configuration) build, \(engine), medians over batches)")]
         if configuration != "release" {
             lines.append(Terminal.red("Debug build: figures are not representative; run with swift run -c release."))
         }
@@ -158,12 +174,12 @@ struct BridgeBenchReport: Encodable {
                 ["figure", "value", "goal", ""],
                 ["bridge call, page → native → page (\(iterations))", formatMilliseconds(roundtrip_ms), "", ""],
                 ["bare echo, same transport (\(iterations))", formatMilliseconds(echo_ms), "", ""],
-                ["ratio", String(format: "%.2f", ratio), "<= 1.2", verdict(ratio <= 1.2)],
+                ["ratio", String(format: "%.2f", ratio), "<= 1.1", verdict(ratio <= 1.1)],
                 ["means: bridge call, bare echo, ratio",
                  "\(formatMilliseconds(roundtrip_mean_ms)), \(formatMilliseconds(echo_mean_ms)), \(String(format: "%.2f", mean_ratio))",
                  "", ""],
-                ["Settings change to page event (\(changes))", formatMilliseconds(change_to_event_ms), "< 5 ms",
-                 verdict(change_to_event_ms < 5)],
+                ["Settings change to page event (\(changes))", formatMilliseconds(change_to_event_ms), "< 2 ms",
+                 verdict(change_to_event_ms < 2)],
                 ["  of which: activation handled, change persisted", formatMilliseconds(activation_handled_ms), "", ""],
             ]))
         return lines.joined(separator: "\n")

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Permit
-import PermitChromium
+import PermitDemo
 import PermitPageServer
 import PermitTesting
 import PermitWeb
@@ -45,7 +45,7 @@ struct BenchCookies: AsyncParsableCommand {
     }
 
     private func measure(
-        webView: ChromiumWebView, server: PageServer, folder: URL, logger: Logger
+        webView: any DemoWebView, server: PageServer, folder: URL, logger: Logger
     ) async throws -> CookieBenchReport {
         let device = SimulatedDevice()
         await device.launchApp()

@@ -1,15 +1,15 @@
 import ArgumentParser
 import Foundation
-import PermitChromium
 import PermitDemo
 import PermitPageServer
 
 /// `permit demo`: all of Permit, end to end, in headless Chromium on a simulated device.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run Permit end to end: a hybrid app on a simulated device, its page in headless Chromium.",
+        abstract: "Run Permit end to end: a hybrid app on a simulated device, its page in headless Chromium or WebKit.",
         discussion: """
-            Starts the demo web app's server on loopback and headless Chromium, then runs every scenario as a \
+            Starts the demo web app's server on loopback and the web view (headless Chromium, or WebKitGTK \
+            with --engine webkit), then runs every scenario as a \
             fresh install (its own simulated device, a file store in a temporary folder, an empty cookie \
             store): the permission-cookie scenarios and the relaunch as the page sees them, the page's \
             primer, grant and denial flows, the policy flows of a logging app, the push-token cookie, and the system status with its \
@@ -26,6 +26,8 @@ struct Demo: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Run every scenario even after one failed (by default the demo stops at the first failure).")
     var keepGoing = false
+
+    @OptionGroup var engineOptions: EngineOptions
 
     @OptionGroup var options: GlobalOptions
 
@@ -45,10 +47,10 @@ struct Demo: AsyncParsableCommand {
         let started = ContinuousClock.now
         let logger = options.makeLogger()
         let scenarios = DemoScenario.all
-        say(Terminal.bold("Permit demo: \(scenarios.count) scenarios, a hybrid app on a simulated device, its page in headless Chromium"))
-        Terminal.progress("starting the demo server and headless Chromium")
+        say(Terminal.bold("Permit demo: \(scenarios.count) scenarios, a hybrid app on a simulated device, its page in \(engineOptions.engineName)"))
+        Terminal.progress("starting the demo server and \(engineOptions.engineName)")
         // Tall enough for the whole demo page in the screenshot.
-        let stage = try await DemoStage.start(chromium: ChromiumConfiguration(windowSize: (1280, 1100)), logger: logger)
+        let stage = try await DemoStage.start(engine: engineOptions.engine, windowSize: (1280, 1100), logger: logger)
         say("page server \(stage.server.origin); each scenario is a fresh install (own device, store and cookies)")
         var results: [DemoResult] = []
         var screenshotPath: String?

@@ -64,6 +64,8 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write every event and result as a JSON line to this file.", valueName: "file"))
     var jsonLog: String?
 
+    @OptionGroup var engineOptions: EngineOptions
+
     @OptionGroup var options: GlobalOptions
 
     enum Preset: String, ExpressibleByArgument, CaseIterable {
@@ -136,8 +138,8 @@ struct Shell: AsyncParsableCommand {
         }
         let manifest = try loadManifest()
         let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.legacyCookieKinds
-        Terminal.progress("shell: starting headless Chromium")
-        let stage = try await DemoStage.start(chromium: ChromiumConfiguration(networkHosts: allowHost), logger: logger)
+        Terminal.progress("shell: starting \(engineOptions.engineName)")
+        let stage = try await DemoStage.start(engine: engineOptions.engine, networkHosts: allowHost, logger: logger)
         stage.setConsoleSink { emit(ShellRecord($0)) }
         let pageURL = url.flatMap(URL.init(string:)) ?? stage.demoPageURL
         var origins = Set(try origin.map(WebOrigin.init))

@@ -1,13 +1,12 @@
 import Foundation
 import Permit
-import PermitChromium
 import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
 
 /// Issue 4's acceptance, in real headless Chromium with pages served over loopback.
-@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct BridgeInBrowserTests {
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(3))) struct BridgeInBrowserTests {
     static let recorder = """
         <script>
           window.first = JSON.stringify(window.zooboxPermissions);
@@ -17,8 +16,8 @@ import Testing
         <p>recorder</p>
         """
 
-    @Test func theFirstInlineScriptSeesEveryStatusAndAnswersSynchronously() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": Self.recorder]) { device in
+    @Test(arguments: Engine.available) func theFirstInlineScriptSeesEveryStatusAndAnswersSynchronously(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": Self.recorder]) { device in
             await device.setStatus(.granted, for: .camera)
             await device.setStatus(.denied, for: .location)
         }
@@ -33,8 +32,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aRequestResolvesWithTheUsersAnswerAndADeniedKindDoesNotPromptAgain() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+    @Test(arguments: Engine.available) func aRequestResolvesWithTheUsersAnswerAndADeniedKindDoesNotPromptAgain(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"])
         try await world.load("/")
         await world.device.answerNextPrompt(for: .camera, with: .denied)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("denied"))
@@ -44,8 +43,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aThousandRequestsFromThePageCauseAtMostOnePrompt() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+    @Test(arguments: Engine.available) func aThousandRequestsFromThePageCauseAtMostOnePrompt(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"])
         try await world.load("/")
         await world.device.setUnscriptedPromptAnswer(.granted)
         let results = try await world.evaluate("""
@@ -57,8 +56,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aSettingsChangeThenActivationFiresTheUpdateEventAndAW3CChangeEvent() async throws {
-        let world = try await BridgeWorld.make(pages: [
+    @Test(arguments: Engine.available) func aSettingsChangeThenActivationFiresTheUpdateEventAndAW3CChangeEvent(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: [
             "/": """
                 <script>
                   window.nextUpdate = new Promise(resolve => addEventListener('zooboxPermissionsUpdate',
@@ -82,8 +81,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func navigatorPermissionsAnswersKnownNamesAndRejectsOthersWithATypeError() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"]) { device in
+    @Test(arguments: Engine.available) func navigatorPermissionsAnswersKnownNamesAndRejectsOthersWithATypeError(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"]) { device in
             await device.setStatus(.granted, for: .location)
             await device.setStatus(.denied, for: .camera)
         }
@@ -107,8 +106,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func locationAndHapticsReachTheDevice() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"]) { device in
+    @Test(arguments: Engine.available) func locationAndHapticsReachTheDevice(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"]) { device in
             await device.setStatus(.granted, for: .location)
         }
         await world.location.setFix(LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
@@ -123,8 +122,8 @@ import Testing
 
     // MARK: - Security
 
-    @Test func aCrossOriginIframeGetsErrorsSeesNothingAndCausesNoPrompt() async throws {
-        let world = try await BridgeWorld.make(
+    @Test(arguments: Engine.available) func aCrossOriginIframeGetsErrorsSeesNothingAndCausesNoPrompt(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, 
             pages: ["/": """
                 <script>
                   window.codes = new Promise(resolve => addEventListener('message', e => resolve(e.data)));
@@ -155,8 +154,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aPageOnAnotherOriginGetsErrorsAndCausesNoPrompt() async throws {
-        let world = try await BridgeWorld.make(pages: [:], foreignPages: ["/": "<p>elsewhere</p>"])
+    @Test(arguments: Engine.available) func aPageOnAnotherOriginGetsErrorsAndCausesNoPrompt(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: [:], foreignPages: ["/": "<p>elsewhere</p>"])
         await world.device.setUnscriptedPromptAnswer(.granted)
         try await world.webView.load(world.foreign.url("/"))
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera').catch(e => e.code)") == .string("forbiddenOrigin"))
@@ -165,8 +164,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func malformedOversizedAndWronglyTypedMessagesGetTypedErrors() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+    @Test(arguments: Engine.available) func malformedOversizedAndWronglyTypedMessagesGetTypedErrors(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"])
         try await world.load("/")
         await world.device.setUnscriptedPromptAnswer(.granted)
         let codes = try await world.evaluate("""
@@ -183,11 +182,14 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func nothingLeavesTheMachine() async throws {
-        let world = try await BrowserWorld.make()
+    @Test(arguments: Engine.available) func nothingLeavesTheMachine(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine)
         for url in ["http://example.com/", "http://192.0.2.1/", "https://8.8.8.8/"] {
-            await #expect(throws: ChromiumError.navigationFailed, "\(url)") {
+            do {
                 try await world.webView.load(URL(string: url)!)
+                Issue.record("\(url) loaded")
+            } catch {
+                #expect(engine.isNavigationFailure(error), "\(url): \(error)")
             }
         }
         await world.tearDown()
@@ -195,19 +197,23 @@ import Testing
 
     // MARK: - A dying browser
 
-    @Test func afterChromiumIsKilledTheHostRestartsItAndReappliesScriptsHandlersAndCookies() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": Self.recorder])
+    @Test(arguments: Engine.available)
+    func afterTheWebContentIsKilledTheHostRestartsItAndReappliesScriptsHandlersAndCookies(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": Self.recorder])
         let events = EventLog(following: world.webView.events())
         try await world.load("/")
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
-        try await world.webView.setCookie(Cookie(name: "FCM_token", value: "t1", domain: "localhost"))
-        let pid = try #require(await world.webView.processID())
+        try await world.webView.setCookie(
+            Cookie(name: "FCM_token", value: "t1", domain: "localhost", isSecure: engine.sendsSecureCookiesToLoopbackHTTP))
+        let pid = await world.webView.webContentProcessID()
 
-        kill(-pid, SIGKILL)
+        try await world.webView.killWebContent()
         await events.wait(for: .restarted)
-        #expect(events.all.contains(.terminated(reason: "Chromium exited")))
-        #expect(try #require(await world.webView.processID()) != pid)
+        #expect(events.all.contains { $0.isTermination })
+        if let pid {
+            #expect(try #require(await world.webView.webContentProcessID()) != pid)
+        }
         // The page was reloaded with the bridge script of the current statuses, and the handler answers.
         #expect(try await world.evaluate("location.pathname") == .string("/"))
         #expect(try await world.evaluate("window.first")
@@ -217,20 +223,25 @@ import Testing
         // The cookie set before the crash (never flushed to disk) is back.
         #expect(try await world.evaluate("document.cookie") == .string("FCM_token=t1"))
         await world.tearDown()
-        #expect(kill(-pid, 0) == -1, "the killed browser's group is gone")
+        if let pid {
+            #expect(kill(-pid, 0) == -1, "the killed browser's group is gone")
+        }
     }
 
-    @Test func closingDuringARestartLeavesNoBrowser() async throws {
-        let world = try await BrowserWorld.make(pages: ["/": "<p>page</p>"])
+    @Test(arguments: Engine.available) func closingDuringARestartLeavesNoBrowser(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
         let events = EventLog(following: world.webView.events())
         try await world.webView.load(world.server.url("/"))
-        let pid = try #require(await world.webView.processID())
-        kill(-pid, SIGKILL)
-        await events.wait(for: .terminated(reason: "Chromium exited"))
-        let restarting = await world.webView.processID()
+        let pid = await world.webView.webContentProcessID()
+        try await world.webView.killWebContent()
+        await events.wait(until: \.isTermination)
+        let restarting = await world.webView.webContentProcessID()
         await world.webView.close()
-        #expect(await world.webView.processID() == nil)
+        #expect(await world.webView.webContentProcessID() == nil)
         #expect(pgrep("permit-chromium-").isEmpty || !pgrep("permit-chromium-").contains { $0 == restarting })
+        await #expect(throws: (any Error).self, "a closed web view runs nothing") {
+            try await world.webView.evaluateJavaScript("1")
+        }
         if let restarting, restarting != pid {
             #expect(kill(-restarting, 0) == -1, "the browser started by the restart is gone")
         }
@@ -239,8 +250,8 @@ import Testing
 
     // MARK: - Hostile pages
 
-    @Test func aForeignPageSeesNoStatusesAndGetsNoUpdates() async throws {
-        let world = try await BridgeWorld.make(pages: [:], foreignPages: ["/": "<script>window.first = JSON.stringify(window.zooboxPermissions)</script>"]) { device in
+    @Test(arguments: Engine.available) func aForeignPageSeesNoStatusesAndGetsNoUpdates(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: [:], foreignPages: ["/": "<script>window.first = JSON.stringify(window.zooboxPermissions)</script>"]) { device in
             await device.setStatus(.granted, for: .camera)
         }
         try await world.webView.load(world.foreign.url("/"))
@@ -251,8 +262,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aPageCannotForgeAPushOrAReply() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<p>app</p>"])
+    @Test(arguments: Engine.available) func aPageCannotForgeAPushOrAReply(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"])
         try await world.load("/")
         #expect(try await world.evaluate("""
             (() => { try { window.__permitBridge_zoobox('guess', {statuses: {camera: 'granted'}}); } catch (e) {}
@@ -268,8 +279,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func anAlertDoesNotBlockTheBridge() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": "<script>alert('hello'); window.afterAlert = confirm('sure?');</script>"])
+    @Test(arguments: Engine.available) func anAlertDoesNotBlockTheBridge(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<script>alert('hello'); window.afterAlert = confirm('sure?');</script>"])
         try await world.load("/")
         #expect(try await world.evaluate("window.afterAlert") == .bool(false))
         await world.device.answerNextPrompt(for: .camera, with: .granted)
@@ -277,8 +288,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test func aThrowingChangeHandlerDoesNotStopLaterUpdates() async throws {
-        let world = try await BridgeWorld.make(pages: ["/": """
+    @Test(arguments: Engine.available) func aThrowingChangeHandlerDoesNotStopLaterUpdates(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": """
             <script>
               navigator.permissions.query({name: 'camera'}).then(s => { s.onchange = () => { throw new Error(String.fromCharCode(0xD800)) } });
               addEventListener('zooboxPermissionsUpdate', () => { throw new Error(String.fromCharCode(0xD800)) });
@@ -311,7 +322,7 @@ final class EventLog: @unchecked Sendable {
     // @unchecked: `events` and `waiters` are only touched while holding `lock`.
     private let lock = NSLock()
     private var events: [WebViewEvent] = []
-    private var waiters: [(WebViewEvent, CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(@Sendable (WebViewEvent) -> Bool, CheckedContinuation<Void, Never>)] = []
     private var follower: Task<Void, Never>?
 
     /// Records every event of `stream` from now on, until the log is released.
@@ -326,8 +337,8 @@ final class EventLog: @unchecked Sendable {
     func append(_ event: WebViewEvent) {
         let ready = lock.withLock {
             events.append(event)
-            let ready = waiters.filter { $0.0 == event }.map(\.1)
-            waiters.removeAll { $0.0 == event }
+            let ready = waiters.filter { $0.0(event) }.map(\.1)
+            waiters.removeAll { $0.0(event) }
             return ready
         }
         for waiter in ready { waiter.resume() }
@@ -337,13 +348,25 @@ final class EventLog: @unchecked Sendable {
 
     /// Returns once `event` has been seen (at once if it already was); the suite's time limit bounds the wait.
     func wait(for event: WebViewEvent) async {
+        await wait(until: { $0 == event })
+    }
+
+    /// Returns once an event that `matches` has been seen (at once if one already was).
+    func wait(until matches: @escaping @Sendable (WebViewEvent) -> Bool) async {
         await withCheckedContinuation { continuation in
             let seen = lock.withLock {
-                if events.contains(event) { return true }
-                waiters.append((event, continuation))
+                if events.contains(where: matches) { return true }
+                waiters.append((matches, continuation))
                 return false
             }
             if seen { continuation.resume() }
         }
+    }
+}
+
+extension WebViewEvent {
+    /// Whether the event is a termination, whatever its reason (each engine words its own).
+    var isTermination: Bool {
+        if case .terminated = self { true } else { false }
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import InMemoryLogging
 import Logging
 import Permit
-import PermitChromium
 import PermitPageServer
 import PermitTesting
 import PermitWeb
@@ -22,14 +21,14 @@ final class BridgeWorld: Sendable {
     let foreignPages: PageTable
 
     static func make(
-        pages: [String: String], foreignPages: [String: String] = [:],
+        _ engine: Engine, pages: [String: String], foreignPages: [String: String] = [:],
         store: any PermissionStore = InMemoryPermissionStore(),
         configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
     ) async throws -> BridgeWorld {
         let device = SimulatedDevice()
         await configure(device)
         await device.launchApp()
-        let browser = try await BrowserWorld.make(pages: pages)
+        let browser = try await BrowserWorld.make(engine, pages: pages)
         let foreignTable = PageTable(foreignPages)
         let foreign = try await PageServer.start(logger: quietLogger) { path in
             foreignTable[path].map(PageServer.Page.html)
@@ -58,7 +57,7 @@ final class BridgeWorld: Sendable {
             logger: quietLogger)
     }
 
-    var webView: ChromiumWebView { browser.webView }
+    var webView: any EngineWebView { browser.webView }
 
     func load(_ path: String) async throws {
         try await webView.load(browser.server.url(path))

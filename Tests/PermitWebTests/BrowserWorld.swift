@@ -1,26 +1,17 @@
 import Foundation
 import Logging
-import PermitChromium
 import PermitPageServer
 import Testing
 
-/// Whether the browser tests run: always under `CI=true` (where a missing Chromium must fail them), else only
-/// when Chromium is installed.
-let browserAvailable =
-    ProcessInfo.processInfo.environment["CI"] == "true" || ChromiumWebView.locateExecutable() != nil
-
-/// The trait every browser suite carries: skipped with a visible reason outside CI when Chromium is missing.
-let requiresChromium = Testing.ConditionTrait.enabled(
-    if: browserAvailable, "Chromium is not installed (scripts/setup installs it); under CI=true this fails instead")
-
-/// A real headless Chromium and a loopback page server, for one test.
+/// A real browser engine's web view and a loopback page server, for one test.
 struct BrowserWorld {
-    let webView: ChromiumWebView
+    let engine: Engine
+    let webView: any EngineWebView
     let server: PageServer
     let pages: PageTable
 
     static func make(
-        configuration: ChromiumConfiguration = ChromiumConfiguration(), pages: [String: String] = [:]
+        _ engine: Engine, profile: URL? = nil, loopbackHosts: [String] = ["localhost"], pages: [String: String] = [:]
     ) async throws -> BrowserWorld {
         var logger = Logger(label: "permit.tests.browser")
         logger.logLevel = .warning
@@ -30,8 +21,8 @@ struct BrowserWorld {
         serverLogger.logLevel = .critical
         let server = try await PageServer.start(logger: serverLogger) { path in table[path].map(PageServer.Page.html) }
         do {
-            let webView = try await ChromiumWebView.launch(configuration: configuration, logger: logger)
-            return BrowserWorld(webView: webView, server: server, pages: table)
+            let webView = try await engine.launch(profile: profile, loopbackHosts: loopbackHosts, logger: logger)
+            return BrowserWorld(engine: engine, webView: webView, server: server, pages: table)
         } catch {
             await server.stop()
             throw error
@@ -40,11 +31,11 @@ struct BrowserWorld {
 
     /// Closes the browser and the server, and checks that no process of the browser's group is left.
     func tearDown() async {
-        let pid = await webView.processID()
+        let pid = await webView.webContentProcessID()
         await webView.close()
         await server.stop()
         if let pid {
-            #expect(kill(-pid, 0) == -1 && errno == ESRCH, "Chromium's process group \(pid) outlived close()")
+            #expect(kill(-pid, 0) == -1 && errno == ESRCH, "the browser's process group \(pid) outlived close()")
         }
     }
 }

@@ -1,28 +1,33 @@
 import Foundation
 import Logging
 import Permit
-import PermitChromium
 import PermitTesting
 import PermitWeb
 import Testing
 
 /// What every `WebViewHost` promises about scripts, handlers and events, and every `WebCookieStore` about
-/// cookies, run against the fake and against headless Chromium (when it is available; under `CI=true` always).
+/// cookies, run against the fake and against each browser engine (when it is available; under `CI=true` always).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct WebViewHostContractTests {
-    enum HostKind: String, CaseIterable, CustomTestStringConvertible {
-        case fake, chromium
-        var testDescription: String { rawValue }
+    enum HostKind: Sendable, CustomTestStringConvertible {
+        case fake
+        case engine(Engine)
+        var testDescription: String {
+            switch self {
+            case .fake: "fake"
+            case .engine(let engine): engine.rawValue
+            }
+        }
     }
 
-    static let hosts: [HostKind] = browserAvailable ? HostKind.allCases : [.fake]
+    static let hosts: [HostKind] = [.fake] + Engine.available.map(HostKind.engine)
 
     /// Runs `body` against a fresh host of `kind`, and closes it afterwards.
     func withHost(_ kind: HostKind, _ body: (any WebViewHost) async throws -> Void) async throws {
         switch kind {
         case .fake:
             try await body(FakeWebViewHost())
-        case .chromium:
-            let webView = try await ChromiumWebView.launch(logger: quietLogger)
+        case .engine(let engine):
+            let webView = try await engine.launch()
             do {
                 try await body(webView)
             } catch {

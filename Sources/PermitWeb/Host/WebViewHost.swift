@@ -3,7 +3,8 @@ public import Permit
 
 /// The web view a hybrid app shows: the seam through which Permit installs its bridge and talks to the page.
 ///
-/// `PermitChromium` implements it over headless Chromium on Linux and `PermitTesting` has a scriptable fake;
+/// `PermitChromium` implements it over headless Chromium and `PermitWebKitGTK` over WebKitGTK on Linux, and
+/// `PermitTesting` has a scriptable fake;
 /// `WebKitWebView` in the `PermitWebKit` adapter implements it over `WKWebView`. The web view's cookies are
 /// behind a seam of their own, ``WebCookieStore``, which the host hands out as ``cookieStore``.
 ///

@@ -1,0 +1,33 @@
+// What the shim's files share; not part of the module's interface.
+#ifndef CPERMITWEBKITGTK_INTERNAL_H
+#define CPERMITWEBKITGTK_INTERNAL_H
+
+#include "CPermitWebKitGTK.h"
+#include <webkit/webkit.h>
+
+/// A web view and what it was given, touched only on the GTK thread (after creation).
+struct permit_wk_view {
+    permit_wk_callbacks callbacks;
+    GtkWidget *window;
+    WebKitWebView *web_view;
+    WebKitUserContentManager *content;
+    WebKitNetworkSession *session;
+    WebKitCookieManager *cookies;
+    /// The user scripts by id (int64 keys as strings), in the order added: `script_ids` holds the order.
+    GHashTable *scripts;
+    GArray *script_ids;
+    /// The registered handler names.
+    GPtrArray *handlers;
+    /// The secret that the frame-tagging script puts on every message.
+    char *tag_secret;
+    /// Whether the view is being destroyed (set on the GTK thread): signals are ignored from then on.
+    gboolean closing;
+};
+
+/// Queues `function(data)` on the GTK thread.
+void permit_wk_invoke(void (*function)(void *), void *data);
+
+/// Re-adds the frame-tagging script then every user script, in order (handlers changed or scripts did).
+void permit_wk_rebuild_scripts(permit_wk_view *view);
+
+#endif

@@ -1,0 +1,84 @@
+import CPermitWebKitGTK
+public import Foundation
+import PermitWeb
+
+// MARK: - Page
+
+extension WebKitGTKWebView {
+    /// Runs JavaScript in the main frame's main world, awaiting a promise, and returns its value as JSON text,
+    /// or `nil` for `undefined` or a value JSON cannot hold.
+    ///
+    /// The source runs as a global script (an indirect `eval` inside WebKit's async function call), so its
+    /// completion value is returned as `Runtime.evaluate` would return it.
+    ///
+    /// - Throws: ``WebKitGTKError/javaScriptException`` naming the class of what was thrown, never its text.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String) async throws -> String? {
+        try await ready()
+        let view = view.pointer
+        do {
+            return try await PendingCall<String?>.run { token in
+                permit_wk_evaluate(view, source, GTKCallbacks.text, token)
+            }
+        } catch let failure as GTKFailure {
+            // WebKit's message starts with the class ("TypeError: ..."); the page's own text stays out.
+            let name = failure.message.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            throw WebKitGTKError.javaScriptException.withDetail(name.isEmpty ? "exception" : String(name))
+        }
+    }
+
+    /// Loads `url` in the main frame and returns once its `load` event fired; after a restart the web view
+    /// loads it again.
+    ///
+    /// - Throws: ``WebKitGTKError/navigationFailed`` when the page cannot be loaded, ``WebKitGTKError/timedOut``
+    ///   after the configuration's load timeout.
+    public func load(_ url: URL) async throws {
+        try await ready()
+        if url.scheme == "http" || url.scheme == "https" { lastURL = url }
+        try await navigate(to: url)
+    }
+
+    /// Loads `url` and waits for its `load` event, within the load timeout.
+    func navigate(to url: URL) async throws {
+        lastLoadWait += 1
+        let number = lastLoadWait
+        requestedURL = url
+        let view = view.pointer
+        let timeout = Task { [weak self] in
+            try await Task.sleep(for: self?.configuration.loadTimeout ?? .seconds(30))
+            await self?.endLoadWait(number, WebKitGTKError.timedOut.withDetail(url.absoluteString))
+        }
+        defer { timeout.cancel() }
+        try await withCheckedThrowingContinuation { continuation in
+            loadWaits[number] = LoadWait(url: url, continuation: continuation)
+            // The outcome comes as load events, not as the call's callback.
+            permit_wk_load(view, url.absoluteString, nil, nil)
+        }
+    }
+
+    /// Ends one load wait with `error`, if it is still waiting.
+    private func endLoadWait(_ number: Int, _ error: any Error) {
+        loadWaits.removeValue(forKey: number)?.continuation.resume(throwing: error)
+    }
+
+    /// A PNG of the page as it is shown now.
+    public func screenshot() async throws -> Data {
+        try await ready()
+        let view = view.pointer
+        do {
+            return try await PendingCall<Data>.run { token in permit_wk_snapshot(view, GTKCallbacks.png, token) }
+        } catch let failure as GTKFailure {
+            throw WebKitGTKError.snapshotFailed.withDetail(failure.message)
+        }
+    }
+
+    /// Ends the web content process as the OS does when it kills one: the web view reports the termination and
+    /// recovers as it would from a crash. For tests of dying web content.
+    package func terminateWebContent() async throws {
+        try await ready()
+        let view = view.pointer
+        _ = try await PendingCall<String?>.run { token in
+            permit_wk_terminate_web_process(view, GTKCallbacks.text, token)
+        }
+    }
+}
