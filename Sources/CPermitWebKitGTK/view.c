@@ -127,9 +127,14 @@ static void create_on_gtk(void *data) {
         g_free(file);
     }
     g_signal_connect(view->cookies, "changed", G_CALLBACK(on_cookies_changed), view);
+    // One web context for the process, never released: WebKit's default context is a C++ static whose
+    // destructor releases it during exit, on the exiting thread rather than the GTK thread, and WebKit aborts
+    // on that (seen as an intermittent SIGABRT when a test process exits).
+    static WebKitWebContext *context = NULL;
+    if (!context) context = g_object_new(WEBKIT_TYPE_WEB_CONTEXT, NULL);
     view->content = webkit_user_content_manager_new();
-    view->web_view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", view->session, "user-content-manager",
-                                  view->content, NULL);
+    view->web_view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "network-session", view->session,
+                                  "user-content-manager", view->content, NULL);
     g_signal_connect(view->web_view, "load-changed", G_CALLBACK(on_load_changed), view);
     g_signal_connect(view->web_view, "load-failed", G_CALLBACK(on_load_failed), view);
     g_signal_connect(view->web_view, "web-process-terminated", G_CALLBACK(on_terminated), view);
