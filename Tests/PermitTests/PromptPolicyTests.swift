@@ -57,6 +57,41 @@ import PermitTesting
         #expect(try await policy.nextStep(for: .notifications) == .showSystemPrompt)
     }
 
+    /// Primers that stay on screen until ``dismiss()``, counting how many were shown.
+    actor HeldPrimers: PrimerPresenter {
+        private(set) var shown = 0
+        private var dismissals: [CheckedContinuation<Void, Never>] = []
+
+        func present(_ primer: Primer) async {
+            shown += 1
+            await withCheckedContinuation { dismissals.append($0) }
+        }
+
+        func dismiss() {
+            for dismissal in dismissals { dismissal.resume() }
+            dismissals = []
+        }
+    }
+
+    @Test func concurrentRequestsForOneKindShowItsPrimerOnceAndShareOnePrompt() async throws {
+        let policy = try await makePolicy()
+        let primers = HeldPrimers()
+        await device.setUnscriptedPromptAnswer(.granted)
+        let outcomes = try await withThrowingTaskGroup(of: PolicyRequestOutcome.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await policy.request(.location, presentingPrimerWith: primers) }
+            }
+            // Every request has asked by now, or waits behind the primer on screen.
+            while await primers.shown == 0 { await Task.yield() }
+            for _ in 0..<100 { await Task.yield() }
+            await primers.dismiss()
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(await primers.shown == 1)
+        #expect(await device.promptCount(for: .location) == 1)
+        #expect(outcomes.count == 20 && outcomes.allSatisfy { $0.state.status == .granted })
+    }
+
     @Test func aPermissionPromptedButNotDeterminedAgainIsSuppressed() async throws {
         let policy = try await makePolicy()
         await device.answerNextPrompt(for: .location, with: .granted)

@@ -107,6 +107,9 @@ public actor PromptPolicy {
     private var inFlight: [PermissionKind: Task<PermissionState, any Error>] = [:]
     private var facts: PolicyFacts?
     private var loggedStartupSuppression: Set<PermissionKind> = []
+    /// The kinds whose primer is on screen, with the requests waiting for it: a concurrent request for the same
+    /// kind waits for that primer instead of showing a second one.
+    private var primersShowing: [PermissionKind: [CheckedContinuation<Void, Never>]] = [:]
     private let changeBroadcaster = UpdateBroadcaster<Void>()
     /// Ends with the policy: the task that reports the end of the cooldown.
     private let cooldownTimer = Locked<Task<Void, Never>?>(nil)
@@ -256,12 +259,20 @@ public actor PromptPolicy {
         -> PolicyRequestOutcome
     {
         guard case .showPrimer(let primer) = try await nextStep(for: kind) else { return try await request(kind) }
+        if primersShowing[kind] != nil {
+            // Another request of this kind shows the primer now: wait for it, then join its system prompt.
+            await withCheckedContinuation { primersShowing[kind, default: []].append($0) }
+            return try await request(kind, afterPrimer: true)
+        }
+        primersShowing[kind] = []
         if let primers {
             logger.info("showing the primer before the system prompt", metadata: ["kind": "\(kind)"])
             await primers.present(primer)
         } else {
             logger.notice("a primer is due but no presenter was given; asking the OS", metadata: ["kind": "\(kind)"])
         }
+        // The primer is dismissed: every request that waited for it goes on, and they share one system prompt.
+        for waiter in primersShowing.removeValue(forKey: kind) ?? [] { waiter.resume() }
         return try await request(kind, afterPrimer: true)
     }
 
