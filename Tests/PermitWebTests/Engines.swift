@@ -39,6 +39,16 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `--host-resolver-rules`; WebKitGTK resolves through the system only, so only `localhost` works.
     var mapsHostNamesToLoopback: Bool { self == .chromium }
 
+    /// Whether `navigator.permissions.query()` reports a denied camera or microphone as `prompt` until the page's
+    /// own `getUserMedia` has been refused, as WebKit does (against fingerprinting); Chromium reports `denied` at
+    /// once. The Engines article records it.
+    var reportsCaptureDenialOnlyAfterARefusal: Bool { self == .webkit }
+
+    /// A loopback host the engine does not count as a secure context: Chromium maps the made-up `app.test` to
+    /// loopback; WebKitGTK cannot map names, so it gets the IPv4-mapped IPv6 literal of 127.0.0.1, which reaches
+    /// the loopback server but which WebKit, unlike `127.0.0.1` and `localhost`, does not count as trustworthy.
+    var nonSecureLoopbackHost: String { self == .chromium ? "app.test" : "[::ffff:7f00:1]" }
+
     /// Permit's default cookie attributes for the loopback test site, without `Secure` where the engine would
     /// never send such a cookie to `http://localhost`.
     func loopbackAttributes(domain: String = "localhost") -> CookieAttributes {
