@@ -18,6 +18,8 @@ struct permit_wk_view {
     GArray *script_ids;
     /// The registered handler names.
     GPtrArray *handlers;
+    /// The engine permissions decided: "name origin" keys, 1 granted or 0 denied.
+    GHashTable *permissions;
     /// The secret that the frame-tagging script puts on every message.
     char *tag_secret;
     /// Whether the view is being destroyed (set on the GTK thread): signals are ignored from then on.
@@ -26,6 +28,12 @@ struct permit_wk_view {
 
 /// Queues `function(data)` on the GTK thread.
 void permit_wk_invoke(void (*function)(void *), void *data);
+
+/// The `permission-request` signal: decided from `permissions`.
+gboolean permit_wk_on_permission_request(WebKitWebView *web_view, WebKitPermissionRequest *request, gpointer data);
+
+/// The `query-permission-state` signal: answered from `permissions` when the name was set for the origin.
+gboolean permit_wk_on_query_permission_state(WebKitWebView *web_view, WebKitPermissionStateQuery *query, gpointer data);
 
 /// Re-adds the frame-tagging script then every user script, in order (handlers changed or scripts did).
 void permit_wk_rebuild_scripts(permit_wk_view *view);

@@ -77,15 +77,6 @@ static void on_cookies_changed(WebKitCookieManager *manager, gpointer data) {
     if (!view->closing) view->callbacks.cookies_changed(view->callbacks.context);
 }
 
-/// Every permission request is denied until native state decides them, and reported.
-static gboolean on_permission_request(WebKitWebView *web_view, WebKitPermissionRequest *request, gpointer data) {
-    (void)web_view;
-    permit_wk_view *view = data;
-    webkit_permission_request_deny(request);
-    if (!view->closing) view->callbacks.permission_denied(view->callbacks.context, G_OBJECT_TYPE_NAME(request));
-    return TRUE;
-}
-
 /// Dialogs never block the page, as in WKWebView without a UI delegate: `alert` returns, `confirm` answers
 /// false, `prompt` null, and a `beforeunload` dialog lets the navigation go on.
 static gboolean on_script_dialog(WebKitWebView *web_view, WebKitScriptDialog *dialog, gpointer data) {
@@ -138,7 +129,13 @@ static void create_on_gtk(void *data) {
     g_signal_connect(view->web_view, "load-changed", G_CALLBACK(on_load_changed), view);
     g_signal_connect(view->web_view, "load-failed", G_CALLBACK(on_load_failed), view);
     g_signal_connect(view->web_view, "web-process-terminated", G_CALLBACK(on_terminated), view);
-    g_signal_connect(view->web_view, "permission-request", G_CALLBACK(on_permission_request), view);
+    g_signal_connect(view->web_view, "permission-request", G_CALLBACK(permit_wk_on_permission_request), view);
+    g_signal_connect(view->web_view, "query-permission-state", G_CALLBACK(permit_wk_on_query_permission_state), view);
+    // Capture gives WebKit's mock camera and microphone: there is no device under Xvfb, and a page's
+    // getUserMedia is decided by the permission table (permissions.c), not by hardware.
+    WebKitSettings *settings = webkit_web_view_get_settings(view->web_view);
+    webkit_settings_set_enable_media_stream(settings, TRUE);
+    webkit_settings_set_enable_mock_capture_devices(settings, TRUE);
     g_signal_connect(view->web_view, "script-dialog", G_CALLBACK(on_script_dialog), view);
     view->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(view->window), call->width, call->height);
@@ -157,6 +154,7 @@ permit_wk_view *permit_wk_view_create(permit_wk_callbacks callbacks, const char 
     view->scripts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)webkit_user_script_unref);
     view->script_ids = g_array_new(FALSE, FALSE, sizeof(gint64));
     view->handlers = g_ptr_array_new_with_free_func(g_free);
+    view->permissions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     view->tag_secret = g_strdup(tag_secret);
     create_call *call = g_new0(create_call, 1);
     call->view = view;
@@ -181,6 +179,7 @@ static void destroy_on_gtk(void *data) {
     g_hash_table_unref(view->scripts);
     g_array_unref(view->script_ids);
     g_ptr_array_unref(view->handlers);
+    g_hash_table_unref(view->permissions);
     g_free(view->tag_secret);
     g_free(view);
 }

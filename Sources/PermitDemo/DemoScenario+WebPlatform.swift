@@ -42,11 +42,9 @@ extension DemoScenario {
 
     /// `getUserMedia({video: true})` follows native state: declined, it fails with `NotAllowedError` and never
     /// prompts again; allowed in Settings, it gives a stream.
-    /// Chromium only: the WebKitGTK host answers no engine permission yet and has no capture device.
     static let pageCamera = DemoScenario(
         name: "page-camera", seed: "001",
-        summary: "getUserMedia(video): declined, NotAllowedError and no second prompt; allowed in Settings, a stream",
-        engines: [.chromium]
+        summary: "getUserMedia(video): declined, NotAllowedError and no second prompt; allowed in Settings, a stream"
     ) { context in
         let app = try await launchedApp(context)
         await app.device.answerNextPrompt(for: .camera, with: .denied)

@@ -39,6 +39,29 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `--host-resolver-rules`; WebKitGTK resolves through the system only, so only `localhost` works.
     var mapsHostNamesToLoopback: Bool { self == .chromium }
 
+    /// Whether `navigator.permissions.query()` reports a denied camera, microphone or geolocation as `prompt`
+    /// until the page's own request has been refused, as WebKit does; Chromium reports `denied` at once. The
+    /// Engines article records it.
+    var reportsCaptureDenialOnlyAfterARefusal: Bool { self == .webkit }
+
+    /// Whether a document the engine granted capture to keeps it after a later denial, until it is reloaded, as
+    /// WebKit does (it does not ask again in that document); Chromium applies the denial at once.
+    var keepsACaptureGrantForTheDocument: Bool { self == .webkit }
+
+    /// Whether `navigator.permissions` and `Notification.permission` follow the host's notification decision:
+    /// Chromium's do; WebKitGTK answers both from its web context's own list, so only the page's request does.
+    var answersNotificationStateFromTheDecision: Bool { self == .chromium }
+
+    /// Whether the engine refuses a `Notification.requestPermission()` run by a test script by itself, with no
+    /// `permission-request` reaching the host, as WebKitGTK 2.50 does (seemingly for want of a user gesture);
+    /// Chromium asks the host's decision.
+    var refusesNotificationRequestsWithoutAGesture: Bool { self == .webkit }
+
+    /// A loopback host the engine does not count as a secure context: Chromium maps the made-up `app.test` to
+    /// loopback; WebKitGTK cannot map names, so it gets the IPv4-mapped IPv6 literal of 127.0.0.1, which reaches
+    /// the loopback server but which WebKit, unlike `127.0.0.1` and `localhost`, does not count as trustworthy.
+    var nonSecureLoopbackHost: String { self == .chromium ? "app.test" : "[::ffff:7f00:1]" }
+
     /// Permit's default cookie attributes for the loopback test site, without `Secure` where the engine would
     /// never send such a cookie to `http://localhost`.
     func loopbackAttributes(domain: String = "localhost") -> CookieAttributes {

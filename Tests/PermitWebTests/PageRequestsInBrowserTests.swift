@@ -6,7 +6,7 @@ import Testing
 
 /// The page's own permission requests (`navigator.geolocation`, `getUserMedia`, `Notification`), primers and
 /// Settings from the page, and a reset reaching the page: issue 19's acceptance, in a real engine.
-@Suite(requiresChromium, .serialized, .timeLimit(.minutes(3))) struct PageRequestsInBrowserTests {
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(3))) struct PageRequestsInBrowserTests {
     static let locate = """
         new Promise(resolve => navigator.geolocation.getCurrentPosition(
           p => resolve([p instanceof GeolocationPosition, p.coords.latitude, p.coords.longitude, p.coords.accuracy, p.timestamp].join(' ')),
@@ -19,8 +19,8 @@ import Testing
                 error => error.name)
         """
 
-    @Test(arguments: TestEngine.allCases)
-    func geolocationShowsThePrimerThenOnePromptThenTheFixAndDeniedAfterARevoke(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func geolocationShowsThePrimerThenOnePromptThenTheFixAndDeniedAfterARevoke(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         await world.device.answerNextPrompt(for: .location, with: .granted)
@@ -39,8 +39,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func aDeclinedLocationIsNeverAskedAgain(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func aDeclinedLocationIsNeverAskedAgain(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         await world.device.answerNextPrompt(for: .location, with: .denied)
@@ -52,8 +52,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func aWatchGetsTheFixThenPermissionDeniedWhenRevokedAndClearWatchStopsIt(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func aWatchGetsTheFixThenPermissionDeniedWhenRevokedAndClearWatchStopsIt(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": """
             <script>
               window.events = [];
@@ -75,8 +75,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func getUserMediaResolvesOnlyWhileTheCameraIsGranted(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func getUserMediaResolvesOnlyWhileTheCameraIsGranted(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         // Never asked: the page's request goes through the policy, to one system prompt.
@@ -94,8 +94,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func aNeverAskedCameraGrantedAtThePromptGivesAStream(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func aNeverAskedCameraGrantedAtThePromptGivesAStream(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         await world.device.answerNextPrompt(for: .camera, with: .granted)
@@ -105,8 +105,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func notificationFollowsAndRequestsTheNativePermission(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func notificationFollowsAndRequestsTheNativePermission(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         #expect(try await world.evaluate("Notification.permission") == .string("default"))
@@ -125,8 +125,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func aPageSpammingEveryAPIGetsOnePromptPerPermission(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func aPageSpammingEveryAPIGetsOnePromptPerPermission(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         await world.device.setUnscriptedPromptAnswer(.granted)
@@ -150,8 +150,8 @@ import Testing
         await world.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func openSettingsReachesTheAppAndFailsWithoutAnOpener(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func openSettingsReachesTheAppAndFailsWithoutAnOpener(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": "<p>app</p>"])
         try await world.load()
         #expect(try await world.evaluate("ZooboxBridge.openSettings()") == .bool(true))
@@ -164,8 +164,8 @@ import Testing
         await without.tearDown()
     }
 
-    @Test(arguments: TestEngine.allCases)
-    func aResetReachesThePageAsAChangeToPrompt(engine: TestEngine) async throws {
+    @Test(arguments: Engine.available)
+    func aResetReachesThePageAsAChangeToPrompt(engine: Engine) async throws {
         let world = try await PageWorld.make(engine: engine, pages: ["/": """
             <script>
               window.changes = [];

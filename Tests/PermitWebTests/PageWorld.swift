@@ -1,35 +1,15 @@
 import Foundation
 import Logging
 import Permit
-import PermitChromium
 import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
 
-/// The engines the page tests run on. Every page test makes its web view through ``makeWebView(loopbackHosts:)``,
-/// so that another engine is one more case here.
-enum TestEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case chromium
-
-    var testDescription: String { rawValue }
-
-    /// A web view of this engine resolving `loopbackHosts`, and how to close it.
-    func makeWebView(loopbackHosts: [String]) async throws -> (webView: any WebViewHost, close: @Sendable () async -> Void) {
-        switch self {
-        case .chromium:
-            var logger = Logger(label: "permit.tests.page")
-            logger.logLevel = .warning
-            let webView = try await ChromiumWebView.launch(
-                configuration: ChromiumConfiguration(loopbackHosts: loopbackHosts), logger: logger)
-            return (webView, { await webView.close() })
-        }
-    }
-}
-
 /// A hybrid app with a manifest, in a real web view: location declared with a primer, camera and
 /// notifications asked at use, microphone not tracked. Pages are served over loopback from `localhost` (a
-/// secure context) and from `app.test` on the same port (allowed, but not a secure context).
+/// secure context) and from the engine's ``Engine/nonSecureLoopbackHost`` on the same port (allowed, but not a secure
+/// context).
 final class PageWorld: Sendable {
     static let manifest = try! PermissionManifest([
         PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Show where you are.", showsPrimer: true),
@@ -46,11 +26,13 @@ final class PageWorld: Sendable {
     let settings = RecordingSettings()
     let webView: any WebViewHost
     let server: PageServer
+    /// The host of the allowed origin that is not a secure context (``Engine/nonSecureLoopbackHost``).
+    let nonSecureHost: String
     let pages: PageTable
     private let closeWebView: @Sendable () async -> Void
 
     static func make(
-        engine: TestEngine = .chromium, pages: [String: String], opensSettings: Bool = true,
+        engine: Engine, pages: [String: String], opensSettings: Bool = true,
         configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
     ) async throws -> PageWorld {
         let device = SimulatedDevice()
@@ -58,9 +40,9 @@ final class PageWorld: Sendable {
         await device.launchApp()
         let table = PageTable(pages)
         let server = try await PageServer.start(logger: quietLogger) { path in table[path].map(PageServer.Page.html) }
-        let made: (webView: any WebViewHost, close: @Sendable () async -> Void)
+        let webView: any EngineWebView
         do {
-            made = try await engine.makeWebView(loopbackHosts: ["localhost", "app.test"])
+            webView = try await engine.launch(loopbackHosts: ["localhost", engine.nonSecureLoopbackHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))])
         } catch {
             await server.stop()
             throw error
@@ -74,19 +56,20 @@ final class PageWorld: Sendable {
             configuration: PromptPolicy.Configuration(promptBudget: 100, cooldown: .zero), logger: quietLogger)
         await policy.finishStartup()
         let origins: Set<WebOrigin> = [
-            try WebOrigin(server.origin), try WebOrigin("http://app.test:\(server.port)"),
+            try WebOrigin(server.origin), try WebOrigin("http://\(engine.nonSecureLoopbackHost):\(server.port)"),
         ]
         let world = PageWorld(
             device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings,
-            webView: made.webView, close: made.close, server: server, pages: table)
-        try await world.bridge.attach(to: made.webView)
+            webView: webView, close: { await webView.close() }, server: server, pages: table,
+            nonSecureHost: engine.nonSecureLoopbackHost)
+        try await world.bridge.attach(to: webView)
         return world
     }
 
     private init(
         device: SimulatedDevice, center: PermissionCenter, policy: PromptPolicy, origins: Set<WebOrigin>,
         opensSettings: Bool, webView: any WebViewHost, close: @escaping @Sendable () async -> Void, server: PageServer,
-        pages: PageTable
+        pages: PageTable, nonSecureHost: String
     ) {
         self.device = device
         self.center = center
@@ -94,6 +77,7 @@ final class PageWorld: Sendable {
         self.webView = webView
         self.closeWebView = close
         self.server = server
+        self.nonSecureHost = nonSecureHost
         self.pages = pages
         let primers = RecordingPrimers(device: device)
         self.primers = primers
@@ -102,9 +86,9 @@ final class PageWorld: Sendable {
             haptics: RecordingHaptics(), primers: primers, settings: opensSettings ? settings : nil, logger: quietLogger)
     }
 
-    /// Loads `path` from `localhost` (a secure context), or from `app.test` (not one).
+    /// Loads `path` from `localhost` (a secure context), or from the engine's non-secure loopback host.
     func load(_ path: String = "/", secure: Bool = true) async throws {
-        let url = secure ? server.url(path) : URL(string: "http://app.test:\(server.port)\(path)")!
+        let url = secure ? server.url(path) : URL(string: "http://\(nonSecureHost):\(server.port)\(path)")!
         try await webView.load(url)
     }
 
@@ -161,9 +145,3 @@ actor RecordingSettings: SettingsOpener {
         return true
     }
 }
-
-/// The trait of the page suites that run on Chromium only (the WebKitGTK host does not answer the engine's
-/// permissions yet): skipped with a visible reason outside CI when Chromium is not installed.
-let requiresChromium = Testing.ConditionTrait.enabled(
-    if: Engine.available.contains(.chromium),
-    "Chromium is not installed (scripts/setup installs it); under CI=true this fails instead")

@@ -57,8 +57,9 @@ typedef struct {
     void (*terminated)(void *context, int reason);
     /// The cookie manager's `changed` signal.
     void (*cookies_changed)(void *context);
-    /// A `permission-request` was denied; `kind` names the request's type.
-    void (*permission_denied)(void *context, const char *kind);
+    /// A `permission-request` was decided from the permission table; `kind` names the request's type,
+    /// `origin` the page's origin it was decided for (NULL for none), `granted` 1 when allowed.
+    void (*permission_decided)(void *context, const char *kind, const char *origin, int granted);
     /// The view is gone: no callback follows, and `context` may be released.
     void (*released)(void *context);
 } permit_wk_callbacks;
@@ -110,6 +111,15 @@ void permit_wk_terminate_web_process(permit_wk_view *view, permit_wk_done done, 
 
 /// A PNG of the visible page.
 void permit_wk_snapshot(permit_wk_view *view, permit_wk_png_done done, void *token);
+
+// MARK: - Permissions
+
+/// Makes the engine grant (`granted` 1) or deny `name` (`camera`, `microphone`, `geolocation`,
+/// `notifications`) to pages of `origin` (as `scheme://host[:port]`, the default port left out) from now on:
+/// its `permission-request` and `query-permission-state` signals answer from these decisions, and a
+/// request never decided is denied.
+void permit_wk_set_permission(permit_wk_view *view, const char *name, const char *origin, int granted,
+                              permit_wk_done done, void *token);
 
 // MARK: - Cookies
 

@@ -231,10 +231,23 @@
             if (!secure || status === 'denied' || status === 'restricted') { return 'denied'; }
             return status === 'granted' ? 'granted' : 'default';
         }
-        defineProperty(Notification, 'permission', {
-            get: getOwnDescriptor({ get permission() { return permission(); } }, 'permission').get,
-            enumerable: true, configurable: true
-        });
+        // The engine's own shape: an accessor in Chromium, a read-only data property in WebKit, which is
+        // then redefined with the new value after every native change.
+        var own = getOwnDescriptor(Notification, 'permission');
+        if (own && 'value' in own) {
+            var follow = function () {
+                defineProperty(Notification, 'permission', {
+                    value: permission(), writable: own.writable, enumerable: own.enumerable, configurable: true
+                });
+            };
+            follow();
+            onNativeChange.push(follow);
+        } else {
+            defineProperty(Notification, 'permission', {
+                get: getOwnDescriptor({ get permission() { return permission(); } }, 'permission').get,
+                enumerable: true, configurable: true
+            });
+        }
         defineProperty(Notification, 'requestPermission', {
             value: withLength({
                 requestPermission: function (deprecatedCallback) {

@@ -52,8 +52,10 @@ extension WebKitGTKWebView {
             webContentTerminated(reason: reason)
         case .cookiesChanged:
             cookieBroadcaster.publish(())
-        case .permissionDenied(let kind):
-            logger.info("denied a page's permission request", metadata: ["request": "\(kind)"])
+        case .permissionDecided(let kind, let origin, let granted):
+            logger.info(
+                granted ? "granted a page's permission request" : "denied a page's permission request",
+                metadata: ["request": "\(kind)", "origin": "\(origin ?? "none")"])
         }
         return nil
     }

@@ -19,7 +19,9 @@ public import PermitWeb
 /// reports `WebViewEvent.terminated(reason:)`, writes every cookie it was given again, reloads
 /// the last page and reports `WebViewEvent.restarted`; WebKit gives the new process the user
 /// scripts and handlers by itself. Every `permission-request` (camera, microphone, geolocation,
-/// notifications) is denied and logged until native state decides them.
+/// notifications) is granted or denied, and logged, from what ``setEnginePermission(_:granted:for:)`` set for
+/// the page's origin (denied when nothing was), and `query-permission-state` answers from the same
+/// decisions; capture uses WebKit's mock camera and microphone.
 ///
 /// WebKitGTK does not tell a message handler which frame posted: a script that runs first in every frame
 /// tags each message with the frame's facts as they were at document start and a secret of this web view,

@@ -16,8 +16,8 @@ enum GTKEvent: Sendable {
     case terminated(reason: Int32)
     /// The cookie manager reported a change.
     case cookiesChanged
-    /// A permission request was denied; `kind` is its GObject type.
-    case permissionDenied(kind: String)
+    /// A permission request was decided for the page's `origin`; `kind` is its GObject type.
+    case permissionDecided(kind: String, origin: String?, granted: Bool)
 }
 
 /// The pending reply of one message: settles the page's promise once.
@@ -72,8 +72,10 @@ final class GTKEventSink: Sendable {
             cookies_changed: { context in
                 GTKEventSink.from(context).continuation.yield(.cookiesChanged)
             },
-            permission_denied: { context, kind in
-                GTKEventSink.from(context).continuation.yield(.permissionDenied(kind: String(cString: kind!)))
+            permission_decided: { context, kind, origin, granted in
+                GTKEventSink.from(context).continuation.yield(
+                    .permissionDecided(
+                        kind: String(cString: kind!), origin: origin.map { String(cString: $0) }, granted: granted != 0))
             },
             released: { context in
                 Unmanaged<GTKEventSink>.fromOpaque(context!).takeRetainedValue().continuation.finish()

@@ -1,0 +1,90 @@
+import Foundation
+import Permit
+import PermitPageServer
+import PermitWeb
+import Testing
+
+/// What `WebViewHost.setEnginePermission(_:granted:for:)` makes each engine do, with no bridge in the page:
+/// the engine's own `getUserMedia`, `navigator.geolocation`, `Notification.requestPermission()` and
+/// `navigator.permissions` follow the decision for the page's origin, and refuse what was never set. Where
+/// WebKit differs (the Engines article), each engine's behaviour is asserted.
+@Suite(requiresBrowser, .serialized, .timeLimit(.minutes(2))) struct EnginePermissionTests {
+    static let capture = """
+        navigator.mediaDevices.getUserMedia({video: true})
+          .then(stream => { stream.getTracks().forEach(t => t.stop()); return 'stream'; }, error => error.name)
+        """
+
+    static let position = """
+        new Promise(resolve => navigator.geolocation.getCurrentPosition(() => resolve('position'), error => resolve(error.code)))
+        """
+
+    static func query(_ name: String) -> String {
+        "navigator.permissions.query({name: '\(name)'}).then(status => status.state)"
+    }
+
+    @Test(arguments: Engine.available)
+    func captureFollowsTheDecisionForThePagesOriginAndIsRefusedWhenNoneWasSet(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
+        let webView = world.webView
+        try await webView.load(world.server.url("/"))
+        let origin = try WebOrigin(world.server.origin)
+        #expect(try await webView.evaluateJavaScript(Self.capture) == #""NotAllowedError""#)
+        // A decision for another origin is not this page's.
+        try await webView.setEnginePermission(.camera, granted: true, for: try WebOrigin("http://localhost:1"))
+        #expect(try await webView.evaluateJavaScript(Self.capture) == #""NotAllowedError""#)
+        try await webView.setEnginePermission(.camera, granted: true, for: origin)
+        #expect(try await webView.evaluateJavaScript(Self.capture) == #""stream""#)
+        #expect(try await webView.evaluateJavaScript(Self.query("camera")) == #""granted""#)
+        try await webView.setEnginePermission(.camera, granted: false, for: origin)
+        if engine.keepsACaptureGrantForTheDocument {
+            // WebKit does not ask again in a document it granted capture to: the denial holds from the next load.
+            #expect(try await webView.evaluateJavaScript(Self.capture) == #""stream""#)
+            try await webView.load(world.server.url("/"))
+        }
+        #expect(try await webView.evaluateJavaScript(Self.capture) == #""NotAllowedError""#)
+        #expect(try await webView.evaluateJavaScript(Self.query("camera")) == #""denied""#)
+        await world.tearDown()
+    }
+
+    @Test(arguments: Engine.available)
+    func geolocationFollowsTheDecisionForThePagesOrigin(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
+        let webView = world.webView
+        try await webView.load(world.server.url("/"))
+        let origin = try WebOrigin(world.server.origin)
+        try await webView.setEnginePermission(.geolocation, granted: false, for: origin)
+        if engine.reportsCaptureDenialOnlyAfterARefusal {
+            // WebKit says `prompt` for a denied geolocation until the page's own request has been refused.
+            #expect(try await webView.evaluateJavaScript(Self.query("geolocation")) == #""prompt""#)
+        }
+        #expect(try await webView.evaluateJavaScript(Self.position) == "1")
+        #expect(try await webView.evaluateJavaScript(Self.query("geolocation")) == #""denied""#)
+        try await webView.setEnginePermission(.geolocation, granted: true, for: origin)
+        #expect(try await webView.evaluateJavaScript(Self.query("geolocation")) == #""granted""#)
+        await world.tearDown()
+    }
+
+    @Test(arguments: Engine.available)
+    func notificationRequestsFollowTheDecisionForThePagesOrigin(engine: Engine) async throws {
+        let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
+        let webView = world.webView
+        try await webView.load(world.server.url("/"))
+        let origin = try WebOrigin(world.server.origin)
+        #expect(try await webView.evaluateJavaScript("Notification.requestPermission()") == #""denied""#)
+        try await webView.setEnginePermission(.notifications, granted: true, for: origin)
+        if engine.answersNotificationStateFromTheDecision {
+            #expect(try await webView.evaluateJavaScript(Self.query("notifications")) == #""granted""#)
+            #expect(try await webView.evaluateJavaScript("Notification.permission") == #""granted""#)
+        } else {
+            // WebKitGTK answers these from its web context's own list, never through `query-permission-state`:
+            // only the page's request reaches the host. (With the bridge, the page sees native state.)
+            #expect(try await webView.evaluateJavaScript(Self.query("notifications")) == #""prompt""#)
+            #expect(try await webView.evaluateJavaScript("Notification.permission") == #""default""#)
+        }
+        // WebKitGTK refuses a request run from a test script by itself: no `permission-request` reaches the host
+        // (seemingly for want of a user gesture). Chromium asks the decision.
+        let expected = engine.refusesNotificationRequestsWithoutAGesture ? #""denied""# : #""granted""#
+        #expect(try await webView.evaluateJavaScript("Notification.requestPermission()") == expected)
+        await world.tearDown()
+    }
+}
