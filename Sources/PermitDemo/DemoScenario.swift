@@ -25,25 +25,16 @@ package struct DemoScenario: Sendable {
     }
     /// One sentence saying what the scenario shows.
     package let summary: String
-    /// The engines whose web view can show it; every engine unless the scenario needs what one host lacks.
-    package let engines: Set<DemoEngine>
     private let body: @Sendable (DemoContext) async throws -> String
 
     /// Creates a scenario; `body` returns a one-line detail for the report or throws what failed.
     package init(
-        name: String, seed: String, summary: String, engines: Set<DemoEngine> = Set(DemoEngine.allCases),
-        body: @escaping @Sendable (DemoContext) async throws -> String
+        name: String, seed: String, summary: String, body: @escaping @Sendable (DemoContext) async throws -> String
     ) {
         self.name = name
         self.seed = seed
         self.summary = summary
-        self.engines = engines
         self.body = body
-    }
-
-    /// The scenarios `engine` runs, in order.
-    package static func all(for engine: DemoEngine) -> [DemoScenario] {
-        all.filter { $0.engines.contains(engine) }
     }
 
     /// Runs the scenario as a fresh install: its own folder, its own device, an empty cookie store; never

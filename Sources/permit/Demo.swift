@@ -46,11 +46,8 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let logger = options.makeLogger()
-        let scenarios = DemoScenario.all(for: engineOptions.engine)
+        let scenarios = DemoScenario.all
         say(Terminal.bold("Permit demo: \(scenarios.count) scenarios, a hybrid app on a simulated device, its page in \(engineOptions.engineName)"))
-        for skipped in DemoScenario.all where !skipped.engines.contains(engineOptions.engine) {
-            say("not on this engine: \(skipped.name) (\(skipped.engines.map(\.rawValue).sorted().joined(separator: ", ")) only)")
-        }
         Terminal.progress("starting the demo server and \(engineOptions.engineName)")
         // Tall enough for the whole demo page in the screenshot.
         let stage = try await DemoStage.start(engine: engineOptions.engine, windowSize: (1280, 1100), logger: logger)
