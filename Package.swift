@@ -115,6 +115,7 @@ let package = Package(
             name: "PermitServer",
             dependencies: [
                 "Permit",
+                "PermitPageServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -238,6 +239,7 @@ let package = Package(
             name: "PermitServerTests",
             dependencies: [
                 "Permit",
+                "PermitPageServer",
                 "PermitServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

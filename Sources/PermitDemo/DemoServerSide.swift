@@ -4,6 +4,7 @@ package import Logging
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import PermitPageServer
 package import PermitServer
 import Permit
 

@@ -42,13 +42,12 @@ public final class PageServer: Sendable {
     }
 
     /// The port the server listens on.
-    public let port: Int
-    private let task: Task<Void, any Error>
+    public var port: Int { server.port }
+    private let server: LoopbackServer
     private let seen: SeenRequests
 
-    private init(port: Int, task: Task<Void, any Error>, seen: SeenRequests) {
-        self.port = port
-        self.task = task
+    private init(server: LoopbackServer, seen: SeenRequests) {
+        self.server = server
         self.seen = seen
     }
 
@@ -88,30 +87,13 @@ public final class PageServer: Sendable {
         }
         router.get("/", use: respond)
         router.get("**", use: respond)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw PageServerError(message: "the page server did not start")
-        }
-        return PageServer(port: port, task: task, seen: seen)
+        return PageServer(server: try await LoopbackServer.start(router: router, logger: logger), seen: seen)
     }
 
     /// Stops the server.
     public func stop() async {
-        task.cancel()
-        _ = await task.result
+        await server.stop()
     }
-
-    deinit { task.cancel() }
 }
 
 /// The page server could not start.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import PermitPageServer
 package import Logging
 import NIOCore
 import NIOHTTP1

@@ -269,25 +269,26 @@ public actor PushTokenCookieManager {
     /// Writes `token`'s cookie for every domain; the report is the configuration's own domain's.
     @discardableResult
     private func setCookies(_ token: String) async throws -> CookieSyncReport {
-        var report: CookieSyncReport?
-        for attributes in cookieAttributes {
-            let written = try await sync.set(
-                configuration.cookieName, value: token, attributes: attributes,
-                forHost: attributes.domain == configuration.attributes.domain ? nil : attributes.domain)
-            report = report ?? written
+        try await forEachDomain { attributes, isOwn in
+            try await sync.set(
+                configuration.cookieName, value: token, attributes: attributes, forHost: isOwn ? nil : attributes.domain)
         }
-        return report ?? CookieSyncReport()
     }
 
     /// Deletes the cookie from every domain; the report is the configuration's own domain's.
     @discardableResult
     private func removeCookies() async throws -> CookieSyncReport {
-        var report: CookieSyncReport?
-        for attributes in cookieAttributes {
-            let removed = try await sync.remove(configuration.cookieName, attributes: attributes)
-            report = report ?? removed
-        }
-        return report ?? CookieSyncReport()
+        try await forEachDomain { attributes, _ in try await sync.remove(configuration.cookieName, attributes: attributes) }
+    }
+
+    /// Runs `write` for the configuration's own domain, then for each additional one, and returns the first's report.
+    private func forEachDomain(
+        _ write: (CookieAttributes, _ isOwn: Bool) async throws -> CookieSyncReport
+    ) async throws -> CookieSyncReport {
+        let all = cookieAttributes
+        let own = try await write(all[0], true)
+        for attributes in all.dropFirst() { _ = try await write(attributes, false) }
+        return own
     }
 
     private func validated(_ token: String) throws(CookieError) {

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Permit
+import PermitPageServer
 import PermitServer
 
 /// A push service on loopback for the sender tests: FCM's token and send endpoints or APNs' device endpoint,

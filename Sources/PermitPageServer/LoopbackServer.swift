@@ -1,11 +1,11 @@
-package import Hummingbird
-package import Logging
+public import Hummingbird
+public import Logging
 
-/// A Hummingbird server on 127.0.0.1 on a port the system picks, running until ``stop()``: the benchmark's
-/// servers, the demo's fake FCM and the tests' fake push services.
-package final class LoopbackServer: Sendable {
+/// A Hummingbird server on 127.0.0.1 on a port the system picks, running until ``stop()``: the page server, the
+/// server benchmark's servers, the demo's fake FCM and the tests' fake push services.
+public final class LoopbackServer: Sendable {
     /// The port it listens on.
-    package let port: Int
+    public let port: Int
     private let task: Task<Void, any Error>
 
     private init(port: Int, task: Task<Void, any Error>) {
@@ -14,10 +14,10 @@ package final class LoopbackServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    package var origin: String { "http://127.0.0.1:\(port)" }
+    public var origin: String { "http://127.0.0.1:\(port)" }
 
     /// Starts serving `router`; returns once the server listens.
-    package static func start(
+    public static func start(
         router: Router<BasicRequestContext>, logger: Logger
     ) async throws -> LoopbackServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -32,13 +32,13 @@ package final class LoopbackServer: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
-            throw ServerError.storageFailed.withDetail("the loopback server did not start")
+            throw PageServerError(message: "the loopback server did not start")
         }
         return LoopbackServer(port: port, task: task)
     }
 
     /// Stops the server and waits for it to end.
-    package func stop() async {
+    public func stop() async {
         task.cancel()
         _ = await task.result
     }
