@@ -87,19 +87,20 @@ extension JSONValue {
         if case .array(let elements) = self { elements } else { nil }
     }
 
-    /// Parses UTF-8 JSON text.
+    /// Parses UTF-8 JSON text (see `JSONText` for what it accepts).
     package static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        try data.withUnsafeBytes { raw in try JSONText.parse(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Parses JSON text.
+    package static func parse(_ text: String) throws -> JSONValue {
+        var text = text
+        return try text.withUTF8 { bytes in try JSONText.parse(bytes) }
     }
 
     /// Compact JSON text with sorted keys, so that equal values give equal text.
-    package func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps to JSON, and non-finite numbers never decode.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
+    package func encoded() -> Data { Data(jsonText.utf8) }
 
     /// ``encoded()`` as a string.
-    package var jsonText: String { String(decoding: encoded(), as: UTF8.self) }
+    package var jsonText: String { JSONText.write(self) }
 }

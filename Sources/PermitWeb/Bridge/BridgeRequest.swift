@@ -10,9 +10,7 @@ package struct BridgeRequest: Hashable, Sendable {
     package var id: Int64
     /// The method's name.
     package var method: String
-    /// The method's parameters, as JSON text of an object (`{}` when absent).
-    package var paramsJSON: String
-
+    /// The method's parameters (empty when absent).
     package var params: [String: JSONValue]
 
     /// Decodes a message the page posted.
@@ -26,7 +24,7 @@ package struct BridgeRequest: Hashable, Sendable {
         guard text.utf8.count <= maximumSize else {
             return .failure(IdentifiedBridgeError(id: nil, error: .tooLarge(limit: maximumSize)))
         }
-        guard let value = try? JSONValue.parse(Data(text.utf8)), let members = value.objectValue else {
+        guard let value = try? JSONValue.parse(text), let members = value.objectValue else {
             return .failure(IdentifiedBridgeError(id: nil, error: .malformed("a message is one JSON object")))
         }
         let id = members["id"]?.integerValue.flatMap { (1...(Int64(1) << 53)).contains($0) ? $0 : nil }
@@ -47,7 +45,7 @@ package struct BridgeRequest: Hashable, Sendable {
         default: return failure(.malformed("params must be an object"))
         }
         return .success(
-            BridgeRequest(id: id, method: method, paramsJSON: JSONValue.object(params).jsonText, params: params))
+            BridgeRequest(id: id, method: method, params: params))
     }
 }
 
