@@ -6,18 +6,20 @@ import PermitDemo
 import PermitPageServer
 import PermitWeb
 
-/// `permit shell`: any web app in headless Chromium, with Permit's bridge and a simulated device behind it.
+/// `permit shell`: any web app in headless Chromium or WebKitGTK, with Permit's bridge and a simulated device behind
+/// it.
 struct Shell: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a web app in headless Chromium with Permit's bridge and drive the simulated device.",
+        abstract: "Open a web app in headless Chromium or WebKit with Permit's bridge and drive the simulated device.",
         discussion: """
-            Opens URL (by default the demo web app, served on loopback) as a hybrid app would: the bridge \
+            Opens URL (by default the demo web app, served on loopback) in a web view (headless Chromium, or \
+            WebKitGTK with --engine webkit) as a hybrid app would: the bridge \
             installed, the permission and push-token cookies kept, a simulated device and a file store in a \
             temporary folder behind it. Then reads commands, one per line, from the script or from standard \
             input, and prints the page's console (uncaught exceptions and unhandled rejections with their \
             message and stack), the bridge's traffic and every change as they happen.
 
-            Chromium reaches only this machine: localhost, 127.0.0.1 and [::1]. --allow-host opens another \
+            The web view reaches only this machine: localhost, 127.0.0.1 and [::1]. --allow-host opens another \
             host on purpose (a staging server). A bad command gets a one-line error and the shell goes on; \
             the exit status is 0 when the script ran to its end, and with --strict 1 when any error line, \
             uncaught exception or unhandled rejection was seen (for CI). Chromium is found on Debian, Ubuntu \
@@ -55,7 +57,7 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Mirror the p_… permission cookies into the web view (on) or not (off).", valueName: "on|off"))
     var permissionCookies: Switch = .on
 
-    @Option(name: .long, help: ArgumentHelp("Let Chromium reach this host beyond this machine, on purpose (repeatable; off by default).", valueName: "host"))
+    @Option(name: .long, help: ArgumentHelp("Let the web view reach this host beyond this machine, on purpose (repeatable; off by default).", valueName: "host"))
     var allowHost: [String] = []
 
     @Flag(name: .long, help: "Exit 1 when any error line, uncaught exception or unhandled rejection was seen.")
@@ -76,7 +78,7 @@ struct Shell: AsyncParsableCommand {
         case on, off
     }
 
-    /// The hosts Chromium reaches without `--allow-host`.
+    /// The hosts the web view reaches without `--allow-host`.
     static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]"]
 
     func validate() throws {
@@ -86,7 +88,7 @@ struct Shell: AsyncParsableCommand {
             else { throw ValidationError("--url must be an http or https URL with a host, such as http://localhost:8080/") }
             let host = parsed.host!.lowercased()
             guard Self.loopbackHosts.contains(host) || allowHost.contains(where: { $0.lowercased() == host }) else {
-                throw ValidationError("--url \(url): Chromium reaches only this machine; add --allow-host \(host) to open it on purpose")
+                throw ValidationError("--url \(url): the web view reaches only this machine; add --allow-host \(host) to open it on purpose")
             }
         }
         for host in allowHost where host.isEmpty || !host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) || !host.unicodeScalars.allSatisfy(\.isASCII) {
