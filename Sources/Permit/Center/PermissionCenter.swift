@@ -33,29 +33,6 @@ public import Logging
 /// let cookies = await center.cookies()   // ["p_Location": "yes", "p_Camera": "no", "p_Notification": "no"]
 /// ```
 public actor PermissionCenter {
-    /// Tuning for a center; the defaults suit an iOS app.
-    public struct Configuration: Sendable {
-        /// How many changes ``PermissionCenter/history()`` keeps, across launches. Default: 64.
-        public let historyLimit: Int
-        /// How long after a lifecycle refresh starts further lifecycle events are taken as part of the same
-        /// burst. Default: one second.
-        public let coalescingWindow: Duration
-        /// How long to wait after the first lifecycle event of a burst before refreshing. Default: zero, so
-        /// the refresh starts at once.
-        public let settleDelay: Duration
-
-        /// Creates a configuration.
-        ///
-        /// - Precondition: `historyLimit` is not negative and the durations are not negative.
-        public init(historyLimit: Int = 64, coalescingWindow: Duration = .seconds(1), settleDelay: Duration = .zero) {
-            precondition(historyLimit >= 0, "historyLimit must not be negative")
-            precondition(coalescingWindow >= .zero && settleDelay >= .zero, "durations must not be negative")
-            self.historyLimit = historyLimit
-            self.coalescingWindow = coalescingWindow
-            self.settleDelay = settleDelay
-        }
-    }
-
     /// The kinds this center tracks, in the order the app gave them.
     public nonisolated let kinds: [PermissionKind]
 
@@ -69,11 +46,14 @@ public actor PermissionCenter {
     private let logger: Logger
     private let broadcaster = UpdateBroadcaster<PermissionChange>()
 
-    private var records: [PermissionKind: PermissionRecord] = [:]
+    private var records: [PermissionKind: PermissionRecord] = [:] { didSet { publishStates() } }
     private var history: [PermissionChange] = []
     /// Whether `records` started from what the store holds; until then the refresh tries to load it.
     private var baselineLoaded = false
-    private var lastChecked: [PermissionKind: Date] = [:]
+    private var lastChecked: [PermissionKind: Date] = [:] { didSet { publishStates() } }
+    /// What ``latestState(for:)`` reads: each kind's ``currentState(_:)``, from the end of the launch refresh.
+    private var started = false
+    private let published = Locked<[PermissionKind: PermissionState]?>(nil)
     private var startTask: Task<Void, Never>?
 
     private var lifecycle: LifecycleRefreshStateMachine
@@ -139,6 +119,15 @@ public actor PermissionCenter {
             Task { await self.osReportedChange(of: kind) }
         }
         await refresh(kinds, cause: .launch)
+        started = true
+        publishStates()
+    }
+
+    /// Copies every tracked kind's state where ``latestState(for:)`` reads it.
+    private func publishStates() {
+        guard started else { return }
+        let states = Dictionary(uniqueKeysWithValues: kinds.map { ($0, currentState($0)) })
+        published.withLock { $0 = states }
     }
 
     /// Takes the stored records as the baseline, so that the caller's refresh diffs the OS against them.
@@ -336,6 +325,12 @@ public actor PermissionCenter {
     public func state(for kind: PermissionKind) async -> PermissionState? {
         await start()
         return kinds.contains(kind) ? currentState(kind) : nil
+    }
+
+    /// What ``state(for:)`` would answer, read at once from any thread without waiting for the actor (for a hot
+    /// path, such as the bridge answering a page); `nil` before ``start()`` has finished, or for an untracked kind.
+    public nonisolated func latestState(for kind: PermissionKind) -> PermissionState? {
+        published.withLock { $0?[kind] }
     }
 
     /// The states of every tracked permission, in the center's order.

@@ -82,7 +82,10 @@ struct BridgeResponder: Sendable {
     }
 
     private func currentLocation() async throws(BridgeError) -> JSONValue {
-        guard let state = await center.state(for: .location), state.isUsable else { throw .permissionDenied }
+        // Read without a hop onto the center's actor when it has started (every call of a bridged page).
+        let latest = center.latestState(for: .location)
+        let state = if let latest { latest } else { await center.state(for: .location) }
+        guard let state, state.isUsable else { throw .permissionDenied }
         do {
             let fix = try await location.currentLocation()
             return .object([
