@@ -46,14 +46,16 @@ public actor PermissionCenter {
     private let logger: Logger
     private let broadcaster = UpdateBroadcaster<PermissionChange>()
 
-    private var records: [PermissionKind: PermissionRecord] = [:] { didSet { publishStates() } }
+    /// Changed only by `record(_:for:prompted:cause:at:)` and `loadBaseline()`, which publish the statuses for
+    /// ``latestStatus(for:)``.
+    private var records: [PermissionKind: PermissionRecord] = [:]
     private var history: [PermissionChange] = []
     /// Whether `records` started from what the store holds; until then the refresh tries to load it.
     private var baselineLoaded = false
-    private var lastChecked: [PermissionKind: Date] = [:] { didSet { publishStates() } }
-    /// What ``latestState(for:)`` reads: each kind's ``currentState(_:)``, from the end of the launch refresh.
+    private var lastChecked: [PermissionKind: Date] = [:]
+    /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
     private var started = false
-    private let published = Locked<[PermissionKind: PermissionState]?>(nil)
+    private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
     private var startTask: Task<Void, Never>?
 
     private var lifecycle: LifecycleRefreshStateMachine
@@ -120,14 +122,17 @@ public actor PermissionCenter {
         }
         await refresh(kinds, cause: .launch)
         started = true
-        publishStates()
+        publishStates(kinds)
     }
 
-    /// Copies every tracked kind's state where ``latestState(for:)`` reads it.
-    private func publishStates() {
+    /// Copies these kinds' statuses where ``latestStatus(for:)`` reads them, once the center has started. Only
+    /// a recorded change calls it, so a refresh that finds nothing new costs nothing more.
+    private func publishStates(_ changed: some Collection<PermissionKind>) {
         guard started else { return }
-        let states = Dictionary(uniqueKeysWithValues: kinds.map { ($0, currentState($0)) })
-        published.withLock { $0 = states }
+        published.withLock { published in
+            if published == nil { published = [:] }
+            for kind in changed { published![kind] = records[kind]?.status ?? .notDetermined }
+        }
     }
 
     /// Takes the stored records as the baseline, so that the caller's refresh diffs the OS against them.
@@ -140,6 +145,7 @@ public actor PermissionCenter {
         records = baseline.records
         history = baseline.history
         baselineLoaded = true
+        publishStates(kinds)
     }
 
     /// An OS callback: runs after the launch refresh, so that launch-time changes keep their cause.
@@ -237,6 +243,7 @@ public actor PermissionCenter {
         let dirty = changed || previous?.isImported == true || previous?.hasPrompted != prompted
         guard dirty else { return (nil, false) }
         records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
+        publishStates(CollectionOfOne(kind))
         let change =
             changed
             ? PermissionChange(kind: kind, previous: previous?.status, current: status, cause: cause, date: date)
@@ -327,9 +334,10 @@ public actor PermissionCenter {
         return kinds.contains(kind) ? currentState(kind) : nil
     }
 
-    /// What ``state(for:)`` would answer, read at once from any thread without waiting for the actor (for a hot
-    /// path, such as the bridge answering a page); `nil` before ``start()`` has finished, or for an untracked kind.
-    public nonisolated func latestState(for kind: PermissionKind) -> PermissionState? {
+    /// The status ``state(for:)`` would answer, read at once from any thread without waiting for the actor (for
+    /// a hot path, such as the bridge answering a page); `nil` before ``start()`` has finished, or for an
+    /// untracked kind.
+    public nonisolated func latestStatus(for kind: PermissionKind) -> PermissionStatus? {
         published.withLock { $0?[kind] }
     }
 

@@ -83,9 +83,9 @@ struct BridgeResponder: Sendable {
 
     private func currentLocation() async throws(BridgeError) -> JSONValue {
         // Read without a hop onto the center's actor when it has started (every call of a bridged page).
-        let latest = center.latestState(for: .location)
-        let state = if let latest { latest } else { await center.state(for: .location) }
-        guard let state, state.isUsable else { throw .permissionDenied }
+        let latest = center.latestStatus(for: .location)
+        let status = if let latest { latest } else { await center.state(for: .location)?.status }
+        guard let status, status.isUsable else { throw .permissionDenied }
         do {
             let fix = try await location.currentLocation()
             return .object([
