@@ -172,24 +172,25 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
 
     // MARK: - Lifecycle
 
-    /// Feeds the app's resign-active and become-active notifications to the waiting requests. The names are
-    /// UIKit's and AppKit's, by value, so that this module links neither.
+    /// Feeds the app's resign-active and become-active notifications to the waiting requests: the notifications
+    /// whose `AppLifecycleNotification.promptSignal` is set, UIKit's and AppKit's by name, so that this module
+    /// links neither.
     private func observeLifecycle() {
-        let resign = ["UIApplicationWillResignActiveNotification", "NSApplicationWillResignActiveNotification"]
-        let active = ["UIApplicationDidBecomeActiveNotification", "NSApplicationDidBecomeActiveNotification"]
-        for (names, becameActive) in [(resign, false), (active, true)] {
-            for name in names {
-                let observer = NotificationCenter.default.addObserver(
-                    forName: Notification.Name(name), object: nil, queue: .main
-                ) { [weak self] _ in
-                    MainActor.assumeIsolated {
-                        for (wait, _) in self?.waits ?? [] {
-                            if becameActive { wait.appBecameActive() } else { wait.appResignedActive() }
+        for notification in AppLifecycleNotification.allCases {
+            guard let signal = notification.promptSignal else { continue }
+            let observer = NotificationCenter.default.addObserver(
+                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    for (wait, _) in self?.waits ?? [] {
+                        switch signal {
+                        case .resignedActive: wait.appResignedActive()
+                        case .becameActive: wait.appBecameActive()
                         }
                     }
                 }
-                lifecycleObservers.append(observer)
             }
+            lifecycleObservers.append(observer)
         }
     }
 
