@@ -20,12 +20,15 @@ import PermitWeb
 import PermitWebKit
 import SwiftUI
 import UIKit
+import WebKit
 
 @MainActor
 final class AppServices {
     let center: PermissionCenter
     let lifecycle: LifecycleObserver
     let host: WebKitWebView
+    /// The app's own WebKit UI delegate, which the host holds weakly.
+    let siteUI = SiteUIDelegate()
     /// Owns the bridge, the cookie sync and the push-token cookie while the web view is on screen.
     var shell: HybridShell?
 
@@ -47,6 +50,7 @@ final class AppServices {
             configuration: .init(
                 allowedOrigins: [site], openExternally: { url in Task { await ExternalURLs.open(url) } }),
             logger: logger)
+        host.uiDelegate = siteUI  // gets what the host does not answer itself, such as window.close()
         let center = center
         Task { await center.start() }
     }
@@ -97,6 +101,14 @@ struct StatusScreen: View {
             SystemStatusSection(report: report)  // "Last checked" keeps itself current
         }
     }
+}
+
+/// The app's own `WKUIDelegate`. The host answers new windows, the JavaScript dialogs and capture requests
+/// itself and forwards every other UI delegate call here, such as the page's `window.close()`.
+final class SiteUIDelegate: NSObject, WKUIDelegate {
+    var onClose: (@MainActor () -> Void)?
+
+    func webViewDidClose(_ webView: WKWebView) { onClose?() }
 }
 
 // The adapters the article's blocks do not use, imported so that every adapter is type-checked here.
