@@ -45,7 +45,7 @@ extension WebKitWebView {
     /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
     func didCommit(_ navigation: WKNavigation!) {
         if let url = webView.url {
-            if url.scheme == "http" || url.scheme == "https" { lastURL = url }
+            recoveryPage.committed(url)
             eventBroadcaster.publish(.navigated(url))
         }
     }
@@ -65,7 +65,7 @@ extension WebKitWebView {
 
     /// The web content process ended: reported, then answered as `RestartPolicyStateMachine` decides.
     func webContentProcessDidTerminate() {
-        logger.error("web content process terminated", metadata: ["url": "\(lastURL?.absoluteString ?? "none")"])
+        logger.error("web content process terminated", metadata: ["url": "\(recoveryPage.url?.absoluteString ?? "none")"])
         eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
         let waiting = loadWaiters
         loadWaiters = [:]
@@ -92,10 +92,9 @@ extension WebKitWebView {
     /// Writes the cookies again, behind the writes already queued, then reloads the last page.
     private func recover() async {
         await rewriteCookies()
-        if let lastURL {
-            webView.load(URLRequest(url: lastURL))
-        } else {
-            webView.reload()
+        switch recoveryPage.recovery {
+        case .load(let url): webView.load(URLRequest(url: url))
+        case .reload: webView.reload()
         }
         eventBroadcaster.publish(.restarted)
     }

@@ -149,7 +149,8 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
     /// What the bridge set for each engine permission and origin; read by the media-capture decision.
     var enginePermissions: [EnginePermissionKey: Bool] = [:]
 
-    var lastURL: URL?
+    /// The page to load again after a termination (`WebRecoveryPage`).
+    var recoveryPage = WebRecoveryPage()
     var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
     var restartPolicy: RestartPolicyStateMachine
     let clock = ContinuousClock()
@@ -294,7 +295,7 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
     public func load(_ url: URL) async throws {
         await cookieWrites.drain()
         let sameDocument = WebLoadDecision.isSameDocument(from: webView.url, to: url)
-        lastURL = url
+        recoveryPage.loadRequested(url)
         guard let navigation = webView.load(URLRequest(url: url)), !sameDocument else { return }
         let key = ObjectIdentifier(navigation)
         let timeout = configuration.loadTimeout
