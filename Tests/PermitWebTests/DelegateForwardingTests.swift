@@ -3,8 +3,9 @@ import Testing
 
 /// How the `WKWebView` host's delegate proxy answers WebKit, modelled on the Objective-C runtime and WebKit:
 ///
-/// - WebKit calls an optional delegate method only when the delegate `responds(to:)` its selector, and otherwise
-///   applies its own default (Apple, "WKNavigationDelegate": "all methods are optional"; "WKUIDelegate").
+/// - Every method of `WKNavigationDelegate` and `WKUIDelegate` is optional (Apple, "WKNavigationDelegate",
+///   "WKUIDelegate"); WebKit calls one only when the delegate `responds(to:)` its selector, and otherwise applies
+///   its own default.
 /// - A message the receiver does not implement goes to `forwardingTarget(for:)`'s object, if any, before the
 ///   runtime raises "unrecognized selector" (Apple, "forwardingTarget(for:)", NSObject).
 /// - WebKit reads `respondsToSelector:` when the delegate is set and caches the answers
