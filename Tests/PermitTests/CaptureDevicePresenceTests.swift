@@ -1,11 +1,10 @@
 import Permit
 import Testing
 
-/// How often the capture adapters run device discovery. `AVCaptureDevice.default(for:)` discovers devices on each
-/// call (Apple, "AVCaptureDevice.DiscoverySession" and "default(for:)": it returns the system's default device,
-/// or `nil` when none is available, as in the Simulator), and a status read runs on every refresh. A built-in
-/// device does not go away; an external camera can arrive on iPadOS 17 (Apple, "Supporting external cameras in
-/// your iPadOS app").
+/// How often the capture adapters look for a device. `AVCaptureDevice.default(for:)` returns the default device
+/// for a media type, or `nil` when none is available, as in the Simulator (Apple, "default(for:)"); answering it
+/// means device discovery, and a status read runs on every refresh. A built-in device does not go away; an
+/// external camera can arrive on iPadOS 17 (Apple, "Supporting external cameras in your iPadOS app").
 @Suite struct CaptureDevicePresenceTests {
     @Test func aFoundDeviceIsNeverLookedUpAgain() {
         var presence = CaptureDevicePresence()
