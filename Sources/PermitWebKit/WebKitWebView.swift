@@ -17,8 +17,8 @@ public import WebKit
 ///   promise of the reply. Every message is checked first: it must come from the main frame and, when
 ///   ``Configuration/allowedOrigins`` is set, from an allow-listed security origin (scheme, host and port). The
 ///   frame and origin are WebKit's (`WKFrameInfo`), never the page's. A refused message is answered with an
-///   error and reaches no handler; `WebBridge` applies the same rule again.
-/// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's `WKHTTPCookieStore`
+///   error and reaches no handler (`WebMessageAdmission`); `WebBridge` applies the same rule again.
+/// - Cookies are converted to `HTTPCookie` (with `SameSite`; `FoundationCookieFields`) and written to the web view's `WKHTTPCookieStore`
 ///   one after another, in the order asked (`OrderedWriteChain`). Each write waits at most
 ///   ``Configuration/cookieTimeout``: a completion that never comes fails that write and blocks nothing after it. A delete
 ///   names the cookie (host-only and domain variants) instead of reading the store first, so it works before
@@ -35,14 +35,14 @@ public import WebKit
 ///   JavaScript dialogs go to the ``delegate``, and are dismissed without one (see `WebKitWebViewDelegate`).
 /// - When the web content process terminates, the host reports `WebViewEvent.terminated(reason:)` and asks
 ///   `RestartPolicyStateMachine`: it reloads after a growing delay, only in the foreground (a termination in the
-///   background waits for the app to return), and gives up after five terminations within a minute. Before the
+///   background waits for the app to return; `AppLifecycleNotification`), and gives up after five terminations within a minute. Before the
 ///   reload, every cookie it was given and not deleted since is written again through the same ordered chain of
-///   writes, then it reports `WebViewEvent.restarted`. Scripts and handlers live in the web view's
+///   writes, then it loads the page again (`WebRecoveryPage`) and reports `WebViewEvent.restarted`. Scripts and handlers live in the web view's
 ///   configuration and survive the process.
 ///
 /// - Camera and microphone capture for a bridged page is decided from what the bridge set with
 ///   ``setEnginePermission(_:granted:for:)``: granted while the native permission is usable, denied otherwise,
-///   never WebKit's own prompt. Other pages' requests go to the ``delegate``.
+///   never WebKit's own prompt (`EngineCaptureDecision`). Other pages' requests go to the ``delegate``.
 ///
 /// Add ``webView`` to the view hierarchy with a frame or constraints. Do not set the web view's
 /// `navigationDelegate` or `uiDelegate`: give the app's delegates to the host's ``navigationDelegate`` and
