@@ -57,10 +57,13 @@ extension WebKitWebView {
     }
 
     /// A navigation failed, before or after it was committed: a waiting load throws the error, and the
-    /// ``delegate`` hears about it.
+    /// ``delegate`` hears about it unless it was only cancelled (`WebNavigationFailure`).
     func didFail(_ navigation: WKNavigation!, withError error: any Error) {
         if let navigation { finishLoad(ObjectIdentifier(navigation), with: error) }
-        delegate?.webKitWebView(self, didFailNavigationWithError: error)
+        let nsError = error as NSError
+        if WebNavigationFailure.isReported(domain: nsError.domain, code: nsError.code) {
+            delegate?.webKitWebView(self, didFailNavigationWithError: error)
+        }
     }
 
     /// The web content process ended: reported, then answered as `RestartPolicyStateMachine` decides.

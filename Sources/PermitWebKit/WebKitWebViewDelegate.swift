@@ -19,7 +19,8 @@ public import WebKit
 /// - A camera or microphone request (`getUserMedia`) from a page the bridge does not serve: by default WebKit's
 ///   own prompt (`.prompt`).
 /// - An authentication challenge: by default WebKit's own handling (`.performDefaultHandling`).
-/// - A navigation that failed, before or after it was committed (to show an error page, say): by default nothing.
+/// - A navigation that failed, before or after it was committed (to show an error page, say), but not one that
+///   was only cancelled (`WebNavigationFailure`): by default nothing.
 ///
 /// Commits, finished loads and terminations are the host's ``WebKitWebView/events()``.
 ///
@@ -54,7 +55,7 @@ public protocol WebKitWebViewDelegate: AnyObject {
         _ host: WebKitWebView, didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
     /// Hears that a navigation failed, before or after it was committed (WebKit's `didFail` and
-    /// `didFailProvisionalNavigation`).
+    /// `didFailProvisionalNavigation`); a cancelled load, or one the navigation policy cancelled, is not reported.
     func webKitWebView(_ host: WebKitWebView, didFailNavigationWithError error: any Error)
 }
 
