@@ -144,3 +144,14 @@ func allAdapters(logger: Logging.Logger) -> RoutedPermissionAuthority {
 }
 
 func networkMonitor() -> PathNetworkMonitor { PathNetworkMonitor() }
+
+// MARK: - The app's own WebKit navigation delegate, beside the host
+
+/// What an app that handles a WebKit navigation call the host does not answer writes (its methods are WebKit's
+/// optional ones; the host forwards them).
+final class SiteNavigationDelegate: NSObject, WKNavigationDelegate {}
+
+@MainActor
+func give(_ navigationDelegate: SiteNavigationDelegate, to host: WebKitWebView) {
+    host.navigationDelegate = navigationDelegate  // held weakly: the app keeps it
+}
