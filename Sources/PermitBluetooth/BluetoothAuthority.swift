@@ -13,8 +13,8 @@ public import Permit
 ///
 /// iOS has no "request" call for Bluetooth: the prompt shows when the app first creates a Bluetooth manager. So
 /// ``request(_:)`` creates a central manager (without the "turn Bluetooth on" alert) and waits for its first
-/// state update after the answer, or for ``answerTimeout``, whichever comes first, then reads the
-/// authorization again: a request always completes. Bluetooth being off is not a permission: it reads
+/// state update after the answer, or for ``answerTimeout``, whichever comes first (each request its own
+/// `PromptWait`, tested on Linux), then reads the authorization again: a request always completes. Bluetooth being off is not a permission: it reads
 /// `granted` when allowed; the app checks the manager's state before scanning.
 ///
 /// Accessories paired through AccessorySetupKit (iOS 18) need no Bluetooth authorization: an app that uses only
@@ -32,7 +32,8 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     /// How long ``request(_:)`` waits for the answer before it reads the authorization as it is.
     public let answerTimeout: Duration
     private var manager: CBCentralManager?
-    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The waits of the requests in flight: each ends at the answer or at its own deadline.
+    private var waits: [PromptWait] = []
 
     /// Creates the authority; it creates no Bluetooth manager until ``request(_:)``.
     public init(answerTimeout: Duration = .seconds(120)) {
@@ -51,35 +52,27 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .bluetooth else { return .unavailable }
         guard CBManager.authorization == .notDetermined else { return await status(of: kind) }
-        await withCheckedContinuation { continuation in
-            answerWaiters.append(continuation)
-            if manager == nil {
-                manager = CBCentralManager(
-                    delegate: self, queue: nil, options: [CBCentralManagerOptionShowPowerAlertKey: false])
-            }
-            let timeout = answerTimeout
-            Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                self?.resumeWaiters()
-            }
+        // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
+        let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
+        waits.append(wait)
+        if manager == nil {
+            manager = CBCentralManager(
+                delegate: self, queue: nil, options: [CBCentralManagerOptionShowPowerAlertKey: false])
         }
+        _ = await wait.finish()
+        waits.removeAll { $0 === wait }
         return await status(of: kind)
     }
 
     // MARK: - CBCentralManagerDelegate
 
-    /// Resumes the waiting requests once the person answered. The manager was created with no queue, so
+    /// Tells the waiting requests whether the person answered. The manager was created with no queue, so
     /// Core Bluetooth calls this on the main queue.
     public nonisolated func centralManagerDidUpdateState(_ central: CBCentralManager) {
         MainActor.assumeIsolated {
-            if CBManager.authorization != .notDetermined { resumeWaiters() }
+            let answered = CBManager.authorization != .notDetermined
+            for wait in waits { wait.authorizationChanged(isAnswer: answered) }
         }
-    }
-
-    private func resumeWaiters() {
-        let waiters = answerWaiters
-        answerWaiters = []
-        for waiter in waiters { waiter.resume() }
     }
 
     nonisolated static func status(_ authorization: CBManagerAuthorization) -> PermissionStatus {

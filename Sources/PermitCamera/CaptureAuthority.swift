@@ -18,8 +18,9 @@ public import Permit
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
 ///
-/// Whether the device has a camera and whether Info.plist has the key are looked up once per process: they do
-/// not change while the app runs, and `AVCaptureDevice.default(for:)` runs device discovery each time.
+/// `AVCaptureDevice.default(for:)` runs device discovery each time, so a camera once found is not looked up
+/// again, and a missing one (an external camera may be plugged in) at most every thirty seconds
+/// (`CaptureDevicePresence`); whether Info.plist has the key is read once per process.
 ///
 /// Its Info.plist key is `NSCameraUsageDescription`. The module asks for video capture only, so an app that links
 /// it without `PermitMicrophone` declares no microphone key.
@@ -38,8 +39,10 @@ public struct CaptureAuthority: PermissionAuthority {
         self.logger = logger
     }
 
-    /// Whether the device has a video capture device; device discovery runs once.
-    private static let hasDevice = AVCaptureDevice.default(for: .video) != nil
+    /// Whether the device has a video capture device: found once, it is not looked up again; missing, it is looked
+    /// up again at most every thirty seconds (`CaptureDevicePresence`).
+    private static let devices = CaptureDeviceCache()
+    private static var hasDevice: Bool { devices.hasDevice { AVCaptureDevice.default(for: .video) != nil } }
     /// Whether Info.plist has a non-empty camera purpose string; read once.
     private static let hasPurposeString =
         (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false

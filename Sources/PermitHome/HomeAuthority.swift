@@ -16,7 +16,8 @@ public import Permit
 /// HomeKit reads its status from a home manager, and creating the first one shows the prompt. So the authority
 /// creates its manager only in ``request(_:)``; before that ``status(of:)`` reads `notDetermined` without a
 /// manager, unless the app passes one it already made. The request waits for the manager's status update, or
-/// for ``answerTimeout``, whichever comes first: a request always completes. Any other kind is `unavailable`.
+/// for ``answerTimeout``, whichever comes first (each request its own `PromptWait`, tested on Linux): a
+/// request always completes. Any other kind is `unavailable`.
 /// Its Info.plist key is `NSHomeKitUsageDescription`; the app also needs the HomeKit capability.
 ///
 /// For example:
@@ -30,7 +31,8 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     /// How long ``request(_:)`` waits for the answer before it reads the status as it is.
     public let answerTimeout: Duration
     private var manager: HMHomeManager?
-    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The waits of the requests in flight: each ends at the answer or at its own deadline.
+    private var waits: [PromptWait] = []
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
 
     /// Creates the authority. Pass the app's home manager if it has one; otherwise none is created until
@@ -54,19 +56,16 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .homeKit else { return .unavailable }
         guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
-        await withCheckedContinuation { continuation in
-            answerWaiters.append(continuation)
-            if manager == nil {
-                let created = HMHomeManager()
-                created.delegate = self
-                manager = created
-            }
-            let timeout = answerTimeout
-            Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                self?.resumeWaiters()
-            }
+        // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
+        let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
+        waits.append(wait)
+        if manager == nil {
+            let created = HMHomeManager()
+            created.delegate = self
+            manager = created
         }
+        _ = await wait.finish()
+        waits.removeAll { $0 === wait }
         return await status(of: kind)
     }
 
@@ -77,18 +76,14 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
 
     // MARK: - HMHomeManagerDelegate
 
-    /// Resumes the waiting requests and reports the change. HomeKit calls its delegate on the main queue.
+    /// Tells the waiting requests whether the person answered, and reports the change. HomeKit calls its delegate
+    /// on the main queue.
     public nonisolated func homeManager(_ manager: HMHomeManager, didUpdate status: HMHomeManagerAuthorizationStatus) {
+        let answered = status.contains(.determined)
         MainActor.assumeIsolated {
-            if status.contains(.determined) { resumeWaiters() }
+            for wait in waits { wait.authorizationChanged(isAnswer: answered) }
             changeHandler?(.homeKit)
         }
-    }
-
-    private func resumeWaiters() {
-        let waiters = answerWaiters
-        answerWaiters = []
-        for waiter in waiters { waiter.resume() }
     }
 
     nonisolated static func status(_ authorization: HMHomeManagerAuthorizationStatus) -> PermissionStatus {

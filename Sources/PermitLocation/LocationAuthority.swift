@@ -52,7 +52,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private var machine: LocationAuthorizationStateMachine
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
     /// The waits of the requests in flight, with the authorization each asked from.
-    private var waits: [(wait: PromptWait, from: CLAuthorizationStatus)] = []
+    private var waits: [(wait: PromptWait, from: LocationAuthorizationStateMachine.Authorization)] = []
     private var lifecycleObservers: [any NSObjectProtocol] = []
     /// Asks CoreLocation for always authorization; set only by `PermitLocationAlways`, so that this module's
     /// binary never references the always API.
@@ -117,7 +117,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// Asks and waits until the wait ends; a wait that ended without an answer is logged.
     private func ask(_ kind: PermissionKind, _ body: (CLLocationManager) -> Void) async {
         let wait = PromptWait()
-        waits.append((wait, manager.authorizationStatus))
+        waits.append((wait, Self.authorization(manager.authorizationStatus)))
         body(manager)
         let outcome = await wait.finish()
         waits.removeAll { $0.wait === wait }
@@ -133,10 +133,11 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// `approximate` otherwise.
     ///
     /// `purposeKey` names an entry of the `NSLocationTemporaryUsageDescriptionDictionary` dictionary in the
-    /// app's Info.plist, whose text iOS shows. Without the entry, or with accuracy already full, iOS shows
-    /// nothing and the current status is returned.
+    /// app's Info.plist, whose text iOS shows. Without the entry iOS shows nothing; with accuracy already full,
+    /// or without location access, nothing is asked (`LocationAuthorizationStateMachine`), and the current status
+    /// is returned.
     public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
-        if manager.authorizationStatus != .notDetermined, manager.accuracyAuthorization == .reducedAccuracy {
+        if LocationAuthorizationStateMachine.asksForTemporaryFullAccuracy(await reading()) {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { _ in
                     continuation.resume()
@@ -163,33 +164,36 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     }
 
     private func authorizationChanged() {
-        let authorization = manager.authorizationStatus
-        machine.authorizationChanged(to: Self.authorization(authorization))
-        for (wait, from) in waits { wait.authorizationChanged(isAnswer: authorization != from) }
+        let reported = Self.authorization(manager.authorizationStatus)
+        machine.authorizationChanged(to: reported)
+        for (wait, from) in waits {
+            wait.authorizationChanged(isAnswer: LocationAuthorizationStateMachine.isAnswer(to: from, reported: reported))
+        }
         changeHandler?(.location)
         changeHandler?(.locationAlways)
     }
 
     // MARK: - Lifecycle
 
-    /// Feeds the app's resign-active and become-active notifications to the waiting requests. The names are
-    /// UIKit's and AppKit's, by value, so that this module links neither.
+    /// Feeds the app's resign-active and become-active notifications to the waiting requests: the notifications
+    /// whose `AppLifecycleNotification.promptSignal` is set, UIKit's and AppKit's by name, so that this module
+    /// links neither.
     private func observeLifecycle() {
-        let resign = ["UIApplicationWillResignActiveNotification", "NSApplicationWillResignActiveNotification"]
-        let active = ["UIApplicationDidBecomeActiveNotification", "NSApplicationDidBecomeActiveNotification"]
-        for (names, becameActive) in [(resign, false), (active, true)] {
-            for name in names {
-                let observer = NotificationCenter.default.addObserver(
-                    forName: Notification.Name(name), object: nil, queue: .main
-                ) { [weak self] _ in
-                    MainActor.assumeIsolated {
-                        for (wait, _) in self?.waits ?? [] {
-                            if becameActive { wait.appBecameActive() } else { wait.appResignedActive() }
+        for notification in AppLifecycleNotification.allCases {
+            guard let signal = notification.promptSignal else { continue }
+            let observer = NotificationCenter.default.addObserver(
+                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    for (wait, _) in self?.waits ?? [] {
+                        switch signal {
+                        case .resignedActive: wait.appResignedActive()
+                        case .becameActive: wait.appBecameActive()
                         }
                     }
                 }
-                lifecycleObservers.append(observer)
             }
+            lifecycleObservers.append(observer)
         }
     }
 

@@ -8,8 +8,9 @@ public import PermitWeb
 ///
 /// It never prompts: when location is not authorized it throws `LocationError.permissionDenied` at once. An error
 /// CoreLocation reports becomes what `LocationFixFailure` decides (`permissionDenied` for `CLError.denied`,
-/// `unavailable` otherwise), and a fix that takes longer than the timeout fails with `LocationError.timedOut`.
-/// Concurrent calls share one request.
+/// `unavailable` otherwise), and a fix that takes longer than the timeout fails with `LocationError.timedOut` and
+/// cancels the request. Concurrent calls share one request. `LocationFixRequestStateMachine` (tested on Linux)
+/// decides all of it; this class calls CoreLocation.
 ///
 /// Create it on the main actor: CoreLocation calls the delegate on the thread that created the manager.
 ///
@@ -24,9 +25,8 @@ public import PermitWeb
 public final class LocationFixProvider: NSObject, LocationProvider, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     private let timeout: Duration
+    private var machine = LocationFixRequestStateMachine()
     private var waiters: [CheckedContinuation<LocationFix, any Error>] = []
-    /// Counts requests, so that a timer of an earlier request fails nothing.
-    private var requestNumber = 0
 
     /// Creates a provider whose fixes aim for `desiredAccuracy` (CoreLocation's constants, such as
     /// `kCLLocationAccuracyHundredMeters`) and fail after `timeout`.
@@ -42,19 +42,24 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
 
     /// One current fix, or `LocationError.permissionDenied` when location is not authorized.
     public func currentLocation() async throws -> LocationFix {
-        switch manager.authorizationStatus {
-        case .authorizedAlways, .authorizedWhenInUse: break
-        default: throw LocationError.permissionDenied
-        }
+        let authorized: Bool =
+            switch manager.authorizationStatus {
+            case .authorizedAlways, .authorizedWhenInUse: true
+            default: false
+            }
         return try await withCheckedThrowingContinuation { continuation in
-            waiters.append(continuation)
-            guard waiters.count == 1 else { return }
-            requestNumber += 1
-            let number = requestNumber
-            manager.requestLocation()
-            Task { [timeout] in
-                try? await Task.sleep(for: timeout)
-                if number == self.requestNumber { self.finish(.failure(LocationError.timedOut)) }
+            switch machine.request(isAuthorized: authorized) {
+            case .fail(let error):
+                continuation.resume(throwing: error)
+            case .join:
+                waiters.append(continuation)
+            case .start(let timer):
+                waiters.append(continuation)
+                manager.requestLocation()
+                Task { [timeout] in
+                    try? await Task.sleep(for: timeout)
+                    self.end(self.machine.timerFired(timer), fix: nil)
+                }
             }
         }
     }
@@ -68,18 +73,30 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
             accuracy: location.horizontalAccuracy, timestamp: location.timestamp)
         // Called on the thread that created the manager: the main thread.
-        MainActor.assumeIsolated { finish(.success(fix)) }
+        MainActor.assumeIsolated { end(machine.receivedFix(), fix: fix) }
     }
 
     /// CoreLocation could not get a fix: every waiting call fails with the error `LocationFixFailure` maps it to.
     public nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let nsError = error as NSError
-        let mapped = LocationFixFailure.error(domain: nsError.domain, code: nsError.code)
-        MainActor.assumeIsolated { finish(.failure(mapped)) }
+        let (domain, code) = (nsError.domain, nsError.code)
+        MainActor.assumeIsolated { end(machine.failed(domain: domain, code: code), fix: nil) }
     }
 
-    private func finish(_ result: Result<LocationFix, any Error>) {
-        requestNumber += 1  // the pending timer, if any, is for a finished request
+    /// Carries out how `LocationFixRequestStateMachine` ended the request.
+    private func end(_ ending: LocationFixRequestStateMachine.Ending, fix: LocationFix?) {
+        let result: Result<LocationFix, any Error>
+        switch ending {
+        case .ignore: return
+        case .deliverFix:
+            guard let fix else { return }
+            result = .success(fix)
+        case .fail(let error):
+            result = .failure(error)
+        case .cancel(let error):
+            manager.stopUpdatingLocation()
+            result = .failure(error)
+        }
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume(with: result) }

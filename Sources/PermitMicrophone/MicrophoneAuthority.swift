@@ -17,7 +17,8 @@ public import Permit
 /// | `denied` | `denied` |
 /// | `authorized` | `granted` |
 ///
-/// Whether the device has a microphone and whether Info.plist has the key are looked up once per process.
+/// A microphone once found is not looked up again, and a missing one at most every thirty seconds
+/// (`CaptureDevicePresence`); whether Info.plist has the key is read once per process.
 ///
 /// Its Info.plist key is `NSMicrophoneUsageDescription`. It is a module of its own so that an app that only
 /// takes photos links `PermitCamera` without it and declares no microphone key.
@@ -36,8 +37,10 @@ public struct MicrophoneAuthority: PermissionAuthority {
         self.logger = logger
     }
 
-    /// Whether the device has an audio capture device; device discovery runs once.
-    private static let hasDevice = AVCaptureDevice.default(for: .audio) != nil
+    /// Whether the device has an audio capture device: found once, it is not looked up again; missing, it is looked
+    /// up again at most every thirty seconds (`CaptureDevicePresence`).
+    private static let devices = CaptureDeviceCache()
+    private static var hasDevice: Bool { devices.hasDevice { AVCaptureDevice.default(for: .audio) != nil } }
     /// Whether Info.plist has a non-empty microphone purpose string; read once.
     private static let hasPurposeString =
         (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false

@@ -8,7 +8,7 @@ public import Permit
 /// session with a peer, and a denial shows up as the session's invalidation with `userDidNotAllow`. So the app
 /// reports its sessions' outcomes (``sessionDidRun()``, ``sessionDidInvalidate(with:)``), the authority keeps
 /// the last one (in `UserDefaults`, so that it survives a relaunch and the center sees no change that did not
-/// happen), and reads:
+/// happen), and reads, as `NearbyInteractionOutcome` (tested on Linux) decides:
 ///
 /// | Nearby Interaction | Permit |
 /// | --- | --- |
@@ -41,9 +41,9 @@ public actor NearbyInteractionAuthority: PermissionAuthority {
     /// The last outcome, or `unavailable` on a device without ultra-wideband.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .nearbyInteraction else { return .unavailable }
-        guard NISession.deviceCapabilities.supportsPreciseDistanceMeasurement else { return .unavailable }
-        return UserDefaults.standard.string(forKey: defaultsKey).flatMap(PermissionStatus.init(rawValue:))
-            ?? .notDetermined
+        return NearbyInteractionOutcome.status(
+            supportsPreciseDistance: NISession.deviceCapabilities.supportsPreciseDistanceMeasurement,
+            remembered: UserDefaults.standard.string(forKey: defaultsKey))
     }
 
     /// The same as ``status(of:)``: the prompt shows only when the app runs a session with a peer.
@@ -53,13 +53,14 @@ public actor NearbyInteractionAuthority: PermissionAuthority {
 
     /// Records that a session ran (the person allowed Nearby Interaction).
     public func sessionDidRun() {
-        record(.granted)
+        record(NearbyInteractionOutcome.afterSessionRan)
     }
 
     /// Records a session's invalidation: `userDidNotAllow` means the person declined; other errors say nothing
     /// of the permission.
     public func sessionDidInvalidate(with error: any Error) {
-        if let error = error as? NIError, error.code == .userDidNotAllow { record(.denied) }
+        let userDidNotAllow = (error as? NIError)?.code == .userDidNotAllow
+        if let status = NearbyInteractionOutcome.afterInvalidation(userDidNotAllow: userDidNotAllow) { record(status) }
     }
 
     /// Installs the handler that hears about recorded outcomes.
@@ -68,7 +69,8 @@ public actor NearbyInteractionAuthority: PermissionAuthority {
     }
 
     private func record(_ status: PermissionStatus) {
-        guard UserDefaults.standard.string(forKey: defaultsKey) != status.rawValue else { return }
+        let remembered = UserDefaults.standard.string(forKey: defaultsKey)
+        guard NearbyInteractionOutcome.isChange(to: status, remembered: remembered) else { return }
         UserDefaults.standard.set(status.rawValue, forKey: defaultsKey)
         changeHandler?(.nearbyInteraction)
     }

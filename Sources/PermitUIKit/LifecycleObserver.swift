@@ -5,8 +5,9 @@ import UIKit
 
 /// Sends `UIApplication`'s lifecycle notifications to a `PermissionCenter`, in the order they arrive.
 ///
-/// It observes did-enter-background, will-enter-foreground and did-become-active and passes each to
-/// ``PermissionCenter/handle(_:)`` as the matching ``LifecycleEvent``; the center coalesces a burst into one
+/// It observes the notifications that `AppLifecycleNotification.lifecycleEvent` maps to a ``LifecycleEvent``
+/// (did-enter-background, will-enter-foreground and did-become-active, not will-resign-active, which a permission
+/// prompt posts) and passes each to ``PermissionCenter/handle(_:)``; the center coalesces a burst into one
 /// refresh. It translates and decides nothing. Observation ends with ``stop()`` or when the observer is
 /// released.
 ///
@@ -49,13 +50,11 @@ public final class LifecycleObserver {
         delivery = Task {
             for await event in stream { await center.handle(event) }
         }
-        let names: [(NSNotification.Name, LifecycleEvent)] = [
-            (UIApplication.didEnterBackgroundNotification, .didEnterBackground),
-            (UIApplication.willEnterForegroundNotification, .willEnterForeground),
-            (UIApplication.didBecomeActiveNotification, .didBecomeActive),
-        ]
-        tokens = names.map { name, event in
-            notificationCenter.addObserver(forName: name, object: nil, queue: .main) { _ in
+        tokens = AppLifecycleNotification.allCases.compactMap { notification in
+            guard let event = notification.lifecycleEvent else { return nil }
+            return notificationCenter.addObserver(
+                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
+            ) { _ in
                 continuation.yield(event)
             }
         }

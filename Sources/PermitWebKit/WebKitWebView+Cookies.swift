@@ -68,44 +68,41 @@ extension WebKitWebView {
         }
     }
 
-    /// The `HTTPCookie` for `cookie`, or `nil` when Foundation refuses it: a host-only cookie's domain has no
-    /// leading dot, a domain cookie's has.
-    ///
-    /// Foundation names only the `Lax` and `Strict` policies; `SameSite=None` and an unspecified policy are both
-    /// written without one, which WebKit sends cross-site (read back, both are unspecified).
+    /// The `HTTPCookie` for `cookie`, or `nil` when Foundation refuses it: the fields `FoundationCookieFields`
+    /// gives (a domain cookie's domain has a leading dot; `SameSite=None` and unspecified have no policy).
     static func httpCookie(_ cookie: Cookie) -> HTTPCookie? {
+        let fields = FoundationCookieFields(cookie)
         var properties: [HTTPCookiePropertyKey: Any] = [
-            .name: cookie.name,
-            .value: cookie.value,
-            .domain: cookie.isHostOnly ? cookie.domain : "." + cookie.domain,
-            .path: cookie.path,
+            .name: fields.name,
+            .value: fields.value,
+            .domain: fields.domain,
+            .path: fields.path,
         ]
-        if let expires = cookie.expires { properties[.expires] = expires }
-        if cookie.isSecure { properties[.secure] = "TRUE" }
+        if let expires = fields.expires { properties[.expires] = expires }
+        if fields.isSecure { properties[.secure] = "TRUE" }
         // Foundation has no named key for HttpOnly; it reads the attribute's own name.
-        if cookie.isHTTPOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
-        switch cookie.sameSite {
-        case .lax: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteLax.rawValue
-        case .strict: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteStrict.rawValue
-        case .none, .unspecified: break
+        if fields.isHTTPOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
+        switch fields.sameSite {
+        case .lax?: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteLax.rawValue
+        case .strict?: properties[.sameSitePolicy] = HTTPCookieStringPolicy.sameSiteStrict.rawValue
+        case nil: break
         }
         return HTTPCookie(properties: properties)
     }
 
-    /// Permit's `Cookie` for an `HTTPCookie` from the store.
+    /// Permit's `Cookie` for an `HTTPCookie` from the store, through `FoundationCookieFields`.
     static func cookie(from stored: HTTPCookie) -> Cookie {
-        let sameSite: Cookie.SameSite =
+        let sameSite: FoundationCookieFields.SameSitePolicy? =
             switch stored.sameSitePolicy {
             case HTTPCookieStringPolicy.sameSiteLax?: .lax
             case HTTPCookieStringPolicy.sameSiteStrict?: .strict
-            default: .unspecified
+            default: nil
             }
-        return Cookie(
-            name: stored.name, value: stored.value,
-            domain: stored.domain.hasPrefix(".") ? String(stored.domain.dropFirst()) : stored.domain,
-            isHostOnly: !stored.domain.hasPrefix("."), path: stored.path,
+        return FoundationCookieFields(
+            name: stored.name, value: stored.value, domain: stored.domain, path: stored.path,
             expires: stored.isSessionOnly ? nil : stored.expiresDate, isSecure: stored.isSecure,
-            isHTTPOnly: stored.isHTTPOnly, sameSite: sameSite)
+            isHTTPOnly: stored.isHTTPOnly, sameSite: sameSite
+        ).cookie
     }
 }
 #endif

@@ -3,15 +3,15 @@ import Foundation
 import Logging
 import Permit
 import PermitWeb
-public import WebKit
+import WebKit
 
-// MARK: - WKNavigationDelegate
+// MARK: - Navigation delegate methods (through `NavigationDelegateProxy`)
 
-extension WebKitWebView: WKNavigationDelegate {
+extension WebKitWebView {
     /// Decides a navigation: the app's ``delegate`` first, then `WebNavigationPolicy`. A URL that leaves the
     /// web view goes to ``Configuration/openExternally``.
-    public func webView(
-        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+    func decidePolicy(
+        for navigationAction: WKNavigationAction,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
         if let policy = delegate?.webKitWebView(self, decidePolicyFor: navigationAction) {
@@ -31,8 +31,8 @@ extension WebKitWebView: WKNavigationDelegate {
     }
 
     /// An authentication challenge: answered by the ``delegate``; WebKit's default handling without one.
-    public func webView(
-        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
+    func answer(
+        _ challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         guard let delegate else { return completionHandler(.performDefaultHandling, nil) }
@@ -43,34 +43,32 @@ extension WebKitWebView: WKNavigationDelegate {
     }
 
     /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
-    public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
+    func didCommit(_ navigation: WKNavigation!) {
         if let url = webView.url {
-            if url.scheme == "http" || url.scheme == "https" { lastURL = url }
+            recoveryPage.committed(url)
             eventBroadcaster.publish(.navigated(url))
         }
     }
 
     /// The main frame finished loading: reported as `WebViewEvent.loaded(_:)`, and a waiting load returns.
-    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+    func didFinish(_ navigation: WKNavigation!) {
         if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
         if let navigation { finishLoad(ObjectIdentifier(navigation), with: nil) }
     }
 
-    /// A navigation failed after it was committed: a waiting load throws the error.
-    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+    /// A navigation failed, before or after it was committed: a waiting load throws the error, and the
+    /// ``delegate`` hears about it unless it was only cancelled (`WebNavigationFailure`).
+    func didFail(_ navigation: WKNavigation!, withError error: any Error) {
         if let navigation { finishLoad(ObjectIdentifier(navigation), with: error) }
-    }
-
-    /// A navigation failed before it was committed: a waiting load throws the error.
-    public func webView(
-        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
-    ) {
-        if let navigation { finishLoad(ObjectIdentifier(navigation), with: error) }
+        let nsError = error as NSError
+        if WebNavigationFailure.isReported(domain: nsError.domain, code: nsError.code) {
+            delegate?.webKitWebView(self, didFailNavigationWithError: error)
+        }
     }
 
     /// The web content process ended: reported, then answered as `RestartPolicyStateMachine` decides.
-    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-        logger.error("web content process terminated", metadata: ["url": "\(lastURL?.absoluteString ?? "none")"])
+    func webContentProcessDidTerminate() {
+        logger.error("web content process terminated", metadata: ["url": "\(recoveryPage.url?.absoluteString ?? "none")"])
         eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
         let waiting = loadWaiters
         loadWaiters = [:]
@@ -97,24 +95,21 @@ extension WebKitWebView: WKNavigationDelegate {
     /// Writes the cookies again, behind the writes already queued, then reloads the last page.
     private func recover() async {
         await rewriteCookies()
-        if let lastURL {
-            webView.load(URLRequest(url: lastURL))
-        } else {
-            webView.reload()
+        switch recoveryPage.recovery {
+        case .load(let url): webView.load(URLRequest(url: url))
+        case .reload: webView.reload()
         }
         eventBroadcaster.publish(.restarted)
     }
 
-    /// Follows the app to the background and back, for the restart policy. The names are UIKit's, by value, so
-    /// that the module links no UIKit (on macOS the app counts as always in the foreground).
+    /// Follows the app to the background and back, for the restart policy: the notifications whose
+    /// `AppLifecycleNotification.isForeground` is set (UIKit's, by name, so that the module links no UIKit; on
+    /// macOS the app counts as always in the foreground).
     func observeLifecycle() {
-        let names = [
-            ("UIApplicationDidEnterBackgroundNotification", false),
-            ("UIApplicationWillEnterForegroundNotification", true),
-        ]
-        for (name, foreground) in names {
+        for notification in AppLifecycleNotification.allCases {
+            guard let foreground = notification.isForeground else { continue }
             let observer = NotificationCenter.default.addObserver(
-                forName: Notification.Name(name), object: nil, queue: .main
+                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
             ) { [weak self] _ in
                 MainActor.assumeIsolated {
                     guard let self else { return }
@@ -140,29 +135,24 @@ extension WebKitWebView: WKNavigationDelegate {
     }
 }
 
-// MARK: - WKUIDelegate
+// MARK: - UI delegate methods (through `UIDelegateProxy`)
 
-extension WebKitWebView: WKUIDelegate {
+extension WebKitWebView {
     /// `window.open` and `target="_blank"`: `WebNavigationPolicy.decideNewWindow` loads the app's own pages in
     /// place and hands the rest to ``Configuration/openExternally``; no second web view is made.
-    public func webView(
-        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
-        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
-    ) -> WKWebView? {
-        guard let url = navigationAction.request.url else { return nil }
+    func openNewWindow(for navigationAction: WKNavigationAction) {
+        guard let url = navigationAction.request.url else { return }
         let isUserInitiated = navigationAction.navigationType == .linkActivated
         switch navigationPolicy.decideNewWindow(url, isUserInitiated: isUserInitiated) {
         case .loadInPlace: webView.load(navigationAction.request)
         case .openExternally: openExternally(url)
         case .ignore: break
         }
-        return nil
     }
 
     /// `alert()`: shown by the ``delegate``; dismissed at once without one.
-    public func webView(
-        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable () -> Void
+    func runAlert(
+        _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void
     ) {
         guard let delegate else { return completionHandler() }
         Task {
@@ -172,18 +162,17 @@ extension WebKitWebView: WKUIDelegate {
     }
 
     /// `confirm()`: answered by the ``delegate``; `false` without one.
-    public func webView(
-        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+    func runConfirm(
+        _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
     ) {
         guard let delegate else { return completionHandler(false) }
         Task { completionHandler(await delegate.webKitWebView(self, runConfirm: message, from: frame)) }
     }
 
     /// `prompt()`: answered by the ``delegate``; `null` without one.
-    public func webView(
-        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
-        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
+    func runPrompt(
+        _ prompt: String, defaultText: String?, from frame: WKFrameInfo,
+        completionHandler: @escaping @MainActor @Sendable (String?) -> Void
     ) {
         guard let delegate else { return completionHandler(nil) }
         Task {
@@ -194,9 +183,8 @@ extension WebKitWebView: WKUIDelegate {
 
     /// A page's camera or microphone request: from native state for a bridged origin (what the bridge set with
     /// ``setEnginePermission(_:granted:for:)``), else decided by the ``delegate``, else WebKit's prompt.
-    public func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
+    func decideMediaCapture(
+        for origin: WKSecurityOrigin, from frame: WKFrameInfo, type: WKMediaCaptureType,
         decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
     ) {
         if let decision = engineDecision(for: frame, type: type) { return decisionHandler(decision) }

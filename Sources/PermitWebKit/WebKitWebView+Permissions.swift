@@ -20,10 +20,9 @@ extension WebKitWebView {
         enginePermissions[EnginePermissionKey(permission: permission, origin: origin)] = granted
     }
 
-    /// The decision on a camera or microphone request from `frame` when the bridge set the permissions it needs
-    /// for the frame's origin: granted when every one is granted, denied otherwise, so that WebKit never shows its
-    /// own prompt to a bridged page. `nil` when the bridge set nothing for that origin (a page the app does not
-    /// bridge): the ``delegate`` or WebKit decides then.
+    /// The decision on a camera or microphone request from `frame`, as `EngineCaptureDecision` makes it from
+    /// what the bridge set for the frame's origin: `nil` when the bridge set nothing for that origin (a page the
+    /// app does not bridge): the ``delegate`` or WebKit decides then.
     func engineDecision(for frame: WKFrameInfo, type: WKMediaCaptureType) -> WKPermissionDecision? {
         let needed: [WebEnginePermission] =
             switch type {
@@ -32,10 +31,14 @@ extension WebKitWebView {
             case .cameraAndMicrophone: [.camera, .microphone]
             @unknown default: [.camera, .microphone]
             }
-        guard let webOrigin = Self.frame(of: frame).origin else { return .deny }
-        let set = needed.map { enginePermissions[EnginePermissionKey(permission: $0, origin: webOrigin)] }
-        guard set.contains(where: { $0 != nil }) else { return nil }
-        return set.allSatisfy { $0 == true } ? .grant : .deny
+        let decision = EngineCaptureDecision.decide(origin: Self.frame(of: frame).origin, needs: needed) {
+            enginePermissions[EnginePermissionKey(permission: $0, origin: $1)]
+        }
+        switch decision {
+        case .grant: return .grant
+        case .deny: return .deny
+        case .notBridged: return nil
+        }
     }
 }
 #endif

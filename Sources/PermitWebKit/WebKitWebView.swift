@@ -17,31 +17,36 @@ public import WebKit
 ///   promise of the reply. Every message is checked first: it must come from the main frame and, when
 ///   ``Configuration/allowedOrigins`` is set, from an allow-listed security origin (scheme, host and port). The
 ///   frame and origin are WebKit's (`WKFrameInfo`), never the page's. A refused message is answered with an
-///   error and reaches no handler; `WebBridge` applies the same rule again.
-/// - Cookies are converted to `HTTPCookie` (with `SameSite`) and written to the web view's `WKHTTPCookieStore`
+///   error and reaches no handler (`WebMessageAdmission`); `WebBridge` applies the same rule again.
+/// - Cookies are converted to `HTTPCookie` (with `SameSite`; `FoundationCookieFields`) and written to the web view's `WKHTTPCookieStore`
 ///   one after another, in the order asked (`OrderedWriteChain`). Each write waits at most
 ///   ``Configuration/cookieTimeout``: a completion that never comes fails that write and blocks nothing after it. A delete
 ///   names the cookie (host-only and domain variants) instead of reading the store first, so it works before
 ///   the network process has started. ``load(_:)`` waits for every cookie write begun before it.
 /// - ``load(_:)`` returns when the page finished loading, fails after ``Configuration/loadTimeout``, and returns at
 ///   once for a load that changes only the fragment, which WebKit never finishes (`WebLoadDecision`).
+/// - The web view's navigation and UI delegates are proxies of the host: each answers the methods the host
+///   needs and forwards every other method to the app's own ``navigationDelegate`` or ``uiDelegate``
+///   (`DelegateForwarding`), so an app keeps downloads, context menus and the rest; a method neither implements
+///   keeps WebKit's default.
 /// - Navigations and new windows follow `WebNavigationPolicy` unless the app's ``delegate`` decides: links to
 ///   other apps (`tel:`, `mailto:`, ...) and other sites, and universal links, go to
 ///   ``Configuration/openExternally``; `window.open` and `target="_blank"` to the app's site load in place. The
 ///   JavaScript dialogs go to the ``delegate``, and are dismissed without one (see `WebKitWebViewDelegate`).
 /// - When the web content process terminates, the host reports `WebViewEvent.terminated(reason:)` and asks
 ///   `RestartPolicyStateMachine`: it reloads after a growing delay, only in the foreground (a termination in the
-///   background waits for the app to return), and gives up after five terminations within a minute. Before the
+///   background waits for the app to return; `AppLifecycleNotification`), and gives up after five terminations within a minute. Before the
 ///   reload, every cookie it was given and not deleted since is written again through the same ordered chain of
-///   writes, then it reports `WebViewEvent.restarted`. Scripts and handlers live in the web view's
+///   writes, then it loads the page again (`WebRecoveryPage`) and reports `WebViewEvent.restarted`. Scripts and handlers live in the web view's
 ///   configuration and survive the process.
 ///
 /// - Camera and microphone capture for a bridged page is decided from what the bridge set with
 ///   ``setEnginePermission(_:granted:for:)``: granted while the native permission is usable, denied otherwise,
-///   never WebKit's own prompt. Other pages' requests go to the ``delegate``.
+///   never WebKit's own prompt (`EngineCaptureDecision`). Other pages' requests go to the ``delegate``.
 ///
-/// Add ``webView`` to the view hierarchy with a frame or constraints. Keep the host as the web view's
-/// navigation and UI delegate; give the app's decisions to ``delegate``.
+/// Add ``webView`` to the view hierarchy with a frame or constraints. Do not set the web view's
+/// `navigationDelegate` or `uiDelegate`: give the app's delegates to the host's ``navigationDelegate`` and
+/// ``uiDelegate``, and its decisions on the calls the host answers to ``delegate``.
 ///
 /// For example:
 ///
@@ -52,7 +57,7 @@ public import WebKit
 /// view.addSubview(host.webView)
 /// ```
 @MainActor
-public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPCookieStoreObserver {
+public final class WebKitWebView: WebViewHost, WebCookieStore {
     /// What the host accepts, where links that leave the web view go, and how long it waits for WebKit.
     public struct Configuration: Sendable {
         /// The security origins whose main frame may post messages, and the app's site for navigations; empty
@@ -90,13 +95,48 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
 
     /// The web view to show.
     public let webView: WKWebView
-    /// The app's decisions about navigations and dialogs; held weakly.
+    /// The app's decisions about the calls the host answers itself: navigations, dialogs, page capture
+    /// requests, authentication challenges and failed navigations; held weakly.
     public weak var delegate: (any WebKitWebViewDelegate)?
+
+    /// The app's own navigation delegate, which receives every `WKNavigationDelegate` method the host does not
+    /// implement (downloads, navigation-response policy, `didStartProvisionalNavigation`, server redirects,
+    /// deprecated TLS, ...); held weakly, as `WKWebView` holds its own.
+    ///
+    /// The host answers the navigation-action policy (both variants), authentication challenges, `didCommit`, `didFinish`,
+    /// `didFail`, `didFailProvisionalNavigation` and the content process's termination itself; for those the
+    /// host wins and this delegate is not called (``delegate`` and ``events()`` report them). A method neither
+    /// implements keeps WebKit's default. Keep the object alive while it is set, or set `nil` before releasing
+    /// it: WebKit reads which methods it has when the host registers it.
+    public weak var navigationDelegate: (any WKNavigationDelegate)? {
+        didSet {
+            navigationProxy.appDelegate = navigationDelegate
+            navigationProxy.register()
+        }
+    }
+
+    /// The app's own UI delegate, which receives every `WKUIDelegate` method the host does not implement
+    /// (`webViewDidClose`, context menus, device-orientation and motion permission, file pickers on macOS, ...);
+    /// held weakly.
+    ///
+    /// The host answers new windows, `alert`, `confirm`, `prompt` and camera and microphone requests itself; for
+    /// those the host wins (the ``delegate`` decides the dialogs and the capture requests of pages the bridge does
+    /// not serve). A method neither implements keeps WebKit's default.
+    public weak var uiDelegate: (any WKUIDelegate)? {
+        didSet {
+            uiProxy.appDelegate = uiDelegate
+            uiProxy.register()
+        }
+    }
 
     let configuration: Configuration
     let logger: Logger
     let navigationPolicy: WebNavigationPolicy
     private let messageProxy: MessageHandlerProxy
+    /// The web view's delegates and the cookie store's observer: WebKit holds none of them strongly.
+    private let navigationProxy = NavigationDelegateProxy()
+    private let uiProxy = UIDelegateProxy()
+    private let cookieObserver = CookieObserverProxy()
 
     /// The scripts added through the host, by id.
     private var scripts: [UserScriptID: WKUserScript] = [:]
@@ -109,7 +149,8 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     /// What the bridge set for each engine permission and origin; read by the media-capture decision.
     var enginePermissions: [EnginePermissionKey: Bool] = [:]
 
-    var lastURL: URL?
+    /// The page to load again after a termination (`WebRecoveryPage`).
+    var recoveryPage = WebRecoveryPage()
     var loadWaiters: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
     var restartPolicy: RestartPolicyStateMachine
     let clock = ContinuousClock()
@@ -142,12 +183,13 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
         cookieWrites = OrderedWriteChain(timeout: configuration.cookieTimeout)
         webView = WKWebView(frame: .zero, configuration: webViewConfiguration)
         messageProxy = MessageHandlerProxy()
-        super.init()
         messageProxy.host = self
-        webView.navigationDelegate = self
-        webView.uiDelegate = self
-        // The store does not retain its observers.
-        httpCookieStore.add(self)
+        navigationProxy.host = self
+        uiProxy.host = self
+        cookieObserver.host = self
+        navigationProxy.register()
+        uiProxy.register()
+        httpCookieStore.add(cookieObserver)
         observeLifecycle()
     }
 
@@ -197,23 +239,18 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
         contentController.removeScriptMessageHandler(forName: name, contentWorld: .page)
     }
 
-    /// Checks one message's frame and origin, as WebKit reports them, and hands it to its handler.
+    /// Checks one message's frame and origin, as WebKit reports them (`WebMessageAdmission`), and hands it to its
+    /// handler.
     fileprivate func receive(_ message: WKScriptMessage, reply: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
         let frame = Self.frame(of: message.frameInfo)
-        guard frame.isMainFrame else {
-            return refuse(message, "not the main frame", reply: reply)
+        let body = message.body as? String
+        let handler = handlers[message.name]
+        if let refusal = WebMessageAdmission.refusal(
+            frame: frame, allowedOrigins: configuration.allowedOrigins, isText: body != nil, hasHandler: handler != nil)
+        {
+            return refuse(message, refusal.rawValue, reply: reply)
         }
-        if !configuration.allowedOrigins.isEmpty {
-            guard let origin = frame.origin, configuration.allowedOrigins.contains(origin) else {
-                return refuse(message, "origin not allowed", reply: reply)
-            }
-        }
-        guard let body = message.body as? String else {
-            return refuse(message, "the message is not text", reply: reply)
-        }
-        guard let handler = handlers[message.name] else {
-            return refuse(message, "no handler", reply: reply)
-        }
+        guard let body, let handler else { return }
         let webMessage = WebMessage(body: body, frame: frame)
         Task {
             let answer = await handler(webMessage)
@@ -258,7 +295,7 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     public func load(_ url: URL) async throws {
         await cookieWrites.drain()
         let sameDocument = WebLoadDecision.isSameDocument(from: webView.url, to: url)
-        lastURL = url
+        recoveryPage.loadRequested(url)
         guard let navigation = webView.load(URLRequest(url: url)), !sameDocument else { return }
         let key = ObjectIdentifier(navigation)
         let timeout = configuration.loadTimeout
@@ -288,11 +325,6 @@ public final class WebKitWebView: NSObject, WebViewHost, WebCookieStore, WKHTTPC
     /// A sequence that receives a value each time `WKHTTPCookieStore` reports its cookies changed, by the
     /// host, the page or the server.
     public nonisolated func changes() -> CookieStoreChanges { cookieBroadcaster.subscribe() }
-
-    /// `WKHTTPCookieStoreObserver`: the store's cookies changed.
-    public func cookiesDidChange(in cookieStore: WKHTTPCookieStore) {
-        cookieBroadcaster.publish(())
-    }
 }
 
 /// The object WebKit retains as the script message handler; it holds the host weakly, so that the host and

@@ -2,24 +2,27 @@
 import Foundation
 public import WebKit
 
-/// What an app decides for its `WebKitWebView`: the navigation and UI delegate calls the host does not need for
-/// itself are handed to it.
+/// What an app decides for the `WKWebView` calls its `WebKitWebView` answers itself.
 ///
-/// The host is the web view's `WKNavigationDelegate` and `WKUIDelegate`, because it must see every load, every
-/// terminated process and every new-window request; an app that needs those calls gives the host this delegate
-/// instead of replacing WebKit's. (WebKit's protocols are Objective-C protocols with optional methods; a Swift
-/// package cannot forward the ones it does not implement, so the host forwards through this protocol, whose
-/// methods all have the documented defaults.)
+/// The host's proxies are the web view's `WKNavigationDelegate` and `WKUIDelegate`, because the host must see
+/// every load, every terminated process and every new-window request. Every method the host does not implement
+/// goes to the app's own `WKNavigationDelegate` and `WKUIDelegate` (``WebKitWebView/navigationDelegate`` and
+/// ``WebKitWebView/uiDelegate``), through Objective-C message forwarding. For the methods the host implements,
+/// the host wins and the app's WebKit delegates are not called; this protocol is how the app takes part in them
+/// (its methods all have the documented defaults):
 ///
 /// - ``webKitWebView(_:decidePolicyFor:)``: return a policy to decide a navigation yourself, or `nil` (the
 ///   default) for the host's `WebNavigationPolicy`.
 /// - The JavaScript dialogs: by default `alert` is dismissed at once, `confirm` answers `false` and `prompt`
 ///   answers `null`, as `WKWebView` does without a UI delegate, so that a page never hangs on a dialog nobody
 ///   shows. Implement them to show the dialogs.
-/// - A page's camera or microphone request (`getUserMedia`): by default WebKit's own prompt (`.prompt`).
+/// - A camera or microphone request (`getUserMedia`) from a page the bridge does not serve: by default WebKit's
+///   own prompt (`.prompt`).
 /// - An authentication challenge: by default WebKit's own handling (`.performDefaultHandling`).
+/// - A navigation that failed, before or after it was committed (to show an error page, say), but not one that
+///   was only cancelled (`WebNavigationFailure`): by default nothing.
 ///
-/// Calls neither the host nor this protocol names (downloads, say) get WebKit's defaults.
+/// Commits, finished loads and terminations are the host's ``WebKitWebView/events()``.
 ///
 /// For example, showing `alert` from a view controller:
 ///
@@ -51,6 +54,9 @@ public protocol WebKitWebViewDelegate: AnyObject {
     func webKitWebView(
         _ host: WebKitWebView, didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
+    /// Hears that a navigation failed, before or after it was committed (WebKit's `didFail` and
+    /// `didFailProvisionalNavigation`); a cancelled load, or one the navigation policy cancelled, is not reported.
+    func webKitWebView(_ host: WebKitWebView, didFailNavigationWithError error: any Error)
 }
 
 extension WebKitWebViewDelegate {
@@ -77,5 +83,7 @@ extension WebKitWebViewDelegate {
     public func webKitWebView(
         _ host: WebKitWebView, didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) { (.performDefaultHandling, nil) }
+    /// Does nothing.
+    public func webKitWebView(_ host: WebKitWebView, didFailNavigationWithError error: any Error) {}
 }
 #endif

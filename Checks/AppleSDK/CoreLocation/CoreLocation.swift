@@ -77,6 +77,9 @@ open class CLLocationManager: NSObject {
     ) {}
     // .../cllocationmanager/requestlocation(): `func requestLocation()`
     open func requestLocation() {}
+    // .../cllocationmanager/stopupdatinglocation(): `func stopUpdatingLocation()` ("Stops the generation of
+    // location updates"); LocationFixProvider calls it to end a request that timed out
+    open func stopUpdatingLocation() {}
 }
 
 // .../cllocationmanagerdelegate: `protocol CLLocationManagerDelegate : NSObjectProtocol`, every method optional

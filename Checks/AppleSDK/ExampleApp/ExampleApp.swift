@@ -20,12 +20,15 @@ import PermitWeb
 import PermitWebKit
 import SwiftUI
 import UIKit
+import WebKit
 
 @MainActor
 final class AppServices {
     let center: PermissionCenter
     let lifecycle: LifecycleObserver
     let host: WebKitWebView
+    /// The app's own WebKit UI delegate, which the host holds weakly.
+    let siteUI = SiteUIDelegate()
     /// Owns the bridge, the cookie sync and the push-token cookie while the web view is on screen.
     var shell: HybridShell?
 
@@ -47,6 +50,7 @@ final class AppServices {
             configuration: .init(
                 allowedOrigins: [site], openExternally: { url in Task { await ExternalURLs.open(url) } }),
             logger: logger)
+        host.uiDelegate = siteUI  // gets what the host does not answer itself, such as window.close()
         let center = center
         Task { await center.start() }
     }
@@ -99,6 +103,14 @@ struct StatusScreen: View {
     }
 }
 
+/// The app's own `WKUIDelegate`. The host answers new windows, the JavaScript dialogs and capture requests
+/// itself and forwards every other UI delegate call here, such as the page's `window.close()`.
+final class SiteUIDelegate: NSObject, WKUIDelegate {
+    var onClose: (@MainActor () -> Void)?
+
+    func webViewDidClose(_ webView: WKWebView) { onClose?() }
+}
+
 // The adapters the article's blocks do not use, imported so that every adapter is type-checked here.
 import PermitCalendar
 import PermitCalendarWriteOnly
@@ -132,3 +144,14 @@ func allAdapters(logger: Logging.Logger) -> RoutedPermissionAuthority {
 }
 
 func networkMonitor() -> PathNetworkMonitor { PathNetworkMonitor() }
+
+// MARK: - The app's own WebKit navigation delegate, beside the host
+
+/// What an app that handles a WebKit navigation call the host does not answer writes (its methods are WebKit's
+/// optional ones; the host forwards them).
+final class SiteNavigationDelegate: NSObject, WKNavigationDelegate {}
+
+@MainActor
+func give(_ navigationDelegate: SiteNavigationDelegate, to host: WebKitWebView) {
+    host.navigationDelegate = navigationDelegate  // held weakly: the app keeps it
+}

@@ -173,6 +173,10 @@ open class WKNavigationAction: NSObject {
     open var targetFrame: WKFrameInfo? { fatalError("stand-in") }
 }
 
+// .../wkwebpagepreferences: `@MainActor class WKWebpagePreferences : NSObject` (iOS 13, macOS 10.15)
+@MainActor
+open class WKWebpagePreferences: NSObject {}
+
 // .../wkmediacapturetype: `enum WKMediaCaptureType : Int` (iOS 15, macOS 12)
 public enum WKMediaCaptureType: Int, Sendable {
     case camera = 0
@@ -216,6 +220,8 @@ public protocol WKUIDelegate: NSObjectProtocol {
         _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
         initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
         decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+    // .../wkuidelegate/webviewdidclose(_:): `optional func webViewDidClose(_ webView: WKWebView)`
+    func webViewDidClose(_ webView: WKWebView)
 }
 
 extension WKUIDelegate {
@@ -240,6 +246,7 @@ extension WKUIDelegate {
         initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
         decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
     ) {}
+    public func webViewDidClose(_ webView: WKWebView) {}
 }
 
 // .../wknavigationdelegate: `@MainActor protocol WKNavigationDelegate : NSObjectProtocol`, every method optional
@@ -249,6 +256,11 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     func webView(
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
+    // .../wknavigationdelegate/webview(_:decidepolicyfor:preferences:decisionhandler:) (iOS 13, macOS 10.15):
+    // WebKit calls it instead of the one above when the delegate implements it
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void)
     // .../wknavigationdelegate/webview(_:didreceive:completionhandler:)
     func webView(
         _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
@@ -269,6 +281,10 @@ extension WKNavigationDelegate {
     public func webView(
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+    ) {}
+    public func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
     ) {}
     public func webView(
         _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,

@@ -139,4 +139,21 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     public mutating func authorizationChanged(to authorization: Authorization) {
         if alwaysRequestFrom == nil, authorization != .authorizedAlways { provisionalAlways = false }
     }
+
+    // MARK: - Decisions without state
+
+    /// Whether an authorization callback answers a request asked from `askedFrom`: CoreLocation also calls the
+    /// delegate when nothing changed (when the app creates the manager), so only a different status is the
+    /// person's answer; an answer that changes nothing is seen through `PromptWait` instead.
+    public static func isAnswer(to askedFrom: Authorization, reported: Authorization) -> Bool {
+        reported != askedFrom
+    }
+
+    /// Whether to call `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: only when the app may use
+    /// location (while in use or always; otherwise there is no location to make precise) and accuracy is reduced
+    /// (with full accuracy there is nothing to ask).
+    public static func asksForTemporaryFullAccuracy(_ reading: Reading) -> Bool {
+        guard reading.reducedAccuracy else { return false }
+        return reading.authorization == .authorizedWhenInUse || reading.authorization == .authorizedAlways
+    }
 }
