@@ -37,7 +37,8 @@ struct BenchCore: AsyncParsableCommand {
             .appendingPathComponent("permit-bench-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let storeURL = folder.appendingPathComponent("permissions.json")
-        let kinds = PermissionKind.builtIn + (1...5).map { PermissionKind("custom\($0)") }
+        // The goals are for 20 kinds: 15 built-in ones and 5 of the app's own (there are more built-in kinds now).
+        let kinds = Array(PermissionKind.builtIn.prefix(15)) + (1...5).map { PermissionKind("custom\($0)") }
         let device = SimulatedDevice()
         for (index, kind) in kinds.enumerated() {
             await device.setStatus(PermissionStatus.allCases[index % PermissionStatus.allCases.count], for: kind)
