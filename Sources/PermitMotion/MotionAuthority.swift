@@ -14,7 +14,8 @@ public import Permit
 /// | `authorized` | `granted` |
 ///
 /// Core Motion has no request call: the prompt shows at the first activity query. So ``request(_:)`` queries
-/// an empty interval (now to now), waits for its answer, and reads the status again. Any other kind is
+/// an empty interval (now to now), waits for its answer (at most ``answerTimeout``, through `PromptWait`, so a
+/// query that never calls back cannot hold the request), and reads the status again. Any other kind is
 /// `unavailable`. Its Info.plist key is `NSMotionUsageDescription`.
 ///
 /// For example:
@@ -24,8 +25,13 @@ public import Permit
 /// let status = try await motion.request(.motion)
 /// ```
 public struct MotionAuthority: PermissionAuthority {
+    /// How long ``request(_:)`` waits for the query's answer before it reads the authorization as it is.
+    public let answerTimeout: Duration
+
     /// Creates the authority.
-    public init() {}
+    public init(answerTimeout: Duration = .seconds(120)) {
+        self.answerTimeout = answerTimeout
+    }
 
     /// The motion activity authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
@@ -39,14 +45,15 @@ public struct MotionAuthority: PermissionAuthority {
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .motion else { return .unavailable }
         guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let manager = CMMotionActivityManager()
-            let now = Date()
-            // The handler holds the manager until the answer comes; the query's result itself is not needed.
-            manager.queryActivityStarting(from: now, to: now, to: OperationQueue()) { _, _ in
-                withExtendedLifetime(manager) { continuation.resume() }
-            }
+        // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
+        let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
+        let manager = CMMotionActivityManager()
+        let now = Date()
+        // The handler holds the manager until the answer comes; the query's result itself is not needed.
+        manager.queryActivityStarting(from: now, to: now, to: OperationQueue()) { _, _ in
+            withExtendedLifetime(manager) { wait.authorizationChanged(isAnswer: true) }
         }
+        _ = await wait.finish()
         return await status(of: kind)
     }
 
