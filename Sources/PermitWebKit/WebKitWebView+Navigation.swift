@@ -19,7 +19,7 @@ extension WebKitWebView {
         }
         guard let url = navigationAction.request.url else { return decisionHandler(.allow) }
         let decision = navigationPolicy.decide(
-            url, isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true,
+            url, isMainFrame: WebNavigationPolicy.isMainFrame(targetFrameIsMain: navigationAction.targetFrame?.isMainFrame),
             isUserInitiated: navigationAction.navigationType == .linkActivated)
         switch decision {
         case .allow: decisionHandler(.allow)
@@ -142,7 +142,9 @@ extension WebKitWebView {
     /// place and hands the rest to ``Configuration/openExternally``; no second web view is made.
     func openNewWindow(for navigationAction: WKNavigationAction) {
         guard let url = navigationAction.request.url else { return }
-        let isUserInitiated = navigationAction.navigationType == .linkActivated
+        let isUserInitiated = WebNavigationPolicy.newWindowIsUserInitiated(
+            linkActivated: navigationAction.navigationType == .linkActivated,
+            scriptsOpenWindowsAutomatically: webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically)
         switch navigationPolicy.decideNewWindow(url, isUserInitiated: isUserInitiated) {
         case .loadInPlace: webView.load(navigationAction.request)
         case .openExternally: openExternally(url)

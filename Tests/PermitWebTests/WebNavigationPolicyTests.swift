@@ -49,6 +49,29 @@ import Testing
         #expect(policy.decideNewWindow(url("javascript:void(0)"), isUserInitiated: true) == .ignore)
         #expect(policy.decideNewWindow(url("https://app.example.com/"), isUserInitiated: false) == .ignore, "a pop-up")
     }
+
+    /// Apple, `WKPreferences.javaScriptCanOpenWindowsAutomatically`: "A Boolean value that indicates whether
+    /// JavaScript can open windows without user interaction. The default value is false in iOS." With it false,
+    /// WebKit asks the UI delegate for a `window.open` only during a tap, and that action's type is `other`: it is
+    /// the person's, and a button that opens a window must open it. With it true, only a tapped link counts.
+    @Test func aWindowOpenedDuringATapIsThePersonsUnlessScriptsMayOpenWindowsAtWill() {
+        #expect(WebNavigationPolicy.newWindowIsUserInitiated(linkActivated: false, scriptsOpenWindowsAutomatically: false))
+        #expect(WebNavigationPolicy.newWindowIsUserInitiated(linkActivated: true, scriptsOpenWindowsAutomatically: false))
+        #expect(!WebNavigationPolicy.newWindowIsUserInitiated(linkActivated: false, scriptsOpenWindowsAutomatically: true))
+        #expect(WebNavigationPolicy.newWindowIsUserInitiated(linkActivated: true, scriptsOpenWindowsAutomatically: true))
+        let isUserInitiated = WebNavigationPolicy.newWindowIsUserInitiated(
+            linkActivated: false, scriptsOpenWindowsAutomatically: false)
+        #expect(policy.decideNewWindow(url("https://app.example.com/help"), isUserInitiated: isUserInitiated) == .loadInPlace)
+    }
+
+    /// Apple, `WKNavigationAction.targetFrame`: "The target frame, or nil if this is a new window navigation."
+    @Test func aNavigationWithNoTargetFrameIsDecidedAsTheMainFrames() {
+        #expect(WebNavigationPolicy.isMainFrame(targetFrameIsMain: nil))
+        #expect(WebNavigationPolicy.isMainFrame(targetFrameIsMain: true))
+        #expect(!WebNavigationPolicy.isMainFrame(targetFrameIsMain: false))
+        let isMainFrame = WebNavigationPolicy.isMainFrame(targetFrameIsMain: nil)
+        #expect(policy.decide(url("mailto:help@example.com"), isMainFrame: isMainFrame, isUserInitiated: true) == .openExternally)
+    }
 }
 
 /// A load that changes only the fragment is a same-document navigation: WebKit calls neither `didFinish` nor

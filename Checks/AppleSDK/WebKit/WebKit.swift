@@ -138,7 +138,17 @@ open class WKWebViewConfiguration: NSObject {
     open var userContentController: WKUserContentController { get { fatalError("stand-in") } set {} }
     // .../wkwebviewconfiguration/websitedatastore: `var websiteDataStore: WKWebsiteDataStore`
     open var websiteDataStore: WKWebsiteDataStore { get { fatalError("stand-in") } set {} }
+    // .../wkwebviewconfiguration/preferences: `var preferences: WKPreferences`
+    open var preferences: WKPreferences { get { fatalError("stand-in") } set {} }
     public override init() {}
+}
+
+// .../wkpreferences: `@MainActor class WKPreferences : NSObject`
+@MainActor
+open class WKPreferences: NSObject {
+    // .../wkpreferences/javascriptcanopenwindowsautomatically: `var javaScriptCanOpenWindowsAutomatically: Bool`
+    // ("The default value is false in iOS and true in macOS.")
+    open var javaScriptCanOpenWindowsAutomatically: Bool { get { fatalError("stand-in") } set {} }
 }
 
 // .../wknavigation: `@MainActor class WKNavigation : NSObject`

@@ -83,6 +83,20 @@ public struct WebNavigationPolicy: Sendable, Equatable {
         }
     }
 
+    /// Whether a navigation is decided as the main frame's: WebKit gives no target frame for one that opens a
+    /// new window (`WKNavigationAction.targetFrame` is `nil`), which takes the place of the page.
+    public static func isMainFrame(targetFrameIsMain: Bool?) -> Bool {
+        targetFrameIsMain ?? true
+    }
+
+    /// Whether a request for a new window came from the person: a link they activated, or any `window.open`
+    /// while the engine lets scripts open windows only during a user gesture. `WKWebView`'s default on iOS
+    /// (`WKPreferences.javaScriptCanOpenWindowsAutomatically` is `false`) asks its UI delegate only for calls
+    /// made while handling a tap, and those come with the navigation type `other`, not `linkActivated`.
+    public static func newWindowIsUserInitiated(linkActivated: Bool, scriptsOpenWindowsAutomatically: Bool) -> Bool {
+        linkActivated || !scriptsOpenWindowsAutomatically
+    }
+
     private func isSite(_ url: URL) -> Bool {
         guard let origin = WebOrigin(url: url) else { return false }
         return siteOrigins.isEmpty || siteOrigins.contains(origin)
