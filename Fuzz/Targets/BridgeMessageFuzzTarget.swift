@@ -34,10 +34,9 @@ public func bridgeMessageFuzzTarget(_ bytes: UnsafePointer<UInt8>, _ count: Int)
     case .success(let request):
         check(text.utf8.count <= maximumSize, "nothing over the limit decodes")
         check((1...(Int64(1) << 53)).contains(request.id), "a decoded id is in 1...2^53")
-        guard let params = try? JSONValue.parse(Data(request.paramsJSON.utf8)), params.objectValue != nil else {
-            fail("paramsJSON is JSON text of an object")
-        }
-        check(params == .object(request.params), "paramsJSON is the params")
+        guard let params = try? JSONValue.parse(JSONValue.object(request.params).jsonText), params.objectValue != nil
+        else { fail("the params written out are JSON text of an object") }
+        check(params == .object(request.params), "the params written out read back the same")
         let canonical = JSONValue.object([
             "v": .integer(1), "id": .integer(request.id), "method": .string(request.method), "params": params,
         ]).jsonText
