@@ -73,7 +73,7 @@ package actor ShellSession {
         case .relaunch:
             try await app.relaunch()
         case .location(let latitude, let longitude):
-            await app.location.setFix(LocationFix(latitude: latitude, longitude: longitude, accuracy: 5, timestamp: Date()))
+            app.location.setFix(LocationFix(latitude: latitude, longitude: longitude, accuracy: 5, timestamp: Date()))
             result("location fix: \(latitude), \(longitude)")
         case .token(let value):
             guard let tokens = await app.tokenManager else { throw ShellError("the app is not running; foreground first") }

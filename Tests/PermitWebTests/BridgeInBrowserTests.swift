@@ -110,7 +110,7 @@ import Testing
         let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"]) { device in
             await device.setStatus(.granted, for: .location)
         }
-        await world.location.setFix(LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+        world.location.setFix(LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 5, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
         try await world.load("/")
         #expect(try await world.evaluate("ZooboxBridge.getCurrentLocation().then(f => [f.latitude, f.longitude])")
             == .array([.number(52.52), .number(13.405)]))

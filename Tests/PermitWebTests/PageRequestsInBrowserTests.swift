@@ -48,7 +48,7 @@ import Testing
         #expect(try await world.evaluate(Self.locate) == .string("error 1 true true"))
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('location')") == .string("denied"))
         #expect(await world.device.promptCount(for: .location) == 1)
-        #expect(await world.location.requestCount == 0, "no fix is read without the permission")
+        #expect(world.location.requestCount == 0, "no fix is read without the permission")
         await world.tearDown()
     }
 

@@ -148,9 +148,9 @@ import Testing
 
     @Test func locationAnswersOnlyWhileThePermissionIsUsable() async throws {
         _ = try await attachedRouter()
-        await location.setFix(LocationFix(latitude: 48.8584, longitude: 2.2945, accuracy: 12, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+        location.setFix(LocationFix(latitude: 48.8584, longitude: 2.2945, accuracy: 12, timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(try await call("getCurrentLocation")["error"]?["code"] == .string("permissionDenied"))
-        #expect(await location.requestCount == 0)
+        #expect(location.requestCount == 0)
 
         await device.answerNextPrompt(for: .location, with: .granted)
         _ = try await call("requestPermission", #"{"type":"location"}"#, id: 2)
@@ -159,7 +159,7 @@ import Testing
         #expect(fix?["accuracy"] == .integer(12) || fix?["accuracy"] == .number(12))
         #expect(fix?["timestamp"] == .integer(1_800_000_000_000))
 
-        await location.setFailure(.unavailable)
+        location.setFailure(.unavailable)
         #expect(try await call("getCurrentLocation", id: 4)["error"]?["code"] == .string("locationUnavailable"))
     }
 
