@@ -36,40 +36,38 @@
         return freeze(error);
     }
 
-    function send(message, resolve, reject) {
+    // A reply's text: the result, or a BridgeError with the native side's code. One function for every call,
+    // not a closure per call: the page's share of a round trip stays a microsecond or so.
+    function answer(text) {
+        var reply;
+        try { reply = parse(text); } catch (error) {
+            throw BridgeError('malformed', 'the native reply is not JSON');
+        }
+        if (reply && reply.error) {
+            throw BridgeError(StringType(reply.error.code), StringType(reply.error.message));
+        }
+        return reply ? reply.result : undefined;
+    }
+
+    function unanswered() {
+        throw BridgeError('unavailable', 'the native bridge did not answer');
+    }
+
+    function send(message) {
         var reply;
         try {
             reply = post(stringify(message));
         } catch (error) {
-            reject(BridgeError('unavailable', 'the native bridge is unavailable'));
-            return;
+            return PromiseType.reject(BridgeError('unavailable', 'the native bridge is unavailable'));
         }
-        PromiseType.resolve(reply).then(function (text) {
-            var answer;
-            try { answer = parse(text); } catch (error) {
-                reject(BridgeError('malformed', 'the native reply is not JSON'));
-                return;
-            }
-            if (answer && answer.error) {
-                reject(BridgeError(StringType(answer.error.code), StringType(answer.error.message)));
-            } else {
-                resolve(answer ? answer.result : undefined);
-            }
-        }, function () {
-            reject(BridgeError('unavailable', 'the native bridge did not answer'));
-        });
+        return PromiseType.resolve(reply).then(answer, unanswered);
     }
 
     function call(method, params) {
-        return new PromiseType(function (resolve, reject) {
-            nextID += 1;
-            var message = { v: 1, id: nextID, method: method, params: params || {} };
-            if (ready || method === 'hello') {
-                send(message, resolve, reject);
-            } else {
-                queue.push([message, resolve, reject]);
-            }
-        });
+        nextID += 1;
+        var message = { v: 1, id: nextID, method: method, params: params || {} };
+        if (ready || method === 'hello') { return send(message); }
+        return new PromiseType(function (resolve, reject) { queue.push([message, resolve, reject]); });
     }
 
     // MARK: - Native changes
@@ -156,6 +154,6 @@
         ready = true;
         var pending = queue;
         queue = [];
-        pending.forEach(function (entry) { send(entry[0], entry[1], entry[2]); });
+        pending.forEach(function (entry) { send(entry[0]).then(entry[1], entry[2]); });
     });
 })(__PERMIT_CONFIG__);
