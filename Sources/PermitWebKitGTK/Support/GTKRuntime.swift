@@ -8,6 +8,7 @@ enum GTKRuntime {
     static func start(xvfb: URL?) async throws {
         let path = xvfb?.path ?? locateXvfb() ?? "Xvfb"
         _ = foundationChildMonitoring
+        _ = GTKGeolocation.connect
         // The C side blocks until GTK is up (a fraction of a second, once): off the cooperative pool.
         let failure: String? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
