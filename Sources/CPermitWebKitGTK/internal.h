@@ -35,6 +35,9 @@ gboolean permit_wk_on_permission_request(WebKitWebView *web_view, WebKitPermissi
 /// The `query-permission-state` signal: answered from `permissions` when the name was set for the origin.
 gboolean permit_wk_on_query_permission_state(WebKitWebView *web_view, WebKitPermissionStateQuery *query, gpointer data);
 
+/// Connects the geolocation manager of the process's web context (geolocation.c); once, on the GTK thread.
+void permit_wk_geolocation_watch(WebKitWebContext *context);
+
 /// Re-adds the frame-tagging script then every user script, in order (handlers changed or scripts did).
 void permit_wk_rebuild_scripts(permit_wk_view *view);
 

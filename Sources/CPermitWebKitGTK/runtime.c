@@ -77,42 +77,6 @@ static int start_xvfb(const char *xvfb) {
     return 0;
 }
 
-// MARK: - SIGCHLD
-
-/// The SIGCHLD actions to call in turn: the one in place before GLib's (Foundation's `Process` installs one)
-/// and GLib's own (its child watches, which WebKit uses for its helper processes).
-static struct sigaction previous_sigchld, glib_sigchld;
-
-static void call_action(const struct sigaction *action, int signal, siginfo_t *info, void *context) {
-    if (action->sa_flags & SA_SIGINFO) {
-        if (action->sa_sigaction) action->sa_sigaction(signal, info, context);
-    } else if (action->sa_handler != SIG_DFL && action->sa_handler != SIG_IGN && action->sa_handler) {
-        action->sa_handler(signal);
-    }
-}
-
-static void chained_sigchld(int signal, siginfo_t *info, void *context) {
-    call_action(&glib_sigchld, signal, info, context);
-    call_action(&previous_sigchld, signal, info, context);
-}
-
-/// GLib installs a SIGCHLD handler for its child watches that replaces whatever was there, so Foundation's
-/// `Process` in this process stops hearing of its children's exits (its termination handlers never run), and
-/// GLib resets SIGCHLD to the default when its last watch goes. Here GLib's handler is installed for good (a
-/// child watch kept forever) and chained with the one before it.
-static void chain_sigchld(void) {
-    sigaction(SIGCHLD, NULL, &previous_sigchld);
-    // Never attached and never released: it only keeps GLib's handler installed.
-    (void)g_child_watch_source_new(xvfb_pid > 0 ? xvfb_pid : getpid());
-    sigaction(SIGCHLD, NULL, &glib_sigchld);
-    if (glib_sigchld.sa_handler == previous_sigchld.sa_handler) return;  // GLib's was already in place
-    struct sigaction chained = {0};
-    chained.sa_sigaction = chained_sigchld;
-    chained.sa_flags = SA_SIGINFO | SA_RESTART | SA_NOCLDSTOP;
-    sigemptyset(&chained.sa_mask);
-    sigaction(SIGCHLD, &chained, NULL);
-}
-
 // MARK: - The GTK thread
 
 /// Tells the starting thread that the main loop runs (the default context is owned from now on).
@@ -135,7 +99,6 @@ static void *gtk_thread(void *unused) {
         pthread_mutex_unlock(&runtime_lock);
         return NULL;
     }
-    chain_sigchld();
     GMainLoop *loop = g_main_loop_new(NULL, FALSE);
     g_idle_add(announce_ready, NULL);
     g_main_loop_run(loop);  // runs for the life of the process

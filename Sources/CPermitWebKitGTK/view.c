@@ -122,7 +122,10 @@ static void create_on_gtk(void *data) {
     // destructor releases it during exit, on the exiting thread rather than the GTK thread, and WebKit aborts
     // on that (seen as an intermittent SIGABRT when a test process exits).
     static WebKitWebContext *context = NULL;
-    if (!context) context = g_object_new(WEBKIT_TYPE_WEB_CONTEXT, NULL);
+    if (!context) {
+        context = g_object_new(WEBKIT_TYPE_WEB_CONTEXT, NULL);
+        permit_wk_geolocation_watch(context);
+    }
     view->content = webkit_user_content_manager_new();
     view->web_view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "network-session", view->session,
                                   "user-content-manager", view->content, NULL);

@@ -1,7 +1,9 @@
 import Foundation
 import Permit
 import PermitPageServer
+import PermitTesting
 import PermitWeb
+import PermitWebKitGTK
 import Testing
 
 /// What `WebViewHost.setEnginePermission(_:granted:for:)` makes each engine do, with no bridge in the page:
@@ -85,6 +87,64 @@ import Testing
         // (seemingly for want of a user gesture). Chromium asks the decision.
         let expected = engine.refusesNotificationRequestsWithoutAGesture ? #""denied""# : #""granted""#
         #expect(try await webView.evaluateJavaScript("Notification.requestPermission()") == expected)
+        await world.tearDown()
+    }
+
+    static let located = """
+        new Promise(resolve => navigator.geolocation.getCurrentPosition(
+          p => resolve([p.coords.latitude, p.coords.longitude, p.coords.accuracy, p.timestamp].join(' ')),
+          e => resolve('error ' + e.code + ' ' + e.message), {maximumAge: 0}))
+        """
+
+    /// WebKit's own geolocation, with no bridge in the page, gets the host's location provider's fix, or its
+    /// failure; the permission still decides first.
+    ///
+    /// WebKit only: WebKitGTK's geolocation manager asks the host when a page starts asking, which is what lets
+    /// the provider answer. Chromium's DevTools has no such moment: `Emulation.setGeolocationOverride` sets a
+    /// position in advance, which the host would have to take from the provider before any page asked (on a
+    /// device, a location request nobody made), so the Chromium host does not feed its engine's geolocation.
+    /// What the page's `getCurrentPosition` gave: the fix as text, or the error's code and message.
+    func locate(_ webView: any EngineWebView) async throws -> String {
+        try await webView.evaluateJavaScript(Self.located) ?? "undefined"
+    }
+
+    @Test(.enabled(if: Engine.available.contains(.webkit), "WebKitGTK with Xvfb is not installed"))
+    func webKitsOwnGeolocationAnswersFromTheLocationProvider() async throws {
+        // The provider is one for the process (WebKit's one geolocation manager); no other test sets it.
+        let fix = LocationFix(latitude: 59.3293, longitude: 18.0686, accuracy: 12, timestamp: Date(timeIntervalSince1970: 1_700_000_123))
+        let location = SimulatedLocation(fix: fix)
+        WebKitGTKWebView.locationProvider = location
+        defer { WebKitGTKWebView.locationProvider = nil }
+        let world = try await BrowserWorld.make(.webkit, pages: ["/": "<p>page</p>"])
+        let webView = world.webView
+        try await webView.load(world.server.url("/"))
+        let origin = try WebOrigin(world.server.origin)
+
+        try await webView.setEnginePermission(.geolocation, granted: true, for: origin)
+        #expect(try await locate(webView) == #""59.3293 18.0686 12 1700000123000""#)
+        #expect(await location.requestCount == 1)
+
+        // The device moved: the next request asks again.
+        await location.setFix(LocationFix(latitude: -33.8688, longitude: 151.2093, accuracy: 30, timestamp: Date(timeIntervalSince1970: 1_700_000_456)))
+        #expect(try await locate(webView) == #""-33.8688 151.2093 30 1700000456000""#)
+        #expect(await location.requestCount == 2)
+
+        await location.setFailure(LocationError.unavailable.withDetail("no satellites in view"))
+        #expect(
+            try await locate(webView)
+                == #""error 2 the location could not be determined: no satellites in view""#)
+
+        WebKitGTKWebView.locationProvider = nil
+        #expect(
+            try await locate(webView)
+                == #""error 2 no location provider is set (WebKitGTKWebView.locationProvider)""#)
+
+        // Denied (from the next document on: WebKit keeps a document's answer): refused, the provider not asked.
+        WebKitGTKWebView.locationProvider = location
+        try await webView.setEnginePermission(.geolocation, granted: false, for: origin)
+        try await webView.load(world.server.url("/"))
+        #expect(try await locate(webView).hasPrefix(#""error 1"#))
+        #expect(await location.requestCount == 3)
         await world.tearDown()
     }
 }

@@ -121,6 +121,34 @@ void permit_wk_snapshot(permit_wk_view *view, permit_wk_png_done done, void *tok
 void permit_wk_set_permission(permit_wk_view *view, const char *name, const char *origin, int granted,
                               permit_wk_done done, void *token);
 
+// MARK: - Geolocation
+
+/// What WebKit's geolocation manager asks of the host. It is one for the process (WebKit keeps one per web
+/// context, and the host runs one web context), so these callbacks are too. Both come on the GTK thread.
+typedef struct {
+    void *context;
+    /// A page started watching the position: answer with `permit_wk_geolocation_update` (again whenever the
+    /// position changes) or `permit_wk_geolocation_failed`, passing `start`. `high_accuracy` is 1 when a page
+    /// asked for it.
+    void (*start)(void *context, uint64_t start, int high_accuracy);
+    /// No page watches any longer: pushes for `start` are dropped from now on.
+    void (*stop)(void *context, uint64_t start);
+} permit_wk_geolocation_callbacks;
+
+/// Sets what answers WebKit's geolocation manager, from its next `start` on. Without callbacks, every start
+/// fails at once with a message saying so. The manager's `start` is always handled, so WebKit never turns to
+/// GeoClue.
+void permit_wk_geolocation_set_callbacks(permit_wk_geolocation_callbacks callbacks);
+
+/// Gives WebKit a position for the watch `start`: `accuracy` in meters, `timestamp` in whole seconds since
+/// 1970 (0 for now). Dropped if that watch has stopped.
+void permit_wk_geolocation_update(uint64_t start, double latitude, double longitude, double accuracy,
+                                  uint64_t timestamp);
+
+/// Tells WebKit that no position can be had for the watch `start`; pages get `message` in a
+/// `POSITION_UNAVAILABLE` error. Dropped if that watch has stopped.
+void permit_wk_geolocation_failed(uint64_t start, const char *message);
+
 // MARK: - Cookies
 
 /// Adds or replaces a cookie; `done` once the network process stored it.

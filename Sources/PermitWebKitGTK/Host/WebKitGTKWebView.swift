@@ -63,6 +63,8 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
     let logger: Logger
     /// The shim's view; destroyed on close.
     let view: GTKView
+    /// Ends once GTK has destroyed the view.
+    let destroyed: AsyncStream<Void>
     /// The injected clock's reading as the time since launch; only the restart policy reads it.
     let elapsed: @Sendable () -> Duration
 
@@ -112,9 +114,13 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
 
     // MARK: - Life
 
-    private init(configuration: WebKitGTKConfiguration, view: GTKView, clock: some Clock<Duration>, logger: Logger) {
+    private init(
+        configuration: WebKitGTKConfiguration, view: GTKView, destroyed: AsyncStream<Void>, clock: some Clock<Duration>,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.view = view
+        self.destroyed = destroyed
         self.logger = logger
         let origin = clock.now
         self.elapsed = { origin.duration(to: clock.now) }
@@ -152,7 +158,8 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
                 sink.callbacks(), configuration.dataDirectory?.path, hosts, Int32(configuration.windowSize.width),
                 Int32(configuration.windowSize.height), secret)
         }
-        let webView = WebKitGTKWebView(configuration: configuration, view: GTKView(pointer: view!), clock: clock, logger: logger)
+        let webView = WebKitGTKWebView(
+            configuration: configuration, view: GTKView(pointer: view!), destroyed: sink.destroyed, clock: clock, logger: logger)
         await webView.startEventLoop(sink.events)
         return webView
     }
@@ -178,8 +185,9 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
 
     // MARK: - Closing
 
-    /// Destroys the web view (its web content process ends with it). A restart under way is stopped first;
-    /// calling it again does nothing. Xvfb and the GTK thread stay for the next web view of the process.
+    /// Destroys the web view (its web content process ends with it) and returns once GTK has destroyed its
+    /// window, so that a process may end right after. A restart under way is stopped first; calling it again
+    /// does nothing. Xvfb and the GTK thread stay for the next web view of the process.
     public func close() async {
         guard !isDestroyed else { return }
         let restart: Task<Void, any Error>? = if case .restarting(let task) = phase { task } else { nil }
@@ -192,6 +200,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
         isDestroyed = true
         permit_wk_view_destroy(view.pointer)
         eventBroadcaster.finish()
+        for await _ in destroyed {}
     }
 }
 

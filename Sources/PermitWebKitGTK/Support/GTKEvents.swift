@@ -37,9 +37,13 @@ final class GTKEventSink: Sendable {
     /// The events, read by the web view.
     let events: AsyncStream<GTKEvent>
     private let continuation: AsyncStream<GTKEvent>.Continuation
+    /// Ends once GTK has destroyed the view (its window and WebKit's web view are gone).
+    let destroyed: AsyncStream<Void>
+    private let destroyedContinuation: AsyncStream<Void>.Continuation
 
     init() {
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (destroyed, destroyedContinuation) = AsyncStream.makeStream()
     }
 
     /// The callbacks to create a view with; the sink is retained until `released`.
@@ -78,7 +82,9 @@ final class GTKEventSink: Sendable {
                         kind: String(cString: kind!), origin: origin.map { String(cString: $0) }, granted: granted != 0))
             },
             released: { context in
-                Unmanaged<GTKEventSink>.fromOpaque(context!).takeRetainedValue().continuation.finish()
+                let sink = Unmanaged<GTKEventSink>.fromOpaque(context!).takeRetainedValue()
+                sink.continuation.finish()
+                sink.destroyedContinuation.finish()
             })
     }
 

@@ -7,7 +7,7 @@ enum GTKRuntime {
     /// Starts the display and the GTK thread once; later calls return at once (or throw the first failure).
     static func start(xvfb: URL?) async throws {
         let path = xvfb?.path ?? locateXvfb() ?? "Xvfb"
-        _ = foundationChildMonitoring
+        _ = GTKGeolocation.connect
         // The C side blocks until GTK is up (a fraction of a second, once): off the cooperative pool.
         let failure: String? = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -19,17 +19,6 @@ enum GTKRuntime {
         }
         if let failure { throw WebKitGTKError.displayUnavailable.withDetail(failure) }
     }
-
-    /// Runs one child through Foundation's `Process` before GTK starts, so that Foundation's SIGCHLD handler
-    /// is in place first and the shim chains it with GLib's (see `chain_sigchld` in the C target); installed
-    /// after GLib's, it would replace it.
-    private static let foundationChildMonitoring: Void = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", ":"]
-        try? process.run()
-        process.waitUntilExit()
-    }()
 
     /// `Xvfb` on `PATH`, or `nil` when it is not installed.
     static func locateXvfb() -> String? {
