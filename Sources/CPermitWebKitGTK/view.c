@@ -169,6 +169,11 @@ permit_wk_view *permit_wk_view_create(permit_wk_callbacks callbacks, const char 
     return view;
 }
 
+static gboolean unref_later(gpointer object) {
+    g_object_unref(object);
+    return G_SOURCE_REMOVE;
+}
+
 static void destroy_on_gtk(void *data) {
     permit_wk_view *view = data;
     view->closing = TRUE;
@@ -176,8 +181,11 @@ static void destroy_on_gtk(void *data) {
     g_signal_handlers_disconnect_by_data(view->content, view);
     g_signal_handlers_disconnect_by_data(view->web_view, view);
     gtk_window_destroy(GTK_WINDOW(view->window));
-    g_object_unref(view->content);
-    g_object_unref(view->session);
+    // The network session and the content manager outlive the view by a few seconds: WebKit finishes work it
+    // had under way for the view (replies, cookie operations) on this thread after the window is gone, and
+    // released at once they crashed it there (a segfault in about two closes in three right after a load).
+    g_timeout_add_seconds(3, unref_later, view->content);
+    g_timeout_add_seconds(3, unref_later, view->session);
     view->callbacks.released(view->callbacks.context);
     g_hash_table_unref(view->scripts);
     g_array_unref(view->script_ids);

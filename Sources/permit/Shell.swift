@@ -140,6 +140,8 @@ struct Shell: AsyncParsableCommand {
         }
         let manifest = try loadManifest()
         let kinds = try parsedKinds() ?? manifest?.kinds ?? PermissionKind.legacyCookieKinds
+        // Read before the web view starts: a script that cannot be read fails at once, with nothing to close.
+        let scriptText = try readScript()
         Terminal.progress("shell: starting \(engineOptions.engineName)")
         let stage = try await DemoStage.start(engine: engineOptions.engine, networkHosts: allowHost, logger: logger)
         stage.setConsoleSink { emit(ShellRecord($0)) }
@@ -165,7 +167,7 @@ struct Shell: AsyncParsableCommand {
             try await session.start()
             Terminal.progress("shell: \(pageURL.absoluteString) loaded; bridge \(bridge.bridgeObjectName), kinds \(app.configuration.kinds.map(\.rawValue).joined(separator: ", ")); type help for the commands")
             var number = 0
-            for await line in try lines() {
+            for await line in lines(script: scriptText) {
                 number += 1
                 if !(await session.run(line: line, number: script == nil ? nil : number)) { break }
             }
@@ -184,11 +186,30 @@ struct Shell: AsyncParsableCommand {
         }
     }
 
+    /// The text of `--script`, or `nil` without one. Read through a file handle, so that `/dev/null`, a named
+    /// pipe or a shell's `<(...)` work as well as a file.
+    private func readScript() throws -> String? {
+        guard let script else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: script) else {
+            throw ScriptUnreadable("--script \(script): cannot be opened")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw ScriptUnreadable("--script \(script): cannot be read (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScriptUnreadable("--script \(script): not UTF-8 text")
+        }
+        return text
+    }
+
     /// The script's lines, or standard input's, read on a thread of their own so that a waiting read never
     /// holds up the concurrency pool.
-    private func lines() throws -> AsyncStream<String> {
-        if let script {
-            let text = try String(contentsOfFile: script, encoding: .utf8)
+    private func lines(script text: String?) -> AsyncStream<String> {
+        if let text {
             return AsyncStream { continuation in
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) { continuation.yield(String(line)) }
                 continuation.finish()
@@ -254,4 +275,11 @@ final class JSONLineWriter: Sendable {
     func close() {
         handle.withLock { try? $0.close() }
     }
+}
+
+/// A `--script` that exists but cannot be read as text: reported as `Error: …`, exit 1, before the web view
+/// starts.
+struct ScriptUnreadable: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
