@@ -46,15 +46,13 @@ public actor PermissionCenter {
     private let logger: Logger
     private let broadcaster = UpdateBroadcaster<PermissionChange>()
 
-    /// Changed only by `record(_:for:prompted:cause:at:)` and `loadBaseline()`, which publish the statuses for
-    /// ``latestStatus(for:)``.
+    /// Changed only by `record(...)` and `loadBaseline()`, which publish it for ``latestStatus(for:)``.
     private var records: [PermissionKind: PermissionRecord] = [:]
     private var history: [PermissionChange] = []
     /// Whether `records` started from what the store holds; until then the refresh tries to load it.
     private var baselineLoaded = false
     private var lastChecked: [PermissionKind: Date] = [:]
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
-    private var started = false
     private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
     private var startTask: Task<Void, Never>?
 
@@ -121,15 +119,15 @@ public actor PermissionCenter {
             Task { await self.osReportedChange(of: kind) }
         }
         await refresh(kinds, cause: .launch)
-        started = true
-        publishStates(kinds)
+        publishStates(kinds, startingNow: true)
     }
 
-    /// Copies these kinds' statuses where ``latestStatus(for:)`` reads them, once the center has started. Only
-    /// a recorded change calls it, so a refresh that finds nothing new costs nothing more.
-    private func publishStates(_ changed: some Collection<PermissionKind>) {
-        guard started else { return }
+    /// Copies these kinds' statuses where ``latestStatus(for:)`` reads them, once the center has started (the
+    /// launch refresh publishes every kind, `startingNow`). Only a recorded change calls it, so a refresh that
+    /// finds nothing new costs nothing more.
+    private func publishStates(_ changed: some Collection<PermissionKind>, startingNow: Bool = false) {
         published.withLock { published in
+            guard published != nil || startingNow else { return }
             if published == nil { published = [:] }
             for kind in changed { published![kind] = records[kind]?.status ?? .notDetermined }
         }
