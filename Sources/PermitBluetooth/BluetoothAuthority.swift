@@ -51,7 +51,9 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     /// the status after the answer or after ``answerTimeout``.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .bluetooth else { return .unavailable }
-        guard CBManager.authorization == .notDetermined else { return await status(of: kind) }
+        guard SystemRequestGate.asksSystem(current: Self.status(CBManager.authorization)) else {
+            return await status(of: kind)
+        }
         // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
         let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
         waits.append(wait)

@@ -55,7 +55,8 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     /// the status after the answer or after ``answerTimeout``.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .homeKit else { return .unavailable }
-        guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
+        let current = await status(of: kind)
+        guard SystemRequestGate.asksSystem(current: current) else { return current }
         // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
         let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
         waits.append(wait)

@@ -42,7 +42,7 @@ public struct KeychainPushTokenBackup: PushTokenBackupStore {
         query[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: CFTypeRef?
         let status = SecItemCopyMatching(query as CFDictionary, &result)
-        if status == errSecItemNotFound { return nil }
+        if KeychainWritePlan.readFoundNothing(status) { return nil }
         guard status == errSecSuccess, let data = result as? Data else { throw KeychainError(status: status) }
         return try JSONDecoder().decode(PushTokenBackup.self, from: data)
     }
@@ -53,14 +53,18 @@ public struct KeychainPushTokenBackup: PushTokenBackupStore {
     public func saveBackup(_ backup: PushTokenBackup) async throws {
         let data = try JSONEncoder().encode(backup)
         let update = [kSecValueData as String: data]
-        var status = SecItemUpdate(itemQuery as CFDictionary, update as CFDictionary)
-        if status == errSecItemNotFound {
+        switch KeychainWritePlan.step(afterUpdate: SecItemUpdate(itemQuery as CFDictionary, update as CFDictionary)) {
+        case .done:
+            return
+        case .add:
             var item = itemQuery
             item[kSecValueData as String] = data
             item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-            status = SecItemAdd(item as CFDictionary, nil)
+            let status = SecItemAdd(item as CFDictionary, nil)
+            guard status == errSecSuccess else { throw KeychainError(status: status) }
+        case .fail(let status):
+            throw KeychainError(status: status)
         }
-        guard status == errSecSuccess else { throw KeychainError(status: status) }
     }
 
     /// The attributes that name the item.

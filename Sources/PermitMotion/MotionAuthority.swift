@@ -44,7 +44,8 @@ public struct MotionAuthority: PermissionAuthority {
     /// and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .motion else { return .unavailable }
-        guard await status(of: kind) == .notDetermined else { return await status(of: kind) }
+        let current = await status(of: kind)
+        guard SystemRequestGate.asksSystem(current: current) else { return current }
         // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
         let wait = PromptWait(noPromptWindow: answerTimeout, deadline: answerTimeout)
         let manager = CMMotionActivityManager()

@@ -24,7 +24,7 @@ public struct NFCReadingAuthority: PermissionAuthority {
     /// `granted` where the device reads NFC tags, `unavailable` elsewhere.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .nfcReading else { return .unavailable }
-        return NFCNDEFReaderSession.readingAvailable ? .granted : .unavailable
+        return SystemRequestGate.nfcStatus(readingAvailable: NFCNDEFReaderSession.readingAvailable)
     }
 
     /// The same as ``status(of:)``: NFC reading has no prompt to show.

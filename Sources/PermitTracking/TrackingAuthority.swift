@@ -37,7 +37,8 @@ public struct TrackingAuthority: PermissionAuthority {
     /// after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .tracking else { return .unavailable }
-        guard ATTrackingManager.trackingAuthorizationStatus == .notDetermined else { return await status(of: kind) }
+        let current = await status(of: kind)
+        guard SystemRequestGate.asksSystem(current: current) else { return current }
         return Self.status(await ATTrackingManager.requestTrackingAuthorization())
     }
 
