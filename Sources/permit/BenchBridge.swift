@@ -114,7 +114,7 @@ struct BenchBridge: AsyncParsableCommand {
             """)
         guard let pair = timings.flatMap({ try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }),
             pair.count == 5
-        else { throw BenchFailure("the page did not report its timings") }
+        else { throw CommandFailure("the page did not report its timings") }
 
         Terminal.progress("Settings change then activation → page event: \(changes) changes")
         try await webView.evaluateJavaScript("""
@@ -131,10 +131,10 @@ struct BenchBridge: AsyncParsableCommand {
             let start = ContinuousClock.now
             try await device.moveToForeground()
             activationHandled.append(start.duration(to: .now).benchMilliseconds)
-            guard let seen = await iterator.next() else { throw BenchFailure("the page stopped reporting events") }
+            guard let seen = await iterator.next() else { throw CommandFailure("the page stopped reporting events") }
             changeToEvent.append(start.duration(to: .now).benchMilliseconds)
             guard seen == status.bridgeStatus.rawValue else {
-                throw BenchFailure("the page saw \(seen) after a change to \(status)")
+                throw CommandFailure("the page saw \(seen) after a change to \(status)")
             }
         }
         await router.detach()

@@ -66,7 +66,7 @@ struct BenchCookies: AsyncParsableCommand {
             let (center, _, tokens) = launch()
             try await tokens.start()
             await provider.registerForRemoteNotifications()
-            guard try await tokens.refresh() != nil else { throw BenchFailure("no push token to save") }
+            guard try await tokens.refresh() != nil else { throw CommandFailure("no push token to save") }
             await center.start()
         }
         try await webView.load(server.url("/"))
@@ -86,7 +86,7 @@ struct BenchCookies: AsyncParsableCommand {
             initialization.append(start.duration(to: .now).benchMilliseconds)
             let written = await sync.desiredCookies()
             guard written.count == 4, try await webView.allCookies().count == 4 else {
-                throw BenchFailure("a launch did not restore the four cookies")
+                throw CommandFailure("a launch did not restore the four cookies")
             }
             let permissionCookies = written.filter { $0.name.hasPrefix("p_") }
             cookieBytes = permissionCookies.map(\.setCookieHeader.utf8.count).reduce(0, +) / permissionCookies.count
@@ -101,7 +101,7 @@ struct BenchCookies: AsyncParsableCommand {
             let start = ContinuousClock.now
             let report = try await sync.set("p_Camera", value: run.isMultiple(of: 2) ? "yes" : "no", attributes: attributes)
             change.append(start.duration(to: .now).benchMilliseconds)
-            guard report.written == ["p_Camera"] else { throw BenchFailure("a change wrote \(report)") }
+            guard report.written == ["p_Camera"] else { throw CommandFailure("a change wrote \(report)") }
         }
 
         Terminal.progress("validation with nothing to repair: \(iterations) syncs")
@@ -110,7 +110,7 @@ struct BenchCookies: AsyncParsableCommand {
             let start = ContinuousClock.now
             let report = try await sync.synchronize()
             validation.append(start.duration(to: .now).benchMilliseconds)
-            guard report.isEmpty else { throw BenchFailure("a validation over cookies in place wrote \(report)") }
+            guard report.isEmpty else { throw CommandFailure("a validation over cookies in place wrote \(report)") }
         }
 
         Terminal.progress("a new push token saved: \(iterations) tokens")
@@ -118,7 +118,7 @@ struct BenchCookies: AsyncParsableCommand {
         for _ in 0..<iterations {
             let token = await provider.rotateToken(notifying: false)
             let start = ContinuousClock.now
-            guard try await tokens.refresh() == token else { throw BenchFailure("a new token was not saved") }
+            guard try await tokens.refresh() == token else { throw CommandFailure("a new token was not saved") }
             tokenSaved.append(start.duration(to: .now).benchMilliseconds)
         }
         return CookieBenchReport(

@@ -85,7 +85,7 @@ struct BenchCore: AsyncParsableCommand {
             await warm.handle(.willEnterForeground)
             persist.append(start.duration(to: .now).benchMilliseconds)
             guard try await fileStore.load().records[.camera]?.status == status else {
-                throw BenchFailure("the change was not on disk when handle(_:) returned")
+                throw CommandFailure("the change was not on disk when handle(_:) returned")
             }
         }
 
@@ -180,7 +180,9 @@ actor CountingStore: PermissionStore {
     }
 }
 
-struct BenchFailure: Error, CustomStringConvertible {
+/// A command that could not do its work, for a reason said in one line: printed as `Error: …`, exit 1 (a bench
+/// that could not measure, a `--script` that cannot be read).
+struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

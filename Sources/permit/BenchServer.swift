@@ -58,7 +58,7 @@ struct BenchServer: AsyncParsableCommand {
     func run() async throws {
         let logger = options.makeLogger()
         if engine.contains(.postgres), ScratchPostgres.binaries == nil {
-            throw BenchFailure("PostgreSQL is not installed: run scripts/setup, or pass --engine sqlite")
+            throw CommandFailure("PostgreSQL is not installed: run scripts/setup, or pass --engine sqlite")
         }
         var engines: [ServerBenchReport.EngineFigures] = []
         for engine in self.engine {
@@ -159,7 +159,7 @@ struct BenchServer: AsyncParsableCommand {
                 lastSeenBefore: now.addingTimeInterval(-30 * 86_400), androidLastSeenBefore: now.addingTimeInterval(-270 * 86_400))
             let pruneSeconds = LoopbackLoad.seconds(clock.now - pruneStart)
             guard pruned == pruneRows else {
-                throw BenchFailure("\(name): the prune removed \(pruned) installations, not the \(pruneRows) stale ones")
+                throw CommandFailure("\(name): the prune removed \(pruned) installations, not the \(pruneRows) stale ones")
             }
             return ServerBenchReport.EngineFigures(
                 engine: name,

@@ -191,17 +191,17 @@ struct Shell: AsyncParsableCommand {
     private func readScript() throws -> String? {
         guard let script else { return nil }
         guard let handle = FileHandle(forReadingAtPath: script) else {
-            throw ScriptUnreadable("--script \(script): cannot be opened")
+            throw CommandFailure("--script \(script): cannot be opened")
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.readToEnd() ?? Data()
         } catch {
-            throw ScriptUnreadable("--script \(script): cannot be read (\(error.localizedDescription))")
+            throw CommandFailure("--script \(script): cannot be read (\(error.localizedDescription))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScriptUnreadable("--script \(script): not UTF-8 text")
+            throw CommandFailure("--script \(script): not UTF-8 text")
         }
         return text
     }
@@ -275,11 +275,4 @@ final class JSONLineWriter: Sendable {
     func close() {
         handle.withLock { try? $0.close() }
     }
-}
-
-/// A `--script` that exists but cannot be read as text: reported as `Error: …`, exit 1, before the web view
-/// starts.
-struct ScriptUnreadable: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,7 +1,7 @@
 import CPermitWebKitGTK
 import Foundation
+import Permit
 import PermitWeb
-import Synchronization
 
 /// Answers WebKit's geolocation manager from ``WebKitGTKWebView/locationProvider``: when the manager starts
 /// (a page began asking for its position, through the engine's own `navigator.geolocation`), the provider is
@@ -19,7 +19,7 @@ final class GTKGeolocation: Sendable {
         var ask: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init() {}
 
