@@ -81,6 +81,24 @@ import Testing
         await world.tearDown()
     }
 
+    @Test(arguments: Engine.available) func aDocumentLoadedAfterAChangeStartsWithItBeforeItsFirstScript(engine: Engine) async throws {
+        let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>", "/recorder": Self.recorder]) { device in
+            await device.setStatus(.granted, for: .notifications)
+        }
+        try await world.load("/")
+        for (run, status) in [PermissionStatus.denied, .granted, .denied].enumerated() {
+            await world.device.moveToBackground()
+            _ = await world.device.changeInSettings(.notifications, to: status)
+            try await world.device.moveToForeground()
+            await world.router.settled()
+            try await world.load("/recorder")
+            // Read by the page's first inline script, before the handshake could have told it anything.
+            let first = try #require(try await world.evaluate("window.first")?.stringValue)
+            #expect(first.contains(#""notifications":"\#(status.bridgeStatus.rawValue)""#), "change \(run + 1): \(first)")
+        }
+        await world.tearDown()
+    }
+
     @Test(arguments: Engine.available) func navigatorPermissionsAnswersKnownNamesAndRejectsOthersWithATypeError(engine: Engine) async throws {
         let world = try await BridgeWorld.make(engine, pages: ["/": "<p>app</p>"]) { device in
             await device.setStatus(.granted, for: .location)

@@ -234,7 +234,7 @@ import Testing
     // MARK: - Changes
 
     @Test func updatesRacingEachOtherLeaveExactlyOneBridgeScript() async throws {
-        let (_, center) = try await attachedRouter()
+        let (router, center) = try await attachedRouter()
         await device.setUnscriptedPromptAnswer(.granted)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (id, kind) in ["camera", "location", "notifications"].enumerated() {
@@ -243,21 +243,36 @@ import Testing
             group.addTask { await center.refresh() }
             try await group.waitForAll()
         }
-        #expect(await yield(until: { await host.userScripts.first?.source.contains(#""notifications":"granted""#) == true }))
+        #expect(await yield(until: { await host.userScripts.last?.source.contains(#""notifications":"granted""#) == true }))
+        await router.settled()
+        // The bridge's script, installed once, then one status script with the latest statuses.
         let scripts = await host.userScripts
-        #expect(scripts.count == 1)
-        #expect(scripts.first?.source.contains(#""camera":"granted","location":"granted","notifications":"granted""#) == true)
+        #expect(scripts.count == 2)
+        #expect(scripts.first?.source.contains(#""bridgeObject":"ZooboxBridge""#) == true)
+        #expect(scripts.last?.source.contains(#""camera":"granted","location":"granted","notifications":"granted""#) == true)
+        #expect(scripts.last?.source.contains("ZooboxBridge") == false)
     }
 
     @Test func aChangeIsPushedToThePageAndTheNextDocumentStartsWithIt() async throws {
-        let (_, center) = try await attachedRouter()
+        let (router, center) = try await attachedRouter()
         await device.answerNextPrompt(for: .camera, with: .granted)
         try await center.request(.camera)
         #expect(await yield(until: { await host.evaluations.count == 1 }))
         let push = try #require(await host.evaluations.first)
         #expect(push.contains(#""camera":"granted""#) && push.contains("__permitBridge_zoobox"))
-        // The script for the next document is replaced after the push.
-        #expect(await yield(until: { await host.userScripts.first?.source.contains(#""camera":"granted""#) == true }))
-        #expect(await host.userScripts.count == 1)
+        // The next document's statuses follow the push, in a small script after the bridge's own, which stays
+        // as it was installed.
+        #expect(await yield(until: { await host.userScripts.last?.source.contains(#""camera":"granted""#) == true }))
+        let scripts = await host.userScripts
+        #expect(scripts.count == 2)
+        #expect(scripts.first?.source.contains(#""camera":"notDetermined""#) == true)
+        #expect(scripts.last?.source == push)
+        // A second change replaces the status script; the bridge's stays.
+        await device.answerNextPrompt(for: .location, with: .denied)
+        try await center.request(.location)
+        #expect(await yield(until: { await host.userScripts.last?.source.contains(#""location":"denied""#) == true }))
+        await router.settled()
+        #expect(await host.userScripts.count == 2)
+        #expect(await host.userScripts.first?.source == scripts.first?.source)
     }
 }

@@ -48,7 +48,9 @@ enum BridgeScript {
         return template.replacingCharacters(in: range, with: config.jsonText)
     }
 
-    /// JavaScript that hands `statuses` to the bridge of the current document, if it has one.
+    /// JavaScript that hands `statuses` to the bridge of the current document, if it has one: evaluated to push
+    /// a change to the loaded page, and installed after the bridge's script as the status script that gives later
+    /// documents the change (it runs in every frame; only the bridge of a trusted main frame applies it).
     static func push(configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String) -> String {
         let key = JSONValue.string(receiverName(configuration)).jsonText
         return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "

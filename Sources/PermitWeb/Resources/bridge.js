@@ -1,6 +1,8 @@
 // Permit's web bridge. Installed by WebBridge as a document-start script, so it runs before any of the
 // page's own scripts. The native side passes one JSON object as the argument of the call at the end: the
 // names, the allowed origins, the statuses at install time, the handler to post to and a secret nonce.
+// After a change, a small native document-start script that runs after this one passes the new statuses to
+// the receiver below, as a push to a loaded page does.
 // web-permissions.js and web-requests.js are inserted where the marker below stands, inside this closure.
 // Nothing else in this file comes from native code.
 (function (config) {
