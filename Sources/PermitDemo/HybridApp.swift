@@ -183,6 +183,9 @@ package actor HybridApp {
         emit(.note("moved to the background"))
     }
 
+    /// How long `foreground()` waits for the page to hear of what the app re-read.
+    static let pageCatchUpLimit = Duration.seconds(2)
+
     /// The user comes back to the app: a running app gets will-enter-foreground and did-become-active; one
     /// that iOS terminated is launched again from cold, page reloaded, as tapping its icon would.
     package func foreground() async throws {
@@ -191,7 +194,17 @@ package actor HybridApp {
             emit(.note("the app is not running (iOS terminated it); launching it from cold"))
             try await launch()
         } else {
+            let wasActive = await device.appState == .active
             try await device.moveToForeground()
+            guard !wasActive else {
+                emit(.note("already in the foreground; nothing re-read (go to the background first, as a user in Settings would)"))
+                return
+            }
+            // What the app re-read on coming back reaches the page before the next command looks at it.
+            if let bridge = process?.shell.bridge, !(await bridge.caughtUp(within: Self.pageCatchUpLimit)) {
+                emit(.note("back in the foreground; the page had not heard of the app's statuses after \(Self.pageCatchUpLimit)"))
+                return
+            }
             emit(.note("back in the foreground"))
         }
     }
@@ -205,11 +218,23 @@ package actor HybridApp {
             await shutDown()
             emit(.note("in Settings: \(kind) → \(status); iOS terminated the app"))
         case .appKeptRunning:
-            emit(.note("in Settings: \(kind) → \(status); the app keeps running and sees it when active"))
+            emit(.note("in Settings: \(kind) → \(status); \(await whenTheRunningAppSees(kind))"))
         case .appNotRunning:
             emit(.note("in Settings: \(kind) → \(status); the app is not running"))
         }
         return outcome
+    }
+
+    /// When an app that kept running hears of a change to `kind`: iOS reports some kinds to it at once (location),
+    /// the others only when it re-reads them on becoming active again.
+    private func whenTheRunningAppSees(_ kind: PermissionKind) async -> String {
+        if await device.reportsChangesWhileRunning.contains(kind) {
+            return await device.appState == .active
+                ? "the app keeps running and is told at once" : "the app keeps running and is told when active"
+        }
+        return await device.appState == .active
+            ? "the app keeps running and sees it when it next becomes active (background, then foreground)"
+            : "the app keeps running and sees it when active"
     }
 
     /// The user resets `kind` to "not determined" (Reset Location & Privacy); iOS may terminate the app.
@@ -221,7 +246,7 @@ package actor HybridApp {
             await shutDown()
             emit(.note("reset: \(kind) → notDetermined; iOS terminated the app"))
         case .appKeptRunning:
-            emit(.note("reset: \(kind) → notDetermined; the app keeps running and sees it when active"))
+            emit(.note("reset: \(kind) → notDetermined; \(await whenTheRunningAppSees(kind))"))
         case .appNotRunning:
             emit(.note("reset: \(kind) → notDetermined; the app is not running"))
         }

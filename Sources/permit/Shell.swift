@@ -45,7 +45,7 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("More origins allowed to use the bridge (the URL's own always is).", valueName: "origin"))
     var origin: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The bridge's names: zoobox for the preset's (window.zooboxPermissions, ZooboxBridge); by default Permit's own (window.permitPermissions, PermitBridge).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The bridge's names for --url: zoobox for the preset's (window.zooboxPermissions, ZooboxBridge); by default Permit's own (window.permitPermissions, PermitBridge). The demo web app (no --url) always uses the preset's.", valueName: "name"))
     var preset: Preset?
 
     @Option(name: .long, help: ArgumentHelp("The kinds the app tracks, comma-separated (default: the manifest's, else location,camera,notifications).", valueName: "kinds"))

@@ -103,6 +103,25 @@ let teamPage = """
         #expect(records.contains { $0.type == "change" && $0.fields["kind"] == "location" && $0.fields["current"] == "notDetermined" })
     }
 
+    @Test func aSwitchTurnedWhileTheAppIsActiveIsSeenAfterBackgroundAndForegroundAndTheNextCommandSeesIt() async throws {
+        let records = try await runShell([
+            "grant notifications",
+            "foreground",
+            "expect window.permitPermissions.notifications === 'notDetermined'",
+            "background",
+            "foreground",
+            // No wait: `foreground` returns once the page has heard what the app re-read.
+            "expect window.permitPermissions.notifications === 'granted'",
+            "revoke notifications",
+            "expect window.permitPermissions.notifications === 'denied'",
+        ]) { _ in true }
+        #expect(records.filter { $0.type == "error" }.map(\.line) == [])
+        #expect(records.filter { $0.type == "result" && $0.fields["expect"] != nil }.count == 3)
+        // Turning a switch while the app is active does not bring it back; `foreground` says so.
+        #expect(records.contains { $0.type == "app" && $0.line.contains("sees it when it next becomes active") })
+        #expect(records.contains { $0.type == "app" && $0.line.contains("already in the foreground") })
+    }
+
     @Test func aBadCommandIsOneErrorAndTheShellGoesOn() async throws {
         let records = try await runShell(["jump camera", "answer camera deny", "eval askCamera()", "eval 1 +"]) {
             $0.contains("camera answer denied")

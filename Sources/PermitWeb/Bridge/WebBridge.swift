@@ -178,6 +178,20 @@ public actor WebBridge {
         await installer?.value
     }
 
+    /// Waits until what the page sees matches the center's states and has reached the loaded page and the
+    /// document-start scripts, for at most `timeout`; returns whether it did. For tools that change the device
+    /// and then inspect the page (`permit shell`): the change travels its usual way, nothing is pushed for
+    /// the caller.
+    package func caughtUp(within timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while current != BridgeStatuses(await center.states()) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await settled()
+        return true
+    }
+
     /// Applies one kind's status, read or changed at `date`, to what the page sees, and brings the loaded page
     /// and the document-start script up to date. A status older than the one applied last for the kind is
     /// dropped: a request's answer can arrive before the stream's older change.
