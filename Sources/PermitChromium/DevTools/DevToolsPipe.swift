@@ -6,10 +6,11 @@ import Permit
 ///
 /// Commands are answered by id; everything else is an event, delivered in order on ``events``. When the
 /// browser goes away, every pending command fails with ``ChromiumError/disconnected`` and ``events`` finishes.
-/// A command whose task is cancelled fails at once with `CancellationError`.
+/// A command whose task is cancelled fails at once with `CancellationError`, and one the browser has not
+/// answered by its deadline fails with ``ChromiumError/timedOut``.
 final class DevToolsPipe: @unchecked Sendable {
-    // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen` and `writeEndOpen` are only touched while holding
-    // `lock`; the file descriptors are immutable.
+    // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen`, `writeEndOpen` and `sweeper` are only touched
+    // while holding `lock`; the file descriptors are immutable.
 
     /// A protocol event: its method, parameters and the session it belongs to.
     struct Event: Sendable {
@@ -26,7 +27,21 @@ final class DevToolsPipe: @unchecked Sendable {
     private let lock = NSLock()
     private let writeLock = NSLock()
     private var nextID: Int64 = 0
-    private var pending: [Int64: CheckedContinuation<JSONValue, any Error>] = [:]
+    private var pending: [Int64: Pending] = [:]
+    /// Fails the commands past their deadline; runs while any command is pending (see `sweep()`).
+    private var sweeper: Task<Void, Never>?
+
+    /// A command waiting for its answer.
+    private struct Pending {
+        var continuation: CheckedContinuation<JSONValue, any Error>
+        var method: String
+        var deadline: ContinuousClock.Instant
+    }
+
+    /// How often pending commands are checked against their deadlines: a command times out up to this much
+    /// after its deadline. Deadlines are seconds long; one sweeper for every command replaces a timer task per
+    /// command, which cost about 35 µs a command here.
+    static let sweepInterval = Duration.milliseconds(100)
     private var cancelled: Set<Int64> = []
     private var isOpen = true
     /// Whether `writeFD` is still open; changed only while holding both `writeLock` and `lock`.
@@ -47,7 +62,13 @@ final class DevToolsPipe: @unchecked Sendable {
     }
 
     /// Sends a command and returns its `result` object; `params` is the JSON text of the parameters object.
-    func send(_ method: String, _ params: Data = Data("{}".utf8), session: String? = nil) async throws -> JSONValue {
+    ///
+    /// - Throws: ``ChromiumError/timedOut`` when the browser has not answered after `timeout`,
+    ///   ``ChromiumError/disconnected`` when it went away, ``ChromiumError/protocolError`` when it refused.
+    func send(
+        _ method: String, _ params: Data = Data("{}".utf8), session: String? = nil, timeout: Duration
+    ) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeout
         let id = lock.withLock {
             nextID += 1
             return nextID
@@ -57,7 +78,8 @@ final class DevToolsPipe: @unchecked Sendable {
                 let refusal: (any Error)? = lock.withLock {
                     if cancelled.remove(id) != nil { return CancellationError() }
                     guard isOpen else { return ChromiumError.disconnected.withDetail("\(method) not sent") }
-                    pending[id] = continuation
+                    pending[id] = Pending(continuation: continuation, method: method, deadline: deadline)
+                    if sweeper == nil { sweeper = startSweeper() }
                     return nil
                 }
                 if let refusal {
@@ -74,12 +96,12 @@ final class DevToolsPipe: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            let continuation: CheckedContinuation<JSONValue, any Error>? = lock.withLock {
+            let waiting: Pending? = lock.withLock {
                 if let waiting = pending.removeValue(forKey: id) { return waiting }
                 cancelled.insert(id)
                 return nil
             }
-            continuation?.resume(throwing: CancellationError())
+            waiting?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -121,8 +143,36 @@ final class DevToolsPipe: @unchecked Sendable {
     }
 
     private func fail(_ id: Int64, _ error: any Error) {
-        let continuation = lock.withLock { pending.removeValue(forKey: id) }
-        continuation?.resume(throwing: error)
+        let waiting = lock.withLock { pending.removeValue(forKey: id) }
+        waiting?.continuation.resume(throwing: error)
+    }
+
+    // MARK: - Deadlines
+
+    /// A task that sweeps every `sweepInterval` until nothing is pending; it holds the pipe only while it sweeps.
+    private func startSweeper() -> Task<Void, Never> {
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: Self.sweepInterval)
+                guard let self, self.sweep() else { return }
+            }
+        }
+    }
+
+    /// Fails every command past its deadline; returns whether any command is still pending (when none is, the
+    /// sweeper ends, and the next command starts another).
+    private func sweep() -> Bool {
+        let now = ContinuousClock.now
+        let (overdue, goOn): ([Pending], Bool) = lock.withLock {
+            let overdueIDs = pending.filter { $0.value.deadline <= now }.keys
+            let overdue = overdueIDs.compactMap { pending.removeValue(forKey: $0) }
+            if pending.isEmpty { sweeper = nil }
+            return (overdue, !pending.isEmpty)
+        }
+        for command in overdue {
+            command.continuation.resume(throwing: ChromiumError.timedOut.withDetail("\(command.method) not answered in time"))
+        }
+        return goOn
     }
 
     // MARK: - Reading
@@ -152,14 +202,14 @@ final class DevToolsPipe: @unchecked Sendable {
     }
 
     private func readerFinished() {
-        let orphans: [CheckedContinuation<JSONValue, any Error>] = lock.withLock {
+        let orphans: [Pending] = lock.withLock {
             isOpen = false
             defer { pending = [:] }
             return Array(pending.values)
         }
         closeWriteEnd()
-        for continuation in orphans {
-            continuation.resume(throwing: ChromiumError.disconnected)
+        for orphan in orphans {
+            orphan.continuation.resume(throwing: ChromiumError.disconnected)
         }
     }
 
@@ -170,7 +220,7 @@ final class DevToolsPipe: @unchecked Sendable {
             return
         }
         if let id = message["id"]?.integerValue {
-            let continuation = lock.withLock { pending.removeValue(forKey: id) }
+            let continuation = lock.withLock { pending.removeValue(forKey: id) }?.continuation
             if let error = message["error"] {
                 let text = error["message"]?.stringValue ?? "error"
                 continuation?.resume(throwing: ChromiumError.protocolError.withDetail(String(text.prefix(200))))

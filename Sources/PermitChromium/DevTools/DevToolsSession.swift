@@ -45,11 +45,7 @@ struct DevToolsSession: Sendable {
         _ command: Command, timeout: Duration = commandTimeout
     ) async throws -> Command.Result {
         let parameters = try DevTools.parameters(of: command)
-        let pipe = pipe
-        let sessionID = sessionID
-        let answer = try await withTimeout(timeout) {
-            try await pipe.send(Command.method, parameters, session: sessionID)
-        }
+        let answer = try await pipe.send(Command.method, parameters, session: sessionID, timeout: timeout)
         return try DevTools.decode(Command.Result.self, from: answer, method: Command.method)
     }
 
