@@ -17,7 +17,7 @@ struct BenchBridge: AsyncParsableCommand {
             device, and prints medians: a page → native → page call through the router (getCurrentLocation with \
             a simulated fix), a bare echo over the same transport in the same run, their ratio, and the time \
             from a Settings change plus the app becoming active to the page's update event handler. Calls are \
-            timed in batches of 200 (or --iterations, if fewer), so that the page's coarse timer (1 ms in \
+            timed in batches of 500 (or --iterations, if fewer), so that the page's coarse timer (1 ms in \
             WebKit) does not decide the figure; bridge and echo batches alternate, and the ratio is the median \
             over neighbouring pairs of a bridge batch's time over the echo batch's, so that the machine's \
             changing load cancels out. --engine picks headless Chromium or WebKitGTK. Goals: ratio at most \
@@ -26,7 +26,7 @@ struct BenchBridge: AsyncParsableCommand {
     )
 
     @Option(name: .long, help: "Calls per round-trip measurement.")
-    var iterations = 10_000
+    var iterations = 20_000
 
     @Option(name: .long, help: "Settings changes for the change-to-event measurement.")
     var changes = 200
@@ -53,9 +53,10 @@ struct BenchBridge: AsyncParsableCommand {
         if json { try printJSON(report) } else { print(report.table) }
     }
 
-    /// Calls per timed batch: about 30 ms of calls on WebKit, whose 1 ms timer would otherwise quantize a batch's
-    /// time (batches of 25 lasted about 4 ms there, so one tick was a quarter of the ratio's margin).
-    static let batchSize = 200
+    /// Calls per timed batch: about 100 ms of calls on WebKit, whose 1 ms timer quantizes a batch's time (batches
+    /// of 25 lasted about 4 ms there, so one tick was a quarter of the ratio's margin; batches of 200, 2.5 % of a
+    /// batch, spread single runs' ratios from 1.05 to 1.11).
+    static let batchSize = 500
 
     private func measure(
         webView: any DemoWebView, server: PageServer, folder: URL, logger: Logger
