@@ -349,40 +349,6 @@ package actor HybridApp {
     }
 }
 
-/// What the demo page shows, as `window.permitDemo.snapshot()` reports it.
-package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
-    /// One permission's card.
-    package struct Rendered: Decodable, Sendable, Hashable {
-        /// The status the card shows.
-        package var status: String
-        /// Its button: `Request` or `Open Settings`.
-        package var action: String
-    }
-
-    /// `window.zooboxPermissions`.
-    package var statuses: [String: String]
-    /// The permission cards.
-    package var rendered: [String: Rendered]
-    /// `document.cookie`, parsed.
-    package var cookies: [String: String]
-    /// The location readout.
-    package var location: String
-    /// The system banner's title, if one is shown.
-    package var banner: String?
-    /// How many lines the page's event log holds.
-    package var log: Int
-
-    package var description: String {
-        "statuses \(statuses.sortedLine); cards \(rendered.mapValues { "\($0.status)/\($0.action)" }.sortedLine); "
-            + "cookies \(cookies.keys.sorted().joined(separator: ",")); location \(location); banner \(banner ?? "none")"
-    }
-}
-
-extension [String: String] {
-    /// `k=v` pairs sorted by key.
-    var sortedLine: String { sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-}
-
 /// The demo app's primers: each is noted in the transcript, and the user taps Continue at once.
 private struct DemoPrimers: PrimerPresenter {
     let app: HybridApp
