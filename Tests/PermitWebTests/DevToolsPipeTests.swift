@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The DevTools pipe's deadlines, against a browser played by the test over two pipes: a command the browser
-/// answers returns its result, one it leaves unanswered fails with `timedOut` soon after its deadline, and an
+/// answers returns its result, one it leaves unanswered fails with `timedOut` after its deadline, and an
 /// answer that comes too late is dropped.
 @Suite(.timeLimit(.minutes(1))) struct DevToolsPipeTests {
     /// The test's ends: a thread of its own reads the commands the pipe writes (a blocking read must stay off
@@ -63,7 +63,7 @@ import Glibc
         browser.close()
     }
 
-    @Test func anUnansweredCommandTimesOutSoonAfterItsDeadlineAndALateAnswerIsDropped() async throws {
+    @Test func anUnansweredCommandTimesOutAfterItsDeadlineAndALateAnswerIsDropped() async throws {
         let browser = try Browser()
         var commands = browser.commands.makeAsyncIterator()
         let start = ContinuousClock.now
@@ -76,8 +76,9 @@ import Glibc
             #expect(error == .timedOut)
             #expect(error.detail.contains("Page.enable"))
         }
-        let waited = start.duration(to: .now)
-        #expect(waited >= .milliseconds(300) && waited < .milliseconds(300) + DevToolsPipe.sweepInterval * 5)
+        // Not before its deadline. How soon after it depends on the sweeper's tick and on how busy the machine is,
+        // which a test does not bound (a sweep that never came would hang the test until its time limit).
+        #expect(start.duration(to: .now) >= .milliseconds(300))
         // The late answer finds nobody waiting; the next command is answered as usual.
         try browser.answer(try #require(unanswered["id"]?.integerValue), "{}")
         async let next = browser.pipe.send("Runtime.enable", timeout: .seconds(5))
