@@ -90,10 +90,16 @@ struct BenchServer: AsyncParsableCommand {
             }
         case .postgres:
             Terminal.progress("postgres: starting a scratch PostgreSQL (fsync on)")
-            let server = try ScratchPostgres.start(durable: true)
-            defer { server.stop() }
-            let database = try await server.makeDatabase(logger: logger)
-            return try await measure(.postgres(database), name: "postgres", logger: logger)
+            let server = try await ScratchPostgres.start(durable: true)
+            do {
+                let database = try await server.makeDatabase(logger: logger)
+                let report = try await measure(.postgres(database), name: "postgres", logger: logger)
+                await server.stop()
+                return report
+            } catch {
+                await server.stop()
+                throw error
+            }
         }
     }
 

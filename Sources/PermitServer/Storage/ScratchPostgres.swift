@@ -30,9 +30,32 @@ package final class ScratchPostgres: Sendable {
 
     /// Initializes a cluster in a new temporary folder and starts it on a free loopback port.
     ///
+    /// `initdb` and `pg_ctl` take seconds, and waiting for them blocks a thread: they run on a thread of their
+    /// own, not on one of the few that Swift's tasks share (blocking two of them, on a 2-core machine, stalled
+    /// every other task of a test run for seconds).
+    ///
     /// - Parameter durable: whether commits wait for the disk (`fsync`); tests turn it off for speed, the
     ///   benchmark keeps it on, as a production server does.
-    package static func start(durable: Bool = false) throws -> ScratchPostgres {
+    package static func start(durable: Bool = false) async throws -> ScratchPostgres {
+        try await onAThreadOfItsOwn { try startBlocking(durable: durable) }
+    }
+
+    /// Stops the server and deletes its folder, waiting on a thread of its own as ``start(durable:)`` does.
+    package func stop() async {
+        await Self.onAThreadOfItsOwn { [self] in stopBlocking() }
+    }
+
+    /// Runs `work` on a new thread and returns what it returns, or throws what it threw.
+    private static func onAThreadOfItsOwn<Value: Sendable, Failure: Error>(
+        _ work: @escaping @Sendable () throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
+            Thread { continuation.resume(returning: Result { () throws(Failure) -> Value in try work() }) }.start()
+        }
+        return try result.get()
+    }
+
+    private static func startBlocking(durable: Bool) throws -> ScratchPostgres {
         guard let binaries else {
             throw ServerError.storageFailed.withDetail("PostgreSQL is not installed: run scripts/setup")
         }
@@ -59,8 +82,7 @@ package final class ScratchPostgres: Sendable {
         throw lastError ?? ServerError.storageFailed.withDetail("PostgreSQL did not start")
     }
 
-    /// Stops the server and deletes its folder.
-    package func stop() {
+    private func stopBlocking() {
         if let binaries = Self.binaries {
             try? Self.run(binaries.appendingPathComponent("pg_ctl").path, [
                 "-D", folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop",

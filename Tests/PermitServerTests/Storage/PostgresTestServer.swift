@@ -28,9 +28,14 @@ struct PostgresServerTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try PostgresTestServer.start()
-        defer { server.stop() }
-        try await PostgresTestServer.$current.withValue(server) { try await function() }
+        let server = try await PostgresTestServer.start()
+        do {
+            try await PostgresTestServer.$current.withValue(server) { try await function() }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 }
 
