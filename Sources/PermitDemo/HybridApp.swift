@@ -228,11 +228,11 @@ package actor HybridApp {
     /// When an app that kept running hears of a change to `kind`: iOS reports some kinds to it at once (location),
     /// the others only when it re-reads them on becoming active again.
     private func whenTheRunningAppSees(_ kind: PermissionKind) async -> String {
+        let isActive = await device.appState == .active
         if await device.reportsChangesWhileRunning.contains(kind) {
-            return await device.appState == .active
-                ? "the app keeps running and is told at once" : "the app keeps running and is told when active"
+            return isActive ? "the app keeps running and is told at once" : "the app keeps running and is told when active"
         }
-        return await device.appState == .active
+        return isActive
             ? "the app keeps running and sees it when it next becomes active (background, then foreground)"
             : "the app keeps running and sees it when active"
     }

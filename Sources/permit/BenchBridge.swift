@@ -55,7 +55,7 @@ struct BenchBridge: AsyncParsableCommand {
 
     /// Calls per timed batch: about 100 ms of calls on WebKit, whose 1 ms timer quantizes a batch's time (batches
     /// of 25 lasted about 4 ms there, so one tick was a quarter of the ratio's margin; batches of 200, 2.5 % of a
-    /// batch, spread single runs' ratios from 1.05 to 1.11).
+    /// batch, spread single runs' ratios from 1.05 to 1.13).
     static let batchSize = 500
 
     private func measure(

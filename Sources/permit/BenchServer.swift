@@ -90,15 +90,9 @@ struct BenchServer: AsyncParsableCommand {
             }
         case .postgres:
             Terminal.progress("postgres: starting a scratch PostgreSQL (fsync on)")
-            let server = try await ScratchPostgres.start(durable: true)
-            do {
+            return try await ScratchPostgres.withServer(durable: true) { server in
                 let database = try await server.makeDatabase(logger: logger)
-                let report = try await measure(.postgres(database), name: "postgres", logger: logger)
-                await server.stop()
-                return report
-            } catch {
-                await server.stop()
-                throw error
+                return try await measure(.postgres(database), name: "postgres", logger: logger)
             }
         }
     }

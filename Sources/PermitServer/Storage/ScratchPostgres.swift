@@ -28,31 +28,37 @@ package final class ScratchPostgres: Sendable {
         self.folder = folder
     }
 
+    /// Starts a server (see ``start(durable:)``), runs `body` with it, and stops it whether `body` returns or
+    /// throws.
+    package static func withServer<Value: Sendable>(
+        durable: Bool = false, _ body: (ScratchPostgres) async throws -> Value
+    ) async throws -> Value {
+        let server = try await start(durable: durable)
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// Initializes a cluster in a new temporary folder and starts it on a free loopback port.
     ///
-    /// `initdb` and `pg_ctl` take seconds, and waiting for them blocks a thread: they run on a thread of their
-    /// own, not on one of the few that Swift's tasks share (blocking two of them, on a 2-core machine, stalled
-    /// every other task of a test run for seconds).
+    /// `initdb` and `pg_ctl` take seconds, and waiting for them blocks a thread: they run through
+    /// `BlockingWork`, not on one of the few threads Swift's tasks share (blocking two of them, on a 2-core
+    /// machine, stalled every other task of a test run for seconds).
     ///
     /// - Parameter durable: whether commits wait for the disk (`fsync`); tests turn it off for speed, the
     ///   benchmark keeps it on, as a production server does.
     package static func start(durable: Bool = false) async throws -> ScratchPostgres {
-        try await onAThreadOfItsOwn { try startBlocking(durable: durable) }
+        try await BlockingWork.run(named: "permit.postgres") { try startBlocking(durable: durable) }
     }
 
-    /// Stops the server and deletes its folder, waiting on a thread of its own as ``start(durable:)`` does.
+    /// Stops the server and deletes its folder, waiting through `BlockingWork` as ``start(durable:)`` does.
     package func stop() async {
-        await Self.onAThreadOfItsOwn { [self] in stopBlocking() }
-    }
-
-    /// Runs `work` on a new thread and returns what it returns, or throws what it threw.
-    private static func onAThreadOfItsOwn<Value: Sendable, Failure: Error>(
-        _ work: @escaping @Sendable () throws(Failure) -> Value
-    ) async throws(Failure) -> Value {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
-            Thread { continuation.resume(returning: Result { () throws(Failure) -> Value in try work() }) }.start()
-        }
-        return try result.get()
+        await BlockingWork.run(named: "permit.postgres") { [self] in stopBlocking() }
     }
 
     private static func startBlocking(durable: Bool) throws -> ScratchPostgres {

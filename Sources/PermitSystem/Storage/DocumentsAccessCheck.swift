@@ -1,4 +1,5 @@
 public import Foundation
+import Permit
 
 /// Checks that the app can write to its documents directory and read back what it wrote:
 /// "Documents Accessible", done by a real probe.
@@ -58,7 +59,7 @@ public struct DocumentsAccessCheck: SystemCheck {
     /// The file calls run on a thread of their own, never on Swift's shared cooperative threads, so a
     /// volume that hangs cannot hold up the runner's timeout.
     public func run() async throws -> SystemCheckFinding {
-        try await BlockingWork.run { [self] in probeDirectory() }
+        await BlockingWork.run(named: "permit.system.blocking") { [self] in probeDirectory() }
     }
 
     private func probeDirectory() -> SystemCheckFinding {

@@ -1,4 +1,5 @@
 public import Foundation
+import Permit
 
 /// Checks that the volume holding the documents directory has at least a minimum of free space.
 ///
@@ -53,7 +54,7 @@ public struct FreeSpaceCheck: SystemCheck {
     /// - Throws: The file system's error when the free space cannot be read, such as
     ///   ``SystemError/couldNotDetermine`` for a volume that reports no size at all.
     public func run() async throws -> SystemCheckFinding {
-        try await BlockingWork.run { [self] in try measure() }
+        try await BlockingWork.run(named: "permit.system.blocking") { [self] in try measure() }
     }
 
     private func measure() throws -> SystemCheckFinding {

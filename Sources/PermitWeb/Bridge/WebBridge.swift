@@ -278,8 +278,9 @@ public actor WebBridge {
     }
 
     /// Installs the bridge's script with the current statuses the first time; after that, replaces only the
-    /// small status script that follows it, so that a change sends the engine a few hundred bytes rather than
-    /// the bridge's tens of kilobytes.
+    /// small status script that follows it, so that a change sends Chromium and WebKitGTK a few hundred bytes
+    /// rather than the bridge's tens of kilobytes. (WKWebView removes scripts only all at once, so its host adds
+    /// the others again on every removal, the bridge's among them.)
     private func installScript() async throws {
         let statuses = current
         guard let host, statuses != installed else { return }

@@ -28,14 +28,9 @@ struct PostgresServerTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try await PostgresTestServer.start()
-        do {
+        try await PostgresTestServer.withServer { server in
             try await PostgresTestServer.$current.withValue(server) { try await function() }
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }
 
