@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "PermitChromium",
             dependencies: [
-                "PermitWeb",
+                "PermitWeb", "PermitHostSupport",
                 "CPermitSpawn",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -124,6 +124,19 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The adapters' portable decisions (what an Apple API's answer means, when an adapter may ask, how
+        // long it waits for a callback), tested on Linux; `package` access, not a product: no app calls them.
+        .target(
+            name: "PermitAdapterSupport",
+            dependencies: ["Permit"]
+        ),
+        // What the web view hosts and the web-facing adapters share (restart policy, cookie field mapping,
+        // delegate forwarding, load and navigation decisions, the keychain and haptics plans), tested on Linux;
+        // `package` access, not a product: no app calls them.
+        .target(
+            name: "PermitHostSupport",
+            dependencies: ["Permit", "PermitWeb"]
         ),
         .target(
             name: "PermitSystem",
@@ -192,6 +205,7 @@ let package = Package(
             name: "PermitTests",
             dependencies: [
                 "Permit",
+                "PermitAdapterSupport",
                 "PermitLinux",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
@@ -203,7 +217,7 @@ let package = Package(
             name: "PermitWebTests",
             dependencies: [
                 "Permit",
-                "PermitWeb",
+                "PermitWeb", "PermitHostSupport",
                 "PermitChromium",
                 "PermitPageServer",
                 "PermitTesting",
@@ -259,14 +273,14 @@ let package = Package(
         // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
         .target(
             name: "PermitLocation",
-            dependencies: ["Permit", "PermitWeb", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Permit", "PermitAdapterSupport", "PermitWeb", "PermitHostSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "PermitLocationAlways",
             dependencies: ["PermitLocation", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "PermitCamera", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PermitCamera", dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
-            name: "PermitMicrophone", dependencies: ["Permit", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "PermitNotifications", dependencies: ["Permit"]),
+            name: "PermitMicrophone", dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "PermitNotifications", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitContacts", dependencies: ["Permit"]),
         .target(name: "PermitPhotos", dependencies: ["Permit"]),
         .target(name: "PermitPhotosAddOnly", dependencies: ["Permit"]),
@@ -274,27 +288,27 @@ let package = Package(
         .target(name: "PermitCalendarWriteOnly", dependencies: ["Permit"]),
         .target(name: "PermitReminders", dependencies: ["Permit"]),
         .target(name: "PermitFocusStatus", dependencies: ["Permit"]),
-        .target(name: "PermitFaceID", dependencies: ["Permit"]),
-        .target(name: "PermitBluetooth", dependencies: ["Permit"]),
-        .target(name: "PermitMotion", dependencies: ["Permit"]),
+        .target(name: "PermitFaceID", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitBluetooth", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitMotion", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitSpeech", dependencies: ["Permit"]),
-        .target(name: "PermitTracking", dependencies: ["Permit"]),
+        .target(name: "PermitTracking", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitMediaLibrary", dependencies: ["Permit"]),
-        .target(name: "PermitLocalNetwork", dependencies: ["Permit"]),
-        .target(name: "PermitHealth", dependencies: ["Permit"]),
-        .target(name: "PermitHome", dependencies: ["Permit"]),
-        .target(name: "PermitNFC", dependencies: ["Permit"]),
+        .target(name: "PermitLocalNetwork", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitHealth", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitHome", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitNFC", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitSiri", dependencies: ["Permit"]),
-        .target(name: "PermitNearbyInteraction", dependencies: ["Permit"]),
+        .target(name: "PermitNearbyInteraction", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitContactsPicker", dependencies: ["Permit"]),
         .target(name: "PermitPhotosPicker", dependencies: ["Permit"]),
-        .target(name: "PermitKeychain", dependencies: ["PermitWeb"]),
-        .target(name: "PermitUIKit", dependencies: ["Permit", "PermitWeb"]),
+        .target(name: "PermitKeychain", dependencies: ["PermitWeb", "PermitHostSupport"]),
+        .target(name: "PermitUIKit", dependencies: ["Permit", "PermitAdapterSupport", "PermitWeb", "PermitHostSupport"]),
         .target(
             name: "PermitWebKit",
             dependencies: [
-                "Permit",
-                "PermitWeb",
+                "Permit", "PermitAdapterSupport",
+                "PermitWeb", "PermitHostSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -341,6 +355,7 @@ package.targets.append(contentsOf: [
         dependencies: [
             "Permit",
             "PermitWeb",
+            "PermitHostSupport",
             "CPermitWebKitGTK",
             .product(name: "Logging", package: "swift-log"),
         ]

@@ -1,6 +1,7 @@
 #if canImport(CoreBluetooth)
 public import CoreBluetooth
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/bluetooth``, over Core Bluetooth.
 ///

@@ -2,6 +2,7 @@
 import AVFoundation
 public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for the camera, over AVFoundation's capture authorization for video.
 ///

@@ -1,6 +1,7 @@
 #if canImport(LocalAuthentication)
 import LocalAuthentication
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/faceID``, over LocalAuthentication.
 ///

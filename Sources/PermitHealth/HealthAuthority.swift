@@ -1,6 +1,7 @@
 #if canImport(HealthKit)
 public import HealthKit
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/healthKit``, over `HKHealthStore`, for the types the app reads
 /// and writes.

@@ -1,6 +1,7 @@
 #if canImport(HomeKit)
 public import HomeKit
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/homeKit``, over `HMHomeManager`.
 ///

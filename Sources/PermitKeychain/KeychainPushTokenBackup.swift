@@ -2,6 +2,7 @@
 import Foundation
 import Security
 public import PermitWeb
+import PermitHostSupport
 
 /// The push token's backup in the Keychain: a generic-password item, encrypted at rest and readable after the
 /// device's first unlock, never migrated to another device (a push token belongs to one installation).

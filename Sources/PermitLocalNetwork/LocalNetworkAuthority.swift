@@ -2,6 +2,7 @@
 import Foundation
 public import Network
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/localNetwork``, by probing a connection (Apple's TN3179).
 ///

@@ -3,6 +3,7 @@ public import CoreLocation
 public import Foundation
 public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for location, over CoreLocation: ``PermissionKind/location`` (when in use) and
 /// ``PermissionKind/locationAlways``.

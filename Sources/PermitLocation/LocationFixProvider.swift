@@ -2,6 +2,7 @@
 public import CoreLocation
 public import Foundation
 public import PermitWeb
+import PermitHostSupport
 
 /// The `LocationProvider` the bridge's `getCurrentLocation()` uses, over CoreLocation's one-shot
 /// `requestLocation()`.

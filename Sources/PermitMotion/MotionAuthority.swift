@@ -1,6 +1,7 @@
 #if canImport(CoreMotion)
 import CoreMotion
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/motion``, over `CMMotionActivityManager`: Motion & Fitness
 /// activity (steps, walking, driving).

@@ -1,6 +1,7 @@
 #if canImport(CoreNFC)
 import CoreNFC
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/nfcReading``, over Core NFC.
 ///

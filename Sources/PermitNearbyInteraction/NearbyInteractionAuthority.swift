@@ -1,6 +1,7 @@
 #if canImport(NearbyInteraction)
 import NearbyInteraction
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/nearbyInteraction``, over Nearby Interaction.
 ///

@@ -1,6 +1,7 @@
 #if canImport(UserNotifications)
 public import Permit
 public import UserNotifications
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/notifications``, over `UNUserNotificationCenter`, including
 /// provisional (quiet) authorization.

@@ -1,6 +1,7 @@
 #if canImport(AppTrackingTransparency)
 import AppTrackingTransparency
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/tracking``, over App Tracking Transparency.
 ///

@@ -2,6 +2,7 @@
 public import Foundation
 import PermitWeb
 import UIKit
+import PermitHostSupport
 
 /// Opens a URL the web view hands out to the system: the `openExternally` of `WebKitWebView.Configuration`.
 ///

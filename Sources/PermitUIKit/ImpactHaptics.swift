@@ -1,6 +1,7 @@
 #if canImport(UIKit)
 public import PermitWeb
 import UIKit
+import PermitHostSupport
 
 /// The `HapticFeedbackPlayer` the bridge's `hapticFeedback(style)` uses, over `UIImpactFeedbackGenerator`.
 ///

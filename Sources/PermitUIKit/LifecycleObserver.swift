@@ -2,6 +2,7 @@
 public import Foundation
 public import Permit
 import UIKit
+import PermitAdapterSupport
 
 /// Sends `UIApplication`'s lifecycle notifications to a `PermissionCenter`, in the order they arrive.
 ///

@@ -4,6 +4,7 @@ import Logging
 import Permit
 public import PermitWeb
 import WebKit
+import PermitHostSupport
 
 extension WebKitWebView {
     // MARK: - Cookies

@@ -3,6 +3,7 @@ import Foundation
 import Permit
 import PermitWeb
 import WebKit
+import PermitHostSupport
 
 // MARK: - Forwarding to the app's delegates
 

@@ -4,6 +4,8 @@ import Logging
 import Permit
 import PermitWeb
 import WebKit
+import PermitAdapterSupport
+import PermitHostSupport
 
 // MARK: - Navigation delegate methods (through `NavigationDelegateProxy`)
 

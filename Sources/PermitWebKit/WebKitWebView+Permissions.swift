@@ -1,6 +1,7 @@
 #if canImport(WebKit)
 public import PermitWeb
 import WebKit
+import PermitHostSupport
 
 // MARK: - The engine's permissions
 

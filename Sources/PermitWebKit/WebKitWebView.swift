@@ -4,6 +4,8 @@ public import Logging
 public import Permit
 public import PermitWeb
 public import WebKit
+import PermitAdapterSupport
+import PermitHostSupport
 
 /// The `WebViewHost` over `WKWebView`: how a hybrid iOS or macOS app gives Permit its web view.
 ///

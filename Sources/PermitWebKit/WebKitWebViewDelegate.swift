@@ -1,6 +1,7 @@
 #if canImport(WebKit)
 import Foundation
 public import WebKit
+import PermitHostSupport
 
 /// What an app decides for the `WKWebView` calls its `WebKitWebView` answers itself.
 ///

@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// The decisions of the local network and HealthKit adapters, which run only on Apple platforms, checked here

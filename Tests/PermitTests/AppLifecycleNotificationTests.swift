@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// What the Apple adapters do with each application notification, modelled on UIKit's and AppKit's documented

@@ -1,5 +1,6 @@
 import Foundation
 import Permit
+import PermitAdapterSupport
 import PermitTesting
 import Testing
 

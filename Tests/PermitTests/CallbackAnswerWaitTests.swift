@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// The wait of a request whose prompt a framework shows on its own, with no request call and no lifecycle

@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// How often the capture adapters look for a device. `AVCaptureDevice.default(for:)` returns the default device

@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// The two decisions `LocationAuthority` makes around its state machine, modelled on CoreLocation:

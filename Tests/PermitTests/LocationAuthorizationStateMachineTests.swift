@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// How CoreLocation's one authorization reads for `location` and `locationAlways`, after Apple's documentation

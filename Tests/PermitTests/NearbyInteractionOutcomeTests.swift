@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// What Nearby Interaction's adapter reads, modelled on the framework: no status API; the person is asked when

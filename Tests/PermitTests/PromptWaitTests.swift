@@ -1,5 +1,6 @@
 import Clocks
 import Permit
+import PermitAdapterSupport
 import PermitTesting
 import Testing
 

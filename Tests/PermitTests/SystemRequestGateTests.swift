@@ -1,4 +1,5 @@
 import Permit
+import PermitAdapterSupport
 import Testing
 
 /// The rules the Bluetooth, HomeKit, Core Motion, App Tracking Transparency and NFC adapters share.

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// How the `WKWebView` host's delegate proxy answers WebKit, modelled on the Objective-C runtime and WebKit:
 ///

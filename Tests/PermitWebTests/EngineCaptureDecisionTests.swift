@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// The `WKWebView` host's answer to a page's `getUserMedia`, modelled on WebKit's media-capture delegate call
 /// (Apple, "webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)", iOS 15): one call

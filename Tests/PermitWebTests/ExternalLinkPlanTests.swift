@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// How `ExternalURLs` opens a link that leaves the web view, modelled on `UIApplication.open(_:options:)` with
 /// `universalLinksOnly` (Apple, "UIApplication.OpenExternalURLOptionsKey.universalLinksOnly": the URL opens only

@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// How the `WKWebView` host writes a ``Cookie`` as Foundation's `HTTPCookie` and reads it back, modelled on
 /// `HTTPCookie` (Apple, "HTTPCookie.domain": a domain without a leading dot is sent "only to the exact host";

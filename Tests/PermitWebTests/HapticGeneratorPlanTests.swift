@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// How `ImpactHaptics` uses UIKit's feedback generators, modelled on Apple's "prepare()" (`UIFeedbackGenerator`):
 /// a prepared generator plays with lower latency; the Taptic Engine returns to idle after feedback is triggered,

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// How the Keychain adapter saves and reads the push token's backup (Apple, "Security Framework Result Codes":
 /// `errSecSuccess` 0, `errSecItemNotFound` -25300, `errSecDuplicateItem` -25299, `errSecInteractionNotAllowed`

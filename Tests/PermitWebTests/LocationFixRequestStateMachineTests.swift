@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// The one-shot location request of `LocationFixProvider`, modelled on `CLLocationManager.requestLocation()`
 /// (Apple, "requestLocation()"): it returns at once, reports one fix through `locationManager(_:didUpdateLocations:)`

@@ -1,6 +1,7 @@
 import Clocks
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// The `WKWebView` host's cookie writes: `WKHTTPCookieStore` applies writes as their completions arrive, and a
 /// completion may never arrive. Writes run in the order asked, each for at most a timeout, and a write that

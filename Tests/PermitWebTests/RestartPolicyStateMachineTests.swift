@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// The restart policy of the Chromium and WebKit web views, driven with instants and no time passing: more than five
 /// terminations within sixty seconds and it gives up.

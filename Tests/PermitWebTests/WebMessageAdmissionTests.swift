@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// Which messages the `WKWebView` host hands to its handlers, modelled on WebKit's script messages (Apple,
 /// "WKScriptMessage": `frameInfo` names the frame that sent the message and its `securityOrigin`, which the

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// Which failed navigations reach the app's `WebKitWebViewDelegate`, modelled on the errors WebKit reports to
 /// `webView(_:didFailProvisionalNavigation:withError:)`: `NSURLErrorCancelled`, -999 (Apple,

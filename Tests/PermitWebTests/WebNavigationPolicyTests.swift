@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// What the `WKWebView` host does with navigations the page starts. Without a decision `WKWebView` fails
 /// `tel:` and `mailto:` navigations instead of handing them to the system, never hands a universal link to its app (Apple, "Supporting

@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitHostSupport
 
 /// Which page the `WKWebView` host loads after its web content process terminated, modelled on WebKit (Apple,
 /// "webViewWebContentProcessDidTerminate(_:)": the delegate is told the content process ended, and the web view

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PermitWeb
+import PermitHostSupport
 
 // MARK: - Starting the browser
 

@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 public import Permit
 public import PermitWeb
+import PermitHostSupport
 
 /// A `WebViewHost` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
 /// stands in for `WKWebView` on Linux, in tests, the demo and the shell.

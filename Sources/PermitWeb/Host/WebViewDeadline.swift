@@ -13,21 +13,21 @@ import Permit
 /// ```swift
 /// try await WebViewDeadline.run(within: .seconds(5)) { await store.setCookie(cookie) }
 /// ```
-public enum WebViewDeadline {
+package enum WebViewDeadline {
     /// The operation did not finish in time.
-    public struct Exceeded: Error, Equatable, CustomStringConvertible {
+    package struct Exceeded: Error, Equatable, CustomStringConvertible {
         /// How long the operation was given.
-        public let timeout: Duration
+        package let timeout: Duration
 
         /// Creates the error for an operation given `timeout`.
-        public init(timeout: Duration) { self.timeout = timeout }
+        package init(timeout: Duration) { self.timeout = timeout }
 
         /// A sentence naming the wait, without user data.
-        public var description: String { "the web view did not answer within \(timeout)" }
+        package var description: String { "the web view did not answer within \(timeout)" }
     }
 
     /// Returns what `operation` returns, or throws ``Exceeded`` once `timeout` has passed on `clock` first.
-    public static func run<T: Sendable, C: Clock>(
+    package static func run<T: Sendable, C: Clock>(
         within timeout: Duration, clock: C = ContinuousClock(),
         _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T where C.Duration == Duration {

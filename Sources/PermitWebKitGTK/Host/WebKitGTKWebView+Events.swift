@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Permit
 import PermitWeb
+import PermitHostSupport
 
 // MARK: - Events from the GTK thread
 

@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 public import Permit
 public import PermitWeb
+import PermitHostSupport
 
 /// A `WebViewHost` over WebKitGTK 6.0: the engine that every iOS web view runs, embedded in this process on
 /// Linux, in tests, the demo and the shell.

@@ -1,3 +1,5 @@
+package import Permit
+
 /// Whether a camera or microphone is present, looked up as rarely as the answer allows.
 ///
 /// `AVCaptureDevice.default(for:)` runs device discovery each time it is called, and a status read runs on every
@@ -17,25 +19,25 @@
 /// presence.lookedUp(found: false, at: .zero)
 /// presence.cached(at: .seconds(5))                 // false, without discovery
 /// ```
-public struct CaptureDevicePresence: Sendable {
+package struct CaptureDevicePresence: Sendable {
     /// How long a "no device" answer is used before discovery runs again: thirty seconds.
-    public static let retryInterval: Duration = .seconds(30)
+    package static let retryInterval: Duration = .seconds(30)
 
     private var found = false
     private var lastMiss: Duration?
 
     /// Creates a presence that has looked up nothing yet.
-    public init() {}
+    package init() {}
 
     /// The answer to use at `now` (time since an origin the caller keeps), or `nil` when discovery must run.
-    public func cached(at now: Duration) -> Bool? {
+    package func cached(at now: Duration) -> Bool? {
         if found { return true }
         guard let lastMiss, now - lastMiss < Self.retryInterval else { return nil }
         return false
     }
 
     /// Records what discovery found at `now`.
-    public mutating func lookedUp(found: Bool, at now: Duration) {
+    package mutating func lookedUp(found: Bool, at now: Duration) {
         if found {
             self.found = true
         } else {
@@ -53,18 +55,18 @@ public struct CaptureDevicePresence: Sendable {
 /// static let cameraPresence = CaptureDeviceCache()
 /// let hasCamera = cameraPresence.hasDevice { AVCaptureDevice.default(for: .video) != nil }
 /// ```
-public final class CaptureDeviceCache: Sendable {
+package final class CaptureDeviceCache: Sendable {
     private let presence = Locked(CaptureDevicePresence())
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
 
     /// Creates a cache that has looked up nothing yet.
-    public init() {
+    package init() {
         origin = clock.now
     }
 
     /// Whether a device is present: the cached answer, or `lookUp()`'s when the presence says discovery must run.
-    public func hasDevice(lookUp: () -> Bool) -> Bool {
+    package func hasDevice(lookUp: () -> Bool) -> Bool {
         let now = origin.duration(to: clock.now)
         if let cached = presence.withLock({ $0.cached(at: now) }) { return cached }
         let found = lookUp()  // outside the lock: discovery may take a while

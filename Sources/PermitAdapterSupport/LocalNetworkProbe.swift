@@ -1,3 +1,5 @@
+package import Permit
+
 /// How the local network permission is read: iOS has no API for it, so a probe tries a local connection and this
 /// type decides what the connection's states say.
 ///
@@ -14,9 +16,9 @@
 /// The Network adapter (`PermitLocalNetwork`) feeds each state of its connection to
 /// ``status(after:)`` until it answers, and calls ``statusAtDeadline(lastObservation:)`` when the probe's time
 /// is up.
-public enum LocalNetworkProbe {
+package enum LocalNetworkProbe {
     /// What one state of the probe's connection says.
-    public enum Observation: Sendable, Hashable {
+    package enum Observation: Sendable, Hashable {
         /// The connection is ready: it reached the local network.
         case ready
         /// The connection waits. `localNetworkDenied` is whether its path's unsatisfied reason is
@@ -30,17 +32,17 @@ public enum LocalNetworkProbe {
 
     /// DNS-SD's `kDNSServiceErr_PolicyDenied`: the system's policy, here local network privacy, refused the
     /// operation.
-    public static let policyDeniedDNSError: Int32 = -65_570
+    package static let policyDeniedDNSError: Int32 = -65_570
 
     /// Whether reading the status may touch the network: only once the app has asked for the permission, since
     /// the first local network operation shows the system alert.
-    public static func shouldProbe(hasAsked: Bool) -> Bool { hasAsked }
+    package static func shouldProbe(hasAsked: Bool) -> Bool { hasAsked }
 
     /// The status `observation` settles, or `nil` while the probe must keep watching.
     ///
     /// A wait for any other reason (no Wi-Fi, say) settles nothing: the alert may still be on screen, or the
     /// network may come back before the deadline.
-    public static func status(after observation: Observation) -> PermissionStatus? {
+    package static func status(after observation: Observation) -> PermissionStatus? {
         switch observation {
         case .ready:
             .granted
@@ -56,7 +58,7 @@ public enum LocalNetworkProbe {
     /// The status when the probe's time is up with nothing settled: `notDetermined` if the connection never got
     /// past preparing (the alert is most likely still on screen), `unavailable` if it was waiting for a reason
     /// other than privacy (there is no local network to reach, so no feature that needs one can run).
-    public static func statusAtDeadline(lastObservation: Observation?) -> PermissionStatus {
+    package static func statusAtDeadline(lastObservation: Observation?) -> PermissionStatus {
         switch lastObservation {
         case .waiting: .unavailable
         case .ready, .failed, .inProgress, nil: .notDetermined

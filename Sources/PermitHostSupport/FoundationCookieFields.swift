@@ -1,4 +1,6 @@
-public import Foundation
+package import Foundation
+import Permit
+package import PermitWeb
 
 /// A ``Cookie`` as Foundation's `HTTPCookie` holds it, field by field, for the hosts that store cookies as
 /// `HTTPCookie` (`WKHTTPCookieStore`).
@@ -15,9 +17,9 @@ public import Foundation
 /// ```swift
 /// FoundationCookieFields(cookie).domain   // ".app.example.com" for a domain cookie
 /// ```
-public struct FoundationCookieFields: Hashable, Sendable {
+package struct FoundationCookieFields: Hashable, Sendable {
     /// The SameSite policies `HTTPCookie` names.
-    public enum SameSitePolicy: Hashable, Sendable {
+    package enum SameSitePolicy: Hashable, Sendable {
         /// `HTTPCookieStringPolicy.sameSiteLax`.
         case lax
         /// `HTTPCookieStringPolicy.sameSiteStrict`.
@@ -25,24 +27,24 @@ public struct FoundationCookieFields: Hashable, Sendable {
     }
 
     /// `HTTPCookie.name`.
-    public var name: String
+    package var name: String
     /// `HTTPCookie.value`.
-    public var value: String
+    package var value: String
     /// `HTTPCookie.domain`: with a leading dot for a domain cookie.
-    public var domain: String
+    package var domain: String
     /// `HTTPCookie.path`.
-    public var path: String
+    package var path: String
     /// `HTTPCookie.expiresDate`, `nil` for a session cookie.
-    public var expires: Date?
+    package var expires: Date?
     /// `HTTPCookie.isSecure`.
-    public var isSecure: Bool
+    package var isSecure: Bool
     /// `HTTPCookie.isHTTPOnly`.
-    public var isHTTPOnly: Bool
+    package var isHTTPOnly: Bool
     /// `HTTPCookie.sameSitePolicy`, `nil` for none.
-    public var sameSite: SameSitePolicy?
+    package var sameSite: SameSitePolicy?
 
     /// The fields of `cookie`.
-    public init(_ cookie: Cookie) {
+    package init(_ cookie: Cookie) {
         name = cookie.name
         value = cookie.value
         domain = cookie.isHostOnly ? cookie.domain : "." + cookie.domain
@@ -59,7 +61,7 @@ public struct FoundationCookieFields: Hashable, Sendable {
     }
 
     /// The fields of a stored `HTTPCookie`; `expires` is `nil` when it is session-only.
-    public init(
+    package init(
         name: String, value: String, domain: String, path: String, expires: Date?, isSecure: Bool, isHTTPOnly: Bool,
         sameSite: SameSitePolicy?
     ) {
@@ -74,7 +76,7 @@ public struct FoundationCookieFields: Hashable, Sendable {
     }
 
     /// Permit's cookie for these fields.
-    public var cookie: Cookie {
+    package var cookie: Cookie {
         let isHostOnly = !domain.hasPrefix(".")
         let sameSite: Cookie.SameSite =
             switch self.sameSite {

@@ -1,4 +1,6 @@
-public import Foundation
+package import Foundation
+import Permit
+import PermitWeb
 
 /// The page a host loads again after its web content process terminated: the last page the app loaded or the
 /// main frame committed, as long as it is a web page.
@@ -17,9 +19,9 @@ public import Foundation
 /// page.committed(URL(string: "about:blank")!)
 /// page.recovery   // .load(https://app.example.com/orders)
 /// ```
-public struct WebRecoveryPage: Hashable, Sendable {
+package struct WebRecoveryPage: Hashable, Sendable {
     /// How to bring the page back.
-    public enum Recovery: Hashable, Sendable {
+    package enum Recovery: Hashable, Sendable {
         /// Load this URL.
         case load(URL)
         /// Ask the engine to reload.
@@ -27,24 +29,24 @@ public struct WebRecoveryPage: Hashable, Sendable {
     }
 
     /// The page remembered, if any.
-    public private(set) var url: URL?
+    package private(set) var url: URL?
 
     /// Creates a memory with no page.
-    public init() {}
+    package init() {}
 
     /// The app asked to load `url`.
-    public mutating func loadRequested(_ url: URL) {
+    package mutating func loadRequested(_ url: URL) {
         self.url = url
     }
 
     /// The main frame committed a navigation to `url`.
-    public mutating func committed(_ url: URL) {
+    package mutating func committed(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
         self.url = url
     }
 
     /// How to bring the page back after a termination.
-    public var recovery: Recovery {
+    package var recovery: Recovery {
         url.map(Recovery.load) ?? .reload
     }
 }

@@ -1,3 +1,5 @@
+package import Permit
+
 /// Which notification authorization a request asks for, and whether that shows a prompt.
 ///
 /// `UNUserNotificationCenter.requestAuthorization(options:)` with `.provisional` grants quiet delivery at once
@@ -13,9 +15,9 @@
 /// NotificationRequestDecision.action(current: .notDetermined, provisionalConfigured: true)   // .askProvisional
 /// NotificationRequestDecision.action(current: .provisional, provisionalConfigured: true)     // .askWithPrompt
 /// ```
-public enum NotificationRequestDecision {
+package enum NotificationRequestDecision {
     /// What a request asks for.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Nothing: iOS would show nothing and change nothing.
         case none
         /// The app's options plus `.provisional`: quiet delivery, no prompt.
@@ -26,7 +28,7 @@ public enum NotificationRequestDecision {
 
     /// The request for a notification status `current`, for an app that does (`provisionalConfigured`) or does
     /// not ask for provisional authorization first.
-    public static func action(current: PermissionStatus, provisionalConfigured: Bool) -> Action {
+    package static func action(current: PermissionStatus, provisionalConfigured: Bool) -> Action {
         switch current {
         case .notDetermined: provisionalConfigured ? .askProvisional : .askWithPrompt
         case .provisional: .askWithPrompt

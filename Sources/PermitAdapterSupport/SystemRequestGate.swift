@@ -1,3 +1,5 @@
+package import Permit
+
 /// Whether an adapter's request goes to the system, and what a device without a reader means: the small rules
 /// the Apple adapters share, in portable code so that a test reaches them.
 ///
@@ -7,14 +9,14 @@
 ///   Tracking Transparency's request (which answers at once but must not be relied on to).
 /// - NFC tag reading has no prompt (Apple, "NFCReaderSession.readingAvailable"): a device that reads tags reads
 ///   `granted`, any other `unavailable`.
-public enum SystemRequestGate {
+package enum SystemRequestGate {
     /// Whether to ask the system, for the framework's status as Permit maps it.
-    public static func asksSystem(current status: PermissionStatus) -> Bool {
+    package static func asksSystem(current status: PermissionStatus) -> Bool {
         status == .notDetermined
     }
 
     /// ``PermissionKind/nfcReading``'s status for `NFCReaderSession.readingAvailable`.
-    public static func nfcStatus(readingAvailable: Bool) -> PermissionStatus {
+    package static func nfcStatus(readingAvailable: Bool) -> PermissionStatus {
         readingAvailable ? .granted : .unavailable
     }
 }

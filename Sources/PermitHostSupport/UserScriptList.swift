@@ -1,3 +1,6 @@
+import Permit
+import PermitWeb
+
 /// Which user scripts a web view keeps when one is removed, for an engine that can only remove them all.
 ///
 /// `WKUserContentController` has `removeAllUserScripts()` and no way to remove one script; its `userScripts`
@@ -13,9 +16,9 @@
 /// controller.removeAllUserScripts()
 /// others.forEach(controller.addUserScript)
 /// ```
-public enum UserScriptList {
+package enum UserScriptList {
     /// The scripts of `scripts` to add back after removing `removed`, in their order.
-    public static func remaining<Script: AnyObject>(
+    package static func remaining<Script: AnyObject>(
         _ scripts: [Script], removing removed: Script, source: (Script) -> String
     ) -> [Script] {
         var remaining = scripts

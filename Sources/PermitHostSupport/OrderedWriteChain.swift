@@ -1,3 +1,6 @@
+import Permit
+import PermitWeb
+
 /// Runs writes one after another in the order they were asked for, each for at most a timeout: the `WKWebView`
 /// host's cookie writes go through one.
 ///
@@ -17,22 +20,22 @@
 /// let stored = await chain.enqueue { await store.setCookie(cookie) }   // false: timed out
 /// ```
 @MainActor
-public final class OrderedWriteChain {
+package final class OrderedWriteChain {
     /// How long one write may take.
-    public let timeout: Duration
+    package let timeout: Duration
     private let clock: any Clock<Duration>
     /// The last write enqueued; each new one waits for it.
     private var last: Task<Void, Never>?
 
     /// A chain whose writes each get `timeout` on `clock`.
-    public init(timeout: Duration, clock: any Clock<Duration> = ContinuousClock()) {
+    package init(timeout: Duration, clock: any Clock<Duration> = ContinuousClock()) {
         self.timeout = timeout
         self.clock = clock
     }
 
     /// Runs `write` after every write enqueued before it, and returns whether it finished within ``timeout``.
     @discardableResult
-    public func enqueue(_ write: @escaping @MainActor @Sendable () async -> Void) async -> Bool {
+    package func enqueue(_ write: @escaping @MainActor @Sendable () async -> Void) async -> Bool {
         let previous = last
         let timeout = timeout
         let clock = clock
@@ -45,7 +48,7 @@ public final class OrderedWriteChain {
     }
 
     /// Waits until every write enqueued so far has ended or timed out.
-    public func drain() async {
+    package func drain() async {
         await last?.value
     }
 }

@@ -1,3 +1,5 @@
+package import Permit
+
 /// One wait for the answer to a system prompt that is reported by callback, driven by
 /// ``PromptWaitStateMachine`` on an injected clock: it always ends.
 ///
@@ -12,7 +14,7 @@
 /// let outcome = await wait.finish()   // .answered, .noPromptShown, .promptDismissed or .deadlinePassed
 /// return await status(of: .location)
 /// ```
-public final class PromptWait: Sendable {
+package final class PromptWait: Sendable {
     private struct State {
         var machine: PromptWaitStateMachine
         var outcome: PromptWaitStateMachine.Outcome?
@@ -28,7 +30,7 @@ public final class PromptWait: Sendable {
     ///   - noPromptWindow: See ``PromptWaitStateMachine/noPromptWindow``.
     ///   - deadline: See ``PromptWaitStateMachine/deadline``.
     ///   - clock: The clock the windows are measured on; tests pass a test clock.
-    public init<C: Clock>(
+    package init<C: Clock>(
         noPromptWindow: Duration = .seconds(1), deadline: Duration = .seconds(120), clock: C = ContinuousClock()
     ) where C.Duration == Duration {
         let elapsed = ElapsedClock(clock)
@@ -39,7 +41,7 @@ public final class PromptWait: Sendable {
 
     /// Waits until the machine finishes and returns why. Calling it again after it returned returns the same
     /// outcome at once.
-    public func finish() async -> PromptWaitStateMachine.Outcome {
+    package func finish() async -> PromptWaitStateMachine.Outcome {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in await runTimer() }
             let outcome = await withCheckedContinuation { continuation in
@@ -58,17 +60,17 @@ public final class PromptWait: Sendable {
 
     /// The system reported the authorization; `isAnswer` is false for a report that answers nothing (see
     /// ``PromptWaitStateMachine/authorizationChanged(isAnswer:)``).
-    public func authorizationChanged(isAnswer: Bool) {
+    package func authorizationChanged(isAnswer: Bool) {
         apply { $0.authorizationChanged(isAnswer: isAnswer) }
     }
 
     /// The app resigned active.
-    public func appResignedActive() {
+    package func appResignedActive() {
         apply { $0.appResignedActive() }
     }
 
     /// The app became active.
-    public func appBecameActive() {
+    package func appBecameActive() {
         let now = clock.now
         apply { $0.appBecameActive(now: now) }
     }

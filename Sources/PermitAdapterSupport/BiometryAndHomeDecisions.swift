@@ -1,3 +1,5 @@
+package import Permit
+
 /// What LocalAuthentication's answers mean for ``PermissionKind/faceID``; the Face ID adapter (`PermitFaceID`) reads
 /// the facts and calls ``status(canEvaluate:errorCode:isFaceID:)``.
 ///
@@ -12,16 +14,16 @@
 /// | `biometryNotAvailable` (-6) on a Face ID device: the app was declined | `denied` |
 /// | `biometryLockout` (-8) on a Face ID device: locked after failed scans, the passcode unlocks it | `granted` |
 /// | anything else (`biometryNotEnrolled`, no biometry) | `unavailable` |
-public enum FaceIDAvailability {
+package enum FaceIDAvailability {
     /// LAError's `biometryNotAvailable`.
-    public static let biometryNotAvailable = -6
+    package static let biometryNotAvailable = -6
     /// LAError's `biometryNotEnrolled`.
-    public static let biometryNotEnrolled = -7
+    package static let biometryNotEnrolled = -7
     /// LAError's `biometryLockout`.
-    public static let biometryLockout = -8
+    package static let biometryLockout = -8
 
     /// The status for `canEvaluatePolicy`'s answer, its error's code, and whether the device's biometry is Face ID.
-    public static func status(canEvaluate: Bool, errorCode: Int?, isFaceID: Bool) -> PermissionStatus {
+    package static func status(canEvaluate: Bool, errorCode: Int?, isFaceID: Bool) -> PermissionStatus {
         if canEvaluate { return isFaceID ? .granted : .unavailable }
         switch errorCode {
         case biometryNotAvailable where isFaceID: return .denied
@@ -37,9 +39,9 @@ public enum FaceIDAvailability {
 /// The status is an option set (Apple, "HMHomeManagerAuthorizationStatus"): `determined` once the person answered
 /// (or a restriction answered for them), with `restricted` or `authorized` beside it. Determined with neither is a
 /// denial.
-public enum HomeAuthorization {
+package enum HomeAuthorization {
     /// The status for HomeKit's flags.
-    public static func status(determined: Bool, restricted: Bool, authorized: Bool) -> PermissionStatus {
+    package static func status(determined: Bool, restricted: Bool, authorized: Bool) -> PermissionStatus {
         guard determined else { return .notDetermined }
         if restricted { return .restricted }
         return authorized ? .granted : .denied

@@ -1,3 +1,5 @@
+package import Permit
+
 /// What the Nearby Interaction adapter reads and remembers, from the outcomes of the app's sessions.
 ///
 /// Nearby Interaction has no status API and no request call: iOS asks when the app runs its first session with a
@@ -17,23 +19,23 @@
 /// ```swift
 /// NearbyInteractionOutcome.afterInvalidation(userDidNotAllow: true)   // .denied
 /// ```
-public enum NearbyInteractionOutcome {
+package enum NearbyInteractionOutcome {
     /// The status to read, from whether the device measures precise distance and the remembered raw value.
-    public static func status(supportsPreciseDistance: Bool, remembered: String?) -> PermissionStatus {
+    package static func status(supportsPreciseDistance: Bool, remembered: String?) -> PermissionStatus {
         guard supportsPreciseDistance else { return .unavailable }
         return remembered.flatMap(PermissionStatus.init(rawValue:)) ?? .notDetermined
     }
 
     /// What to remember after a session ran: `granted`.
-    public static let afterSessionRan: PermissionStatus = .granted
+    package static let afterSessionRan: PermissionStatus = .granted
 
     /// What to remember after a session was invalidated, or `nil` to keep what was remembered.
-    public static func afterInvalidation(userDidNotAllow: Bool) -> PermissionStatus? {
+    package static func afterInvalidation(userDidNotAllow: Bool) -> PermissionStatus? {
         userDidNotAllow ? .denied : nil
     }
 
     /// Whether remembering `status` changes what is remembered (`remembered` is the stored raw value).
-    public static func isChange(to status: PermissionStatus, remembered: String?) -> Bool {
+    package static func isChange(to status: PermissionStatus, remembered: String?) -> Bool {
         remembered != status.rawValue
     }
 }

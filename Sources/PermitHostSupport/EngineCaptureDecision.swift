@@ -1,3 +1,6 @@
+import Permit
+package import PermitWeb
+
 /// The answer a host gives a page's camera or microphone request (`getUserMedia`) from the engine permissions
 /// the bridge set for the page's origin.
 ///
@@ -15,7 +18,7 @@
 ///     permission == .camera ? true : nil
 /// }   // .deny: the microphone was never granted
 /// ```
-public enum EngineCaptureDecision: Hashable, Sendable {
+package enum EngineCaptureDecision: Hashable, Sendable {
     /// Allow the capture.
     case grant
     /// Refuse it.
@@ -25,7 +28,7 @@ public enum EngineCaptureDecision: Hashable, Sendable {
 
     /// The answer to a request from `origin` that needs `needs`, where `granted` reads what the bridge set for a
     /// permission and origin (`nil`: never set).
-    public static func decide(
+    package static func decide(
         origin: WebOrigin?, needs: [WebEnginePermission],
         granted: (WebEnginePermission, WebOrigin) -> Bool?
     ) -> EngineCaptureDecision {

@@ -1,3 +1,5 @@
+package import Permit
+
 /// What the camera and microphone adapters report and whether they may ask, from AVFoundation's authorization,
 /// the presence of a capture device and the app's purpose string.
 ///
@@ -14,9 +16,9 @@
 /// CaptureAuthorizationDecision.requestAction(
 ///     authorization: .notDetermined, hasDevice: true, hasPurposeString: false)   // .answer(.unavailable)
 /// ```
-public enum CaptureAuthorizationDecision {
+package enum CaptureAuthorizationDecision {
     /// AVFoundation's authorization, case for case (`AVAuthorizationStatus`).
-    public enum Authorization: Sendable, Equatable {
+    package enum Authorization: Sendable, Equatable {
         /// `notDetermined`.
         case notDetermined
         /// `restricted`.
@@ -30,7 +32,7 @@ public enum CaptureAuthorizationDecision {
     }
 
     /// What a request does.
-    public enum RequestAction: Sendable, Equatable {
+    package enum RequestAction: Sendable, Equatable {
         /// Call `requestAccess(for:)`, then read the status again.
         case ask
         /// Ask nothing and answer with this status.
@@ -38,7 +40,7 @@ public enum CaptureAuthorizationDecision {
     }
 
     /// The Info.plist key whose text iOS shows when `kind` is asked for, for the kinds AVFoundation handles.
-    public static func purposeKey(for kind: PermissionKind) -> String? {
+    package static func purposeKey(for kind: PermissionKind) -> String? {
         switch kind {
         case .camera: "NSCameraUsageDescription"
         case .microphone: "NSMicrophoneUsageDescription"
@@ -47,7 +49,7 @@ public enum CaptureAuthorizationDecision {
     }
 
     /// The status to report.
-    public static func status(authorization: Authorization, hasDevice: Bool, hasPurposeString: Bool) -> PermissionStatus {
+    package static func status(authorization: Authorization, hasDevice: Bool, hasPurposeString: Bool) -> PermissionStatus {
         guard hasDevice, hasPurposeString else { return .unavailable }
         switch authorization {
         case .notDetermined: return .notDetermined
@@ -59,7 +61,7 @@ public enum CaptureAuthorizationDecision {
     }
 
     /// Whether a request asks AVFoundation: only from not determined, with a device and a purpose string.
-    public static func requestAction(authorization: Authorization, hasDevice: Bool, hasPurposeString: Bool) -> RequestAction {
+    package static func requestAction(authorization: Authorization, hasDevice: Bool, hasPurposeString: Bool) -> RequestAction {
         let current = status(authorization: authorization, hasDevice: hasDevice, hasPurposeString: hasPurposeString)
         return current == .notDetermined ? .ask : .answer(current)
     }

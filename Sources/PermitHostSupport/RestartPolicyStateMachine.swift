@@ -1,3 +1,6 @@
+import Permit
+import PermitWeb
+
 /// Decides whether a web view starts its web content again after it died: the Chromium host after Chromium
 /// exits, the `WKWebView` host after `webViewWebContentProcessDidTerminate(_:)`.
 ///
@@ -19,9 +22,9 @@
 /// // ... four more within the minute: .restart each time
 /// policy.terminated(at: .seconds(30))   // .giveUp(terminations: 6)
 /// ```
-public struct RestartPolicyStateMachine: Sendable, Equatable {
+package struct RestartPolicyStateMachine: Sendable, Equatable {
     /// What the web view does after its content died.
-    public enum TerminationAction: Equatable, Sendable {
+    package enum TerminationAction: Equatable, Sendable {
         /// Start the content again once `after` has passed.
         case restart(after: Duration)
         /// Do nothing until ``RestartPolicyStateMachine/enteredForeground(at:)``: the app is in the background.
@@ -44,17 +47,17 @@ public struct RestartPolicyStateMachine: Sendable, Equatable {
     }
 
     /// How many terminations within ``window`` are still restarted.
-    public let limit: Int
+    package let limit: Int
     /// How far back terminations count.
-    public let window: Duration
+    package let window: Duration
     /// The wait before the first restart within the window.
-    public let initialDelay: Duration
+    package let initialDelay: Duration
     /// The longest wait before a restart.
-    public let maximumDelay: Duration
+    package let maximumDelay: Duration
     /// Where the machine is.
     private var state: State
     /// Whether the app is in the foreground.
-    public private(set) var isInForeground: Bool
+    package private(set) var isInForeground: Bool
 
     /// A machine that restarts (when `restartsAfterTermination`) up to `limit` terminations within `window`.
     ///
@@ -67,7 +70,7 @@ public struct RestartPolicyStateMachine: Sendable, Equatable {
     ///   - maximumDelay: The longest wait.
     ///   - isInForeground: Whether the app starts in the foreground (a process without a background state,
     ///     such as the Linux host, always is).
-    public init(
+    package init(
         restartsAfterTermination: Bool, limit: Int = 5, window: Duration = .seconds(60),
         initialDelay: Duration = .zero, maximumDelay: Duration = .seconds(30), isInForeground: Bool = true
     ) {
@@ -80,12 +83,12 @@ public struct RestartPolicyStateMachine: Sendable, Equatable {
     }
 
     /// Whether the machine gave up restarting.
-    public var hasGivenUp: Bool { state == .gaveUp }
+    package var hasGivenUp: Bool { state == .gaveUp }
 
     // MARK: - Events
 
     /// The content died at `now`.
-    public mutating func terminated(at now: Duration) -> TerminationAction {
+    package mutating func terminated(at now: Duration) -> TerminationAction {
         guard case .restarting(let recent, _) = state else { return .stayDown }
         let terminations = recent.filter { now - $0 < window } + [now]
         guard terminations.count <= limit else {
@@ -101,13 +104,13 @@ public struct RestartPolicyStateMachine: Sendable, Equatable {
     }
 
     /// The app went to the background: a termination from now on waits for the foreground.
-    public mutating func enteredBackground() {
+    package mutating func enteredBackground() {
         isInForeground = false
     }
 
     /// The app came to the foreground at `now`: a termination that waited is restarted now, or `nil` when none
     /// waited.
-    public mutating func enteredForeground(at now: Duration) -> TerminationAction? {
+    package mutating func enteredForeground(at now: Duration) -> TerminationAction? {
         isInForeground = true
         guard case .restarting(let recent, true) = state else { return nil }
         state = .restarting(recent: recent, pending: false)

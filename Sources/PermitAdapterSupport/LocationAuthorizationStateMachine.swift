@@ -1,3 +1,5 @@
+package import Permit
+
 /// CoreLocation's authorization as Permit reads it: the statuses of ``PermissionKind/location`` and
 /// ``PermissionKind/locationAlways``, and which request to make, from what CoreLocation reports and what this
 /// install asked before.
@@ -24,9 +26,9 @@
 /// machine.status(of: .locationAlways, reading: .init(authorization: .authorizedWhenInUse))   // .notDetermined
 /// machine.requestAction(for: .locationAlways, reading: .init(authorization: .authorizedWhenInUse))   // .askAlways
 /// ```
-public struct LocationAuthorizationStateMachine: Sendable, Equatable {
+package struct LocationAuthorizationStateMachine: Sendable, Equatable {
     /// CoreLocation's authorization, case for case (`CLAuthorizationStatus`).
-    public enum Authorization: Sendable, Equatable {
+    package enum Authorization: Sendable, Equatable {
         /// `notDetermined`.
         case notDetermined
         /// `restricted`.
@@ -42,16 +44,16 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     }
 
     /// What CoreLocation reports at one moment.
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// `CLLocationManager.locationServicesEnabled()`.
-        public var servicesEnabled: Bool
+        package var servicesEnabled: Bool
         /// `CLLocationManager.authorizationStatus`.
-        public var authorization: Authorization
+        package var authorization: Authorization
         /// Whether `accuracyAuthorization` is `reducedAccuracy` (Precise Location off).
-        public var reducedAccuracy: Bool
+        package var reducedAccuracy: Bool
 
         /// Creates a reading.
-        public init(servicesEnabled: Bool = true, authorization: Authorization, reducedAccuracy: Bool = false) {
+        package init(servicesEnabled: Bool = true, authorization: Authorization, reducedAccuracy: Bool = false) {
             self.servicesEnabled = servicesEnabled
             self.authorization = authorization
             self.reducedAccuracy = reducedAccuracy
@@ -59,7 +61,7 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     }
 
     /// The request the adapter makes.
-    public enum RequestAction: Sendable, Equatable {
+    package enum RequestAction: Sendable, Equatable {
         /// None: iOS would show nothing; return the current status.
         case none
         /// `requestWhenInUseAuthorization()`.
@@ -69,16 +71,16 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     }
 
     /// Whether this install ever asked for always authorization; persisted by the adapter.
-    public private(set) var alwaysRequested: Bool
+    package private(set) var alwaysRequested: Bool
     /// Whether the adapter can ask for always at all (it was created by `PermitLocationAlways`).
-    public let canRequestAlways: Bool
+    package let canRequestAlways: Bool
     /// The authorization when an always request began, while it is in flight.
     private var alwaysRequestFrom: Authorization?
     /// Whether always was granted provisionally in this launch.
     private var provisionalAlways = false
 
     /// A machine for an install that asked for always before (`alwaysRequested`), or not.
-    public init(alwaysRequested: Bool, canRequestAlways: Bool) {
+    package init(alwaysRequested: Bool, canRequestAlways: Bool) {
         self.alwaysRequested = alwaysRequested
         self.canRequestAlways = canRequestAlways
     }
@@ -87,7 +89,7 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
 
     /// The status of `kind` (``PermissionKind/location`` or ``PermissionKind/locationAlways``) for `reading`;
     /// any other kind is `unavailable`.
-    public func status(of kind: PermissionKind, reading: Reading) -> PermissionStatus {
+    package func status(of kind: PermissionKind, reading: Reading) -> PermissionStatus {
         guard kind == .location || kind == .locationAlways, reading.servicesEnabled else { return .unavailable }
         let granted: PermissionStatus = reading.reducedAccuracy ? .approximate : .granted
         switch reading.authorization {
@@ -109,7 +111,7 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     // MARK: - Requests
 
     /// The request to make for `kind` now; an always request is recorded (persist ``alwaysRequested`` after it).
-    public mutating func requestAction(for kind: PermissionKind, reading: Reading) -> RequestAction {
+    package mutating func requestAction(for kind: PermissionKind, reading: Reading) -> RequestAction {
         guard reading.servicesEnabled else { return .none }
         switch (kind, reading.authorization) {
         case (.location, .notDetermined):
@@ -126,7 +128,7 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
 
     /// The wait of a request made for `action` ended, with CoreLocation reporting `reading`. The end of a
     /// when-in-use request leaves an always request that is still in flight alone.
-    public mutating func requestFinished(_ action: RequestAction, reading: Reading) {
+    package mutating func requestFinished(_ action: RequestAction, reading: Reading) {
         guard action == .askAlways else { return }
         if alwaysRequestFrom == .notDetermined, reading.authorization == .authorizedAlways {
             provisionalAlways = true
@@ -136,7 +138,7 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
 
     /// CoreLocation reported an authorization change outside a request: a report of anything but always ends a
     /// provisional grant.
-    public mutating func authorizationChanged(to authorization: Authorization) {
+    package mutating func authorizationChanged(to authorization: Authorization) {
         if alwaysRequestFrom == nil, authorization != .authorizedAlways { provisionalAlways = false }
     }
 
@@ -145,14 +147,14 @@ public struct LocationAuthorizationStateMachine: Sendable, Equatable {
     /// Whether an authorization callback answers a request asked from `askedFrom`: CoreLocation also calls the
     /// delegate when nothing changed (when the app creates the manager), so only a different status is the
     /// person's answer; an answer that changes nothing is seen through `PromptWait` instead.
-    public static func isAnswer(to askedFrom: Authorization, reported: Authorization) -> Bool {
+    package static func isAnswer(to askedFrom: Authorization, reported: Authorization) -> Bool {
         reported != askedFrom
     }
 
     /// Whether to call `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: only when the app may use
     /// location (while in use or always; otherwise there is no location to make precise) and accuracy is reduced
     /// (with full accuracy there is nothing to ask).
-    public static func asksForTemporaryFullAccuracy(_ reading: Reading) -> Bool {
+    package static func asksForTemporaryFullAccuracy(_ reading: Reading) -> Bool {
         guard reading.reducedAccuracy else { return false }
         return reading.authorization == .authorizedWhenInUse || reading.authorization == .authorizedAlways
     }

@@ -1,3 +1,5 @@
+package import Permit
+
 /// How HealthKit's answers become one status for ``PermissionKind/healthKit``.
 ///
 /// HealthKit keeps read permission from the app by design: "to help prevent possible leaks of sensitive health
@@ -14,9 +16,9 @@
 /// | asked, the app only writes: no type allowed | `denied` |
 ///
 /// The HealthKit adapter (`PermitHealth`) reads the facts and calls ``status(isAvailable:requestStatus:shareStatuses:readsTypes:)``.
-public enum HealthAuthorization {
+package enum HealthAuthorization {
     /// HealthKit's `HKAuthorizationRequestStatus`: whether asking for the app's types would show the sheet.
-    public enum RequestStatus: Sendable, Hashable {
+    package enum RequestStatus: Sendable, Hashable {
         /// The status could not be determined.
         case unknown
         /// Asking would show the authorization sheet: some type was never asked for.
@@ -26,7 +28,7 @@ public enum HealthAuthorization {
     }
 
     /// HealthKit's `HKAuthorizationStatus` for one type the app writes.
-    public enum ShareStatus: Sendable, Hashable {
+    package enum ShareStatus: Sendable, Hashable {
         /// Never asked.
         case notDetermined
         /// The person did not allow the app to write this type.
@@ -42,7 +44,7 @@ public enum HealthAuthorization {
     ///   - requestStatus: the request status for all of the app's types together.
     ///   - shareStatuses: the status of each type the app writes.
     ///   - readsTypes: whether the app asks to read any type.
-    public static func status(
+    package static func status(
         isAvailable: Bool, requestStatus: RequestStatus, shareStatuses: [ShareStatus], readsTypes: Bool
     ) -> PermissionStatus {
         guard isAvailable else { return .unavailable }

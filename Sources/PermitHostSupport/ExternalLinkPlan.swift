@@ -1,4 +1,6 @@
-public import Foundation
+package import Foundation
+import Permit
+import PermitWeb
 
 /// How a link that leaves the web view is opened: the attempts, in order, until one opens it.
 ///
@@ -14,14 +16,14 @@ public import Foundation
 /// ```swift
 /// ExternalLinkPlan.attempts(for: URL(string: "https://maps.example.com/place")!)   // [.universalLinkOnly, .anyHandler]
 /// ```
-public enum ExternalLinkPlan: Hashable, Sendable {
+package enum ExternalLinkPlan: Hashable, Sendable {
     /// Open only in an app that claims the URL as a universal link.
     case universalLinkOnly
     /// Open with the system's handler for the URL (Safari for a web link).
     case anyHandler
 
     /// The attempts for `url`, in order.
-    public static func attempts(for url: URL) -> [ExternalLinkPlan] {
+    package static func attempts(for url: URL) -> [ExternalLinkPlan] {
         switch url.scheme?.lowercased() {
         case "http", "https": [.universalLinkOnly, .anyHandler]
         default: [.anyHandler]

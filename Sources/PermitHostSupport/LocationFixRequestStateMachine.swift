@@ -1,3 +1,6 @@
+import Permit
+package import PermitWeb
+
 /// When a one-shot location request starts, which calls share it, and how it ends: by a fix, by CoreLocation's
 /// error, or by the timeout.
 ///
@@ -19,9 +22,9 @@
 /// machine.request(isAuthorized: true)   // .join
 /// machine.timerFired(1)                 // .cancel(.timedOut): stopUpdatingLocation(), fail both
 /// ```
-public struct LocationFixRequestStateMachine: Sendable {
+package struct LocationFixRequestStateMachine: Sendable {
     /// What to do with one call of `currentLocation()`.
-    public enum RequestAction: Hashable, Sendable {
+    package enum RequestAction: Hashable, Sendable {
         /// Fail this call at once.
         case fail(LocationError)
         /// Call `requestLocation()`, and start a timer that reports ``timerFired(_:)`` with this number.
@@ -31,7 +34,7 @@ public struct LocationFixRequestStateMachine: Sendable {
     }
 
     /// How the waiting calls end.
-    public enum Ending: Hashable, Sendable {
+    package enum Ending: Hashable, Sendable {
         /// Answer every waiting call with the fix.
         case deliverFix
         /// Fail every waiting call with this error.
@@ -47,10 +50,10 @@ public struct LocationFixRequestStateMachine: Sendable {
     private var lastTimer = 0
 
     /// Creates a machine with no request in flight.
-    public init() {}
+    package init() {}
 
     /// A call of `currentLocation()`, with whether location is authorized (always or when in use).
-    public mutating func request(isAuthorized: Bool) -> RequestAction {
+    package mutating func request(isAuthorized: Bool) -> RequestAction {
         guard isAuthorized else { return .fail(.permissionDenied) }
         if inFlight != nil { return .join }
         lastTimer += 1
@@ -59,21 +62,21 @@ public struct LocationFixRequestStateMachine: Sendable {
     }
 
     /// CoreLocation delivered locations.
-    public mutating func receivedFix() -> Ending {
+    package mutating func receivedFix() -> Ending {
         guard inFlight != nil else { return .ignore }
         inFlight = nil
         return .deliverFix
     }
 
     /// CoreLocation reported an error with `domain` and `code`.
-    public mutating func failed(domain: String, code: Int) -> Ending {
+    package mutating func failed(domain: String, code: Int) -> Ending {
         guard inFlight != nil else { return .ignore }
         inFlight = nil
         return .fail(LocationFixFailure.error(domain: domain, code: code))
     }
 
     /// The timer numbered `timer` fired.
-    public mutating func timerFired(_ timer: Int) -> Ending {
+    package mutating func timerFired(_ timer: Int) -> Ending {
         guard inFlight == timer else { return .ignore }
         inFlight = nil
         return .cancel(.timedOut)

@@ -1,17 +1,20 @@
+import Permit
+import PermitWeb
+
 /// How the Keychain adapter (`KeychainPushTokenBackup` in `PermitKeychain`) saves and reads the push token's
 /// backup, decided from the Security framework's result codes (Apple, "Security Framework Result Codes").
 ///
 /// - Saving updates the item first; only when there is none (`errSecItemNotFound`) does it add one, so that a
 ///   second save never fails with `errSecDuplicateItem`. Any other code is an error the caller reports.
 /// - Reading an item that is not there is no backup, not an error.
-public enum KeychainWritePlan {
+package enum KeychainWritePlan {
     /// `errSecSuccess`.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// `errSecItemNotFound`.
-    public static let itemNotFound: Int32 = -25300
+    package static let itemNotFound: Int32 = -25300
 
     /// What a save does after `SecItemUpdate` answered `status`.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// The item was updated: the save is done.
         case done
         /// There was no item: add it.
@@ -21,7 +24,7 @@ public enum KeychainWritePlan {
     }
 
     /// The step after `SecItemUpdate` answered `status`.
-    public static func step(afterUpdate status: Int32) -> Step {
+    package static func step(afterUpdate status: Int32) -> Step {
         switch status {
         case success: .done
         case itemNotFound: .add
@@ -30,7 +33,7 @@ public enum KeychainWritePlan {
     }
 
     /// Whether a read that answered `status` found no backup (rather than failing).
-    public static func readFoundNothing(_ status: Int32) -> Bool {
+    package static func readFoundNothing(_ status: Int32) -> Bool {
         status == itemNotFound
     }
 }

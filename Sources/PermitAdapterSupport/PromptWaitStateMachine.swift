@@ -28,9 +28,9 @@
 /// machine.appResignedActive()                        // .keepWaiting: the prompt is up
 /// machine.authorizationChanged(isAnswer: true)   // .finish(.answered)
 /// ```
-public struct PromptWaitStateMachine: Sendable, Equatable {
+package struct PromptWaitStateMachine: Sendable, Equatable {
     /// Why a wait ended.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The system reported a determined answer.
         case answered
         /// The app never resigned active after the request: the system showed no prompt.
@@ -42,7 +42,7 @@ public struct PromptWaitStateMachine: Sendable, Equatable {
     }
 
     /// What the caller does after an event.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Nothing yet; call ``PromptWaitStateMachine/timePassed(now:)`` at
         /// ``PromptWaitStateMachine/nextWake``.
         case keepWaiting
@@ -61,12 +61,12 @@ public struct PromptWaitStateMachine: Sendable, Equatable {
     }
 
     /// When the request was made.
-    public let askedAt: Duration
+    package let askedAt: Duration
     /// How long after the request a prompt must have made the app resign active, and how long after the app is
     /// active again the callback may still come.
-    public let noPromptWindow: Duration
+    package let noPromptWindow: Duration
     /// How long after the request the wait ends whatever happened.
-    public let deadline: Duration
+    package let deadline: Duration
     private var state: State = .asked
 
     /// A wait for a request made at `askedAt`.
@@ -76,17 +76,17 @@ public struct PromptWaitStateMachine: Sendable, Equatable {
     ///   - noPromptWindow: Default: one second, well above the time iOS takes to present an alert.
     ///   - deadline: Default: two minutes: a person reading a prompt rarely takes longer, and a late answer
     ///     still reaches the center through the change callback.
-    public init(askedAt: Duration, noPromptWindow: Duration = .seconds(1), deadline: Duration = .seconds(120)) {
+    package init(askedAt: Duration, noPromptWindow: Duration = .seconds(1), deadline: Duration = .seconds(120)) {
         self.askedAt = askedAt
         self.noPromptWindow = noPromptWindow
         self.deadline = deadline
     }
 
     /// Whether the wait is over.
-    public var isFinished: Bool { state == .finished }
+    package var isFinished: Bool { state == .finished }
 
     /// The instant at which the caller calls ``timePassed(now:)`` next, or `nil` once finished.
-    public var nextWake: Duration? {
+    package var nextWake: Duration? {
         switch state {
         case .asked: min(askedAt + noPromptWindow, askedAt + deadline)
         case .promptShown: askedAt + deadline
@@ -100,13 +100,13 @@ public struct PromptWaitStateMachine: Sendable, Equatable {
     /// The system reported the authorization; `isAnswer` is false for a report that answers nothing: the
     /// not-determined report CoreLocation sends when a manager is created, or an unchanged status while an
     /// upgrade prompt may be on screen.
-    public mutating func authorizationChanged(isAnswer: Bool) -> Action {
+    package mutating func authorizationChanged(isAnswer: Bool) -> Action {
         guard state != .finished, isAnswer else { return .keepWaiting }
         return finish(.answered)
     }
 
     /// The app resigned active (a system alert covers it, or the person left the app).
-    public mutating func appResignedActive() -> Action {
+    package mutating func appResignedActive() -> Action {
         switch state {
         case .asked, .promptGone: state = .promptShown
         case .promptShown, .finished: break
@@ -115,13 +115,13 @@ public struct PromptWaitStateMachine: Sendable, Equatable {
     }
 
     /// The app became active again at `now`.
-    public mutating func appBecameActive(now: Duration) -> Action {
+    package mutating func appBecameActive(now: Duration) -> Action {
         if state == .promptShown { state = .promptGone(since: now) }
         return timePassed(now: now)
     }
 
     /// The clock reached `now`; after the wait finished, nothing happens (`keepWaiting`).
-    public mutating func timePassed(now: Duration) -> Action {
+    package mutating func timePassed(now: Duration) -> Action {
         if state == .finished { return .keepWaiting }
         if now >= askedAt + deadline { return finish(.deadlinePassed) }
         switch state {

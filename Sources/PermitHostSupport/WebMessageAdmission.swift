@@ -1,3 +1,6 @@
+import Permit
+package import PermitWeb
+
 /// Whether a host hands a page's message to its handler, from what the engine reports about the message: the
 /// first of the host's checks that fails, or `nil` when the message is admitted.
 ///
@@ -13,7 +16,7 @@
 ///     frame: WebFrame(isMainFrame: false, origin: site), allowedOrigins: [site], isText: true, hasHandler: true)
 /// // .notMainFrame
 /// ```
-public enum WebMessageAdmission: String, Hashable, Sendable {
+package enum WebMessageAdmission: String, Hashable, Sendable {
     /// The message came from an embedded frame.
     case notMainFrame = "not the main frame"
     /// The frame's origin is not on the allow-list, or the frame has none.
@@ -25,7 +28,7 @@ public enum WebMessageAdmission: String, Hashable, Sendable {
 
     /// The reason to refuse a message, or `nil` to admit it. An empty `allowedOrigins` admits any main-frame
     /// origin.
-    public static func refusal(
+    package static func refusal(
         frame: WebFrame, allowedOrigins: Set<WebOrigin>, isText: Bool, hasHandler: Bool
     ) -> WebMessageAdmission? {
         guard frame.isMainFrame else { return .notMainFrame }

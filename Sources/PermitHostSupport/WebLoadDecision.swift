@@ -1,4 +1,6 @@
-public import Foundation
+package import Foundation
+import Permit
+import PermitWeb
 
 /// How a web view host waits for a load: a load that changes only the fragment never finishes.
 ///
@@ -12,9 +14,9 @@ public import Foundation
 /// ```swift
 /// WebLoadDecision.isSameDocument(from: URL(string: "https://a.example/p")!, to: URL(string: "https://a.example/p#top")!)   // true
 /// ```
-public enum WebLoadDecision {
+package enum WebLoadDecision {
     /// Whether loading `target` while `current` is shown only moves to a fragment of the same document.
-    public static func isSameDocument(from current: URL?, to target: URL) -> Bool {
+    package static func isSameDocument(from current: URL?, to target: URL) -> Bool {
         guard let current, target.fragment != nil else { return false }
         return withoutFragment(current) == withoutFragment(target)
     }

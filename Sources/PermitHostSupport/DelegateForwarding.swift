@@ -1,3 +1,6 @@
+import Permit
+import PermitWeb
+
 /// Which object answers a delegate call that a web engine makes, when the host stands between the engine and
 /// the app's own delegate.
 ///
@@ -24,9 +27,9 @@
 /// ```swift
 /// DelegateForwarding.target(hostImplements: false, appDelegateResponds: true)   // .appDelegate
 /// ```
-public enum DelegateForwarding {
+package enum DelegateForwarding {
     /// The object that answers one delegate method.
-    public enum Target: Hashable, Sendable {
+    package enum Target: Hashable, Sendable {
         /// The host implements the method and answers it.
         case host
         /// The app's delegate implements it: the proxy forwards the call there.
@@ -36,13 +39,13 @@ public enum DelegateForwarding {
     }
 
     /// Who answers a method, given whether the host implements it and whether the app's delegate (if any) does.
-    public static func target(hostImplements: Bool, appDelegateResponds: Bool) -> Target {
+    package static func target(hostImplements: Bool, appDelegateResponds: Bool) -> Target {
         if hostImplements { return .host }
         return appDelegateResponds ? .appDelegate : .engineDefault
     }
 
     /// Whether the proxy tells the engine it responds to a method: when the host or the app's delegate answers it.
-    public static func responds(hostImplements: Bool, appDelegateResponds: Bool) -> Bool {
+    package static func responds(hostImplements: Bool, appDelegateResponds: Bool) -> Bool {
         target(hostImplements: hostImplements, appDelegateResponds: appDelegateResponds) != .engineDefault
     }
 
@@ -50,7 +53,7 @@ public enum DelegateForwarding {
     /// read for a different app delegate: `previous` is the app delegate when the proxy was last set (`nil` for
     /// none), `current` the app delegate now. An app delegate that was released since reads as `nil`, so a host
     /// that checks this before its own calls stops the engine from forwarding to an object that is gone.
-    public static func needsRegistration(previous: ObjectIdentifier?, current: ObjectIdentifier?) -> Bool {
+    package static func needsRegistration(previous: ObjectIdentifier?, current: ObjectIdentifier?) -> Bool {
         previous != current
     }
 }

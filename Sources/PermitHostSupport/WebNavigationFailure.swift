@@ -1,3 +1,6 @@
+import Permit
+import PermitWeb
+
 /// Whether a failed navigation is one to tell the app about (to show an error page, say), from the error's
 /// domain and code.
 ///
@@ -16,14 +19,14 @@
 /// WebNavigationFailure.isReported(domain: "NSURLErrorDomain", code: -1009)   // true: offline
 /// WebNavigationFailure.isReported(domain: "WebKitErrorDomain", code: 102)    // false
 /// ```
-public enum WebNavigationFailure {
+package enum WebNavigationFailure {
     /// Foundation's URL loading error domain.
-    public static let urlErrorDomain = "NSURLErrorDomain"
+    package static let urlErrorDomain = "NSURLErrorDomain"
     /// WebKit's own error domain.
-    public static let webKitErrorDomain = "WebKitErrorDomain"
+    package static let webKitErrorDomain = "WebKitErrorDomain"
 
     /// Whether a navigation that failed with `domain` and `code` is reported to the app.
-    public static func isReported(domain: String, code: Int) -> Bool {
+    package static func isReported(domain: String, code: Int) -> Bool {
         switch (domain, code) {
         case (urlErrorDomain, -999): false
         case (webKitErrorDomain, 102): false

@@ -1,3 +1,6 @@
+import Permit
+package import PermitWeb
+
 /// Which feedback generator calls one haptic impact takes: when a generator is made, and when it is prepared.
 ///
 /// UIKit's feedback generators play with less latency when prepared, and the Taptic Engine stays prepared only
@@ -17,9 +20,9 @@
 /// plan.play(.medium)   // [.makeGenerator(.medium), .impact(.medium), .prepare(.medium)]
 /// plan.play(.medium)   // [.impact(.medium), .prepare(.medium)]
 /// ```
-public struct HapticGeneratorPlan: Sendable {
+package struct HapticGeneratorPlan: Sendable {
     /// One call on a style's generator.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// Make the style's generator and keep it.
         case makeGenerator(HapticStyle)
         /// Trigger the impact (`impactOccurred()`).
@@ -31,15 +34,15 @@ public struct HapticGeneratorPlan: Sendable {
     private var made: Set<HapticStyle> = []
 
     /// Creates a plan with no generator made.
-    public init() {}
+    package init() {}
 
     /// The steps of one impact of `style`.
-    public mutating func play(_ style: HapticStyle) -> [Step] {
+    package mutating func play(_ style: HapticStyle) -> [Step] {
         makeIfNeeded(style) + [.impact(style), .prepare(style)]
     }
 
     /// The steps that make `style`'s next impact play with less latency.
-    public mutating func prepare(_ style: HapticStyle) -> [Step] {
+    package mutating func prepare(_ style: HapticStyle) -> [Step] {
         makeIfNeeded(style) + [.prepare(style)]
     }
 

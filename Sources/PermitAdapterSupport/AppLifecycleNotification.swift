@@ -1,3 +1,5 @@
+package import Permit
+
 /// The application notifications Permit's Apple adapters observe, by name, and what each one means to them.
 ///
 /// The names are UIKit's and AppKit's notification names by value (`UIApplication.didBecomeActiveNotification`
@@ -20,7 +22,7 @@
 ///     observe(Notification.Name(notification.rawValue))
 /// }
 /// ```
-public enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
+package enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
     /// `UIApplication.didEnterBackgroundNotification`.
     case didEnterBackground = "UIApplicationDidEnterBackgroundNotification"
     /// `UIApplication.willEnterForegroundNotification`.
@@ -35,7 +37,7 @@ public enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
     case macWillResignActive = "NSApplicationWillResignActiveNotification"
 
     /// What a `PromptWait` hears from a notification.
-    public enum PromptSignal: Hashable, Sendable {
+    package enum PromptSignal: Hashable, Sendable {
         /// The app resigned active: a prompt may be on screen.
         case resignedActive
         /// The app became active: a prompt, if one was shown, is gone.
@@ -43,7 +45,7 @@ public enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The event the permission center receives, or `nil` for a notification it does not need.
-    public var lifecycleEvent: LifecycleEvent? {
+    package var lifecycleEvent: LifecycleEvent? {
         switch self {
         case .didEnterBackground: .didEnterBackground
         case .willEnterForeground: .willEnterForeground
@@ -53,7 +55,7 @@ public enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
     }
 
     /// What a waiting permission request hears, or `nil` for a notification that says nothing about a prompt.
-    public var promptSignal: PromptSignal? {
+    package var promptSignal: PromptSignal? {
         switch self {
         case .willResignActive, .macWillResignActive: .resignedActive
         case .didBecomeActive, .macDidBecomeActive: .becameActive
@@ -62,7 +64,7 @@ public enum AppLifecycleNotification: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Whether the app is in the foreground after the notification, or `nil` when it does not change that.
-    public var isForeground: Bool? {
+    package var isForeground: Bool? {
         switch self {
         case .didEnterBackground: false
         case .willEnterForeground: true
