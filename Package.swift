@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PermitWeb", targets: ["PermitWeb"]),
         .library(name: "PermitChromium", targets: ["PermitChromium"]),
         .library(name: "PermitSystem", targets: ["PermitSystem"]),
+        // The center's states as an @Observable model (PermissionModel): Observation only, so it builds and is
+        // tested on Linux too; PermitSwiftUI re-exports it.
+        .library(name: "PermitObservation", targets: ["PermitObservation"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
         // The build-time checks, for an app's own tests and for tools; `permit lint` and `permit generate` wrap it.
         .library(name: "PermitLint", targets: ["PermitLint"]),
@@ -139,6 +142,10 @@ let package = Package(
             dependencies: ["Permit", "PermitWeb"]
         ),
         .target(
+            name: "PermitObservation",
+            dependencies: ["Permit"]
+        ),
+        .target(
             name: "PermitSystem",
             dependencies: [
                 "Permit",
@@ -207,6 +214,7 @@ let package = Package(
                 "Permit",
                 "PermitAdapterSupport",
                 "PermitLinux",
+                "PermitObservation",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
@@ -314,7 +322,7 @@ let package = Package(
         ),
         .target(name: "PermitCloud", dependencies: ["PermitSystem"]),
         .target(name: "PermitNetwork", dependencies: ["Permit"]),
-        .target(name: "PermitSwiftUI", dependencies: ["Permit", "PermitSystem"]),
+        .target(name: "PermitSwiftUI", dependencies: ["Permit", "PermitObservation", "PermitSystem"]),
         // Writes the file store in a loop until killed: the child process of the crash-safety test; not a product.
         .executableTarget(
             name: "permit-store-writer",

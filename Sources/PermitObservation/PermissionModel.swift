@@ -1,15 +1,14 @@
-#if canImport(SwiftUI)
 public import Observation
 public import Permit
-import SwiftUI
 
-/// The permission center's states for SwiftUI: an `@Observable` model that views read and that follows every
-/// change the center persists.
+/// The permission center's states for SwiftUI and any other Observation client: an `@Observable` model that
+/// views read and that follows every change the center persists.
 ///
 /// `PermissionCenter` is an actor, so a view cannot read it synchronously. The model holds the center's
 /// states on the main actor, starts the center and keeps the states current while ``run()`` runs (from a
 /// view's `.task`, so that it ends with the view). Observation needs iOS 17 or macOS 14; on iOS 16 read
-/// `PermissionCenter/changes()` yourself.
+/// `PermissionCenter/changes()` yourself. The model needs only Observation, not SwiftUI: it builds, and is
+/// tested, wherever Observation does, Linux included. `PermitSwiftUI` re-exports this module.
 ///
 /// For example:
 ///
@@ -76,4 +75,3 @@ public final class PermissionModel {
         states = await center.states()
     }
 }
-#endif
