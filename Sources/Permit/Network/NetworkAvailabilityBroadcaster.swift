@@ -13,35 +13,35 @@
 /// }
 /// func updates() -> NetworkAvailabilityUpdates { broadcaster.updates() }
 /// ```
-public final class NetworkAvailabilityBroadcaster: Sendable {
+package final class NetworkAvailabilityBroadcaster: Sendable {
     private let broadcaster: UpdateBroadcaster<NetworkAvailability>
 
     /// Creates a broadcaster holding `initial`, by default ``NetworkAvailability/unknown``.
-    public init(initial: NetworkAvailability = .unknown) {
+    package init(initial: NetworkAvailability = .unknown) {
         broadcaster = .latestValue(initial)
     }
 
     /// The availability last published, or the initial one.
-    public var current: NetworkAvailability { broadcaster.latest ?? .unknown }
+    package var current: NetworkAvailability { broadcaster.latest ?? .unknown }
 
     /// Publishes `availability` to every subscriber if it differs from ``current``.
     ///
     /// - Returns: Whether it was a change.
     @discardableResult
-    public func publish(_ availability: NetworkAvailability) -> Bool {
+    package func publish(_ availability: NetworkAvailability) -> Bool {
         broadcaster.publish(availability) { $0 != availability }
     }
 
     /// A new subscription: ``current`` first, then every change.
-    public func updates() -> NetworkAvailabilityUpdates {
+    package func updates() -> NetworkAvailabilityUpdates {
         broadcaster.subscribe()
     }
 
     /// The number of live subscriptions.
-    public var subscriberCount: Int { broadcaster.subscriberCount }
+    package var subscriberCount: Int { broadcaster.subscriberCount }
 
     /// Calls `action` each time the last live subscription ends, so that a monitor can stop its work.
-    public func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
+    package func onLastSubscriptionEnd(_ action: @escaping @Sendable () -> Void) {
         broadcaster.onLastSubscriptionEnd(action)
     }
 }

@@ -10,7 +10,7 @@
 /// - ``availability()`` returns what the monitor knows now, without sending any packet; it never throws.
 ///   ``NetworkAvailability/unknown`` means the monitor cannot tell.
 /// - ``updates()`` returns a new subscription that starts with the current availability and then receives
-///   every change, with no repeats. ``NetworkAvailabilityBroadcaster`` does this bookkeeping.
+///   every change, with no repeats. (Permit's own monitors share one package-internal broadcaster for this.)
 /// - Both can be called from any task, at any time.
 ///
 /// For example:

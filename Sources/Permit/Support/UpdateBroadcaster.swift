@@ -18,7 +18,7 @@
 ///     if let url = webView.url { eventBroadcaster.publish(.loaded(url)) }
 /// }
 /// ```
-public final class UpdateBroadcaster<Element: Sendable>: Sendable {
+package final class UpdateBroadcaster<Element: Sendable>: Sendable {
     /// What a published value leaves behind for later subscriptions: its key and the value to replay, or
     /// `nil` to keep nothing.
     package typealias Retain = @Sendable (Element) -> (key: AnyHashable, replay: Element)?
@@ -41,7 +41,7 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
     private let retain: Retain?
 
     /// Creates a broadcaster of events: each subscription receives the values published after it was made.
-    public convenience init() {
+    package convenience init() {
         self.init(retain: nil)
     }
 
@@ -61,7 +61,7 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
 
     /// A new subscription that receives every value kept (see `init(initial:retain:)`), then every value
     /// published from now on.
-    public func subscribe() -> UpdateStream<Element> {
+    package func subscribe() -> UpdateStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -90,7 +90,7 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
     }
 
     /// Hands `value` to every subscriber, in the order of calls.
-    public func publish(_ value: Element) {
+    package func publish(_ value: Element) {
         publish(contentsOf: [value])
     }
 
@@ -117,7 +117,7 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
 
     /// Ends every subscription after the values already published, and every one made from now on after the
     /// values kept: the source is gone (a web view closed). Values published later are dropped.
-    public func finish() {
+    package func finish() {
         let continuations = state.withLock { state in
             state.isFinished = true
             defer { state.continuations = [:] }

@@ -17,24 +17,24 @@ public import Foundation
 /// ```
 public struct AndroidManifest: Hashable, Sendable {
     /// The path of the file, as given, for findings.
-    public let file: String
+    package let file: String
     /// The permissions asked for, fully qualified, in the file's order.
-    public let permissions: [String]
+    package let permissions: [String]
     /// The permissions the file removes with `tools:node="remove"`, each with the line of its entry.
-    public let removedPermissions: [String: Int]
+    package let removedPermissions: [String: Int]
     /// The line of the `<application>` that sets `android:usesCleartextTraffic="true"`, or `nil`.
-    public let cleartextTrafficLine: Int?
+    package let cleartextTrafficLine: Int?
     /// The `android:networkSecurityConfig` resource of `<application>`, such as `@xml/network_security_config`.
-    public let networkSecurityConfig: String?
+    package let networkSecurityConfig: String?
     /// The file that ``networkSecurityConfig`` names, read by ``init(contentsOf:)`` from `res/xml` beside the
     /// manifest (the standard source set layout); `nil` when the manifest names none, when the file is not
     /// there, or when the manifest was read from data.
-    public private(set) var networkSecurity: NetworkSecurityConfig?
+    package private(set) var networkSecurity: NetworkSecurityConfig?
 
     /// The Android namespace that `android:name` belongs to.
-    public static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    package static let androidNamespace = "http://schemas.android.com/apk/res/android"
     /// The namespace of the manifest merger's `tools:node`.
-    public static let toolsNamespace = "http://schemas.android.com/tools"
+    package static let toolsNamespace = "http://schemas.android.com/tools"
 
     /// Reads the manifest in `data`; `file` names it in findings and errors.
     ///
@@ -68,7 +68,7 @@ public struct AndroidManifest: Hashable, Sendable {
     /// Reads the manifest at `url`, named in findings by its path as given, and the network security config it
     /// names when that file is in `res/xml` beside it.
     ///
-    /// - Throws: as ``init(data:file:)``, and as ``NetworkSecurityConfig/init(data:file:)`` for a config file
+    /// - Throws: as ``init(data:file:)``, and as the network security config reader for a config file
     ///   that is there but cannot be read.
     public init(contentsOf url: URL) throws {
         let file = url.relativePath

@@ -16,27 +16,27 @@ public import Foundation
 ///     contentsOf: URL(fileURLWithPath: "app/src/main/res/xml/network_security_config.xml"))
 /// config.baseConfigLine  // the line of a base-config that permits cleartext, or nil
 /// ```
-public struct NetworkSecurityConfig: Hashable, Sendable {
+package struct NetworkSecurityConfig: Hashable, Sendable {
     /// A `<domain-config>` that permits cleartext traffic.
-    public struct CleartextDomains: Hashable, Sendable {
+    package struct CleartextDomains: Hashable, Sendable {
         /// The `<domain>` names it lists, in the file's order.
-        public let domains: [String]
+        package let domains: [String]
         /// The 1-based line of its start tag.
-        public let line: Int
+        package let line: Int
     }
 
     /// The path of the file, as given, for findings.
-    public let file: String
+    package let file: String
     /// The line of a `<base-config>` that permits cleartext traffic for every domain, or `nil`.
-    public let baseConfigLine: Int?
+    package let baseConfigLine: Int?
     /// The `<domain-config>`s that permit cleartext traffic, in the file's order.
-    public let cleartextDomains: [CleartextDomains]
+    package let cleartextDomains: [CleartextDomains]
 
     /// Reads the configuration in `data`; `file` names it in findings and errors.
     ///
     /// - Throws: ``LintError/malformedXML``, or ``LintError/unexpectedContent`` when the root is not
     ///   `<network-security-config>`.
-    public init(data: Data, file: String) throws {
+    package init(data: Data, file: String) throws {
         let tree: XMLTree
         do {
             tree = try XMLTree(bytes: Array(data))
@@ -54,7 +54,7 @@ public struct NetworkSecurityConfig: Hashable, Sendable {
     }
 
     /// Reads the configuration at `url`, named in findings by its path as given.
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         let file = url.relativePath
         try self.init(data: InputFile.read(url, file: file), file: file)
     }
@@ -62,7 +62,7 @@ public struct NetworkSecurityConfig: Hashable, Sendable {
     /// The path of the file a resource reference such as `@xml/network_security_config` names, relative to the
     /// folder of the Android manifest in a standard source set (`src/main/res/xml/network_security_config.xml`),
     /// or `nil` for a reference that is not to an `xml` resource.
-    public static func resourcePath(for reference: String) -> String? {
+    package static func resourcePath(for reference: String) -> String? {
         let prefix = "@xml/"
         guard reference.hasPrefix(prefix) else { return nil }
         let name = reference.dropFirst(prefix.count)

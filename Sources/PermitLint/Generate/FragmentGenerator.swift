@@ -81,7 +81,7 @@ public struct FragmentGenerator: Sendable {
     ///
     /// Missing entries go after the last `<uses-permission>`, or first in `<manifest>` when there is none, in
     /// the file's indentation, under the prefix the file binds to the Android namespace. A permission is
-    /// present exactly when ``AndroidManifest/permissions`` lists it, as the linter counts it. One the file
+    /// present exactly when the manifest's `uses-permission` elements list it, as the linter counts it. One the file
     /// removes with `tools:node="remove"` is not added: that entry is a person's decision, which
     /// `permit lint` reports with its line.
     ///

@@ -17,11 +17,11 @@ public struct PurposeLocalizations: Hashable, Sendable {
     /// The translations of one language.
     public struct Locale: Hashable, Sendable {
         /// The language, such as `fr` or `pt-BR`.
-        public let identifier: String
+        package let identifier: String
         /// The file the translations come from, as given, for findings.
-        public let file: String
+        package let file: String
         /// The translated text of each Info.plist key.
-        public let strings: [String: String]
+        package let strings: [String: String]
 
         /// Creates a locale's translations.
         public init(identifier: String, file: String, strings: [String: String]) {
@@ -32,7 +32,7 @@ public struct PurposeLocalizations: Hashable, Sendable {
     }
 
     /// Every locale found, ordered by identifier, then file.
-    public let locales: [Locale]
+    package let locales: [Locale]
 
     /// Creates the localizations from locales already read.
     public init(locales: [Locale]) {

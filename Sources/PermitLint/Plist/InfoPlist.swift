@@ -14,21 +14,21 @@ public import Foundation
 /// ```
 public struct InfoPlist: Hashable, Sendable {
     /// The path of the file, as given, for findings.
-    public let file: String
+    package let file: String
     /// Every top-level key.
-    public let keys: Set<String>
+    package let keys: Set<String>
     /// The top-level keys whose values are strings, with their values.
-    public let strings: [String: String]
+    package let strings: [String: String]
     /// Whether the file is a binary property list (`bplist00`) rather than XML.
-    public let isBinary: Bool
+    package let isBinary: Bool
     /// The top-level keys an XML file writes more than once, each with the lines of its `<key>` elements.
     ///
     /// Foundation, and iOS, read the last; ``strings`` holds that value.
-    public let duplicateKeys: [String: [Int]]
+    package let duplicateKeys: [String: [Int]]
     /// The App Transport Security settings that allow plain HTTP or TLS below 1.2, as key paths such as
     /// `NSAppTransportSecurity.NSAllowsArbitraryLoads` or
     /// `NSAppTransportSecurity.NSExceptionDomains.example.com.NSExceptionAllowsInsecureHTTPLoads`, sorted.
-    public let transportSecurityExceptions: [String]
+    package let transportSecurityExceptions: [String]
 
     /// Reads the property list in `data`; `file` names it in findings and errors.
     ///
@@ -83,5 +83,5 @@ public struct InfoPlist: Hashable, Sendable {
     }
 
     /// The string at `key`, or `nil` when the key is absent or not a string.
-    public func string(for key: String) -> String? { strings[key] }
+    package func string(for key: String) -> String? { strings[key] }
 }

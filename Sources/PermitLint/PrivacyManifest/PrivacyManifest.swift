@@ -15,9 +15,9 @@ public import Foundation
 /// ```
 public struct PrivacyManifest: Hashable, Sendable {
     /// The path of the file, as given, for findings.
-    public let file: String
+    package let file: String
     /// The reasons declared per API category; a category declared with no reasons maps to `[]`.
-    public let accessedAPIReasons: [String: [String]]
+    package let accessedAPIReasons: [String: [String]]
 
     /// Reads the privacy manifest in `data`, XML or binary; `file` names it in findings and errors.
     ///
@@ -52,7 +52,7 @@ public struct PrivacyManifest: Hashable, Sendable {
     }
 
     /// The reasons declared for `category`, or `nil` when the manifest does not declare the category.
-    public func reasons(for category: String) -> [String]? { accessedAPIReasons[category] }
+    package func reasons(for category: String) -> [String]? { accessedAPIReasons[category] }
 
     static let accessedAPITypesKey = "NSPrivacyAccessedAPITypes"
     static let typeKey = "NSPrivacyAccessedAPIType"

@@ -4,7 +4,7 @@ public import Foundation
 /// they touch `UserDefaults`.
 ///
 /// Give it a directory of sources, which is searched for `.swift` files, or one file. Hidden folders and the
-/// folders in ``skippedDirectories`` (tests, dependencies and build products: `Tests`, `Pods`, `.build`,
+/// folders in `skippedDirectories` (tests, dependencies and build products: `Tests`, `Pods`, `.build`,
 /// `Carthage`, `DerivedData`) are skipped: what they import is not what the app links. Comments and string literals are ignored, so a commented-out
 /// `// import PermitCamera` does not count. A `Package.resolved` names packages, not the modules an app
 /// links, so it cannot answer either question.
@@ -18,20 +18,20 @@ public import Foundation
 /// ```
 public struct SourceScan: Hashable, Sendable {
     /// Where a module is imported or `UserDefaults` is used: the file and the identifier.
-    public struct Use: Hashable, Sendable {
+    package struct Use: Hashable, Sendable {
         /// The file, as its path was given or found under the directory given.
-        public let file: String
+        package let file: String
         /// The module or identifier.
-        public let identifier: String
+        package let identifier: String
     }
 
     /// The path that was scanned, as given.
-    public let path: String
+    package let path: String
     /// The first file importing each module, by module.
-    public let imports: [String: String]
+    package let imports: [String: String]
     /// The first use of an identifier that reads or writes `UserDefaults` (Permit's
     /// `UserDefaultsPermissionStore`, `UserDefaults`, `@AppStorage`), or `nil`.
-    public let userDefaultsUse: Use?
+    package let userDefaultsUse: Use?
 
     /// Scans sources already read: pairs of a file name and its text, in order.
     public init(path: String, files: [(name: String, text: String)]) {
@@ -76,10 +76,10 @@ public struct SourceScan: Hashable, Sendable {
 
     /// The names of the folders a directory scan skips, wherever they are: `Tests`, `Pods`, `.build`, `Carthage`,
     /// `DerivedData`.
-    public static let skippedDirectories: Set<String> = ["Tests", "Pods", ".build", "Carthage", "DerivedData"]
+    package static let skippedDirectories: Set<String> = ["Tests", "Pods", ".build", "Carthage", "DerivedData"]
 
     /// The first file that imports `module`, or `nil` when none does.
-    public func file(importing module: String) -> String? { imports[module] }
+    package func file(importing module: String) -> String? { imports[module] }
 
     // MARK: - Files
 

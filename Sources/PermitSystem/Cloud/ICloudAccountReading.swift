@@ -17,9 +17,9 @@
 /// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available)   // .signedIn (Drive is off)
 /// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil)          // .unknown
 /// ```
-public enum ICloudAccountReading {
+package enum ICloudAccountReading {
     /// Whether someone is signed in, as far as the signals tell.
-    public enum SignIn: Sendable, Equatable {
+    package enum SignIn: Sendable, Equatable {
         /// Someone is signed in.
         case signedIn
         /// No one is signed in.
@@ -29,7 +29,7 @@ public enum ICloudAccountReading {
     }
 
     /// Whether CloudKit is asked, and with which container.
-    public enum CloudKitQuery: Sendable, Equatable {
+    package enum CloudKitQuery: Sendable, Equatable {
         /// Ask `CKContainer(identifier:)` for its account status.
         case ask(containerIdentifier: String)
         /// Do not touch CloudKit: the app named no container.
@@ -37,7 +37,7 @@ public enum ICloudAccountReading {
     }
 
     /// The sign-in state from the identity token and, when CloudKit was asked, its account status.
-    public static func signedIn(hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?) -> SignIn {
+    package static func signedIn(hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?) -> SignIn {
         if hasIdentityToken { return .signedIn }
         switch cloudKit {
         case .available?, .restricted?, .temporarilyUnavailable?: return .signedIn
@@ -47,7 +47,7 @@ public enum ICloudAccountReading {
     }
 
     /// Whether CloudKit is asked: only for a container the app configured (a non-empty identifier).
-    public static func cloudKitQuery(containerIdentifier: String?) -> CloudKitQuery {
+    package static func cloudKitQuery(containerIdentifier: String?) -> CloudKitQuery {
         guard let containerIdentifier, !containerIdentifier.isEmpty else { return .notConfigured }
         return .ask(containerIdentifier: containerIdentifier)
     }
