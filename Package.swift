@@ -226,6 +226,7 @@ let package = Package(
             dependencies: [
                 "Permit",
                 "PermitWeb", "PermitHostSupport",
+                "PermitAdapterSupport",
                 "PermitChromium",
                 "PermitPageServer",
                 "PermitTesting",
@@ -281,7 +282,7 @@ let package = Package(
         // Apple adapters: every file is one `#if canImport(Framework)` ... `#endif`.
         .target(
             name: "PermitLocation",
-            dependencies: ["Permit", "PermitAdapterSupport", "PermitWeb", "PermitHostSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "PermitLocationAlways",
             dependencies: ["PermitLocation", .product(name: "Logging", package: "swift-log")]),
@@ -310,8 +311,8 @@ let package = Package(
         .target(name: "PermitNearbyInteraction", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitContactsPicker", dependencies: ["Permit"]),
         .target(name: "PermitPhotosPicker", dependencies: ["Permit"]),
-        .target(name: "PermitKeychain", dependencies: ["PermitWeb", "PermitHostSupport"]),
-        .target(name: "PermitUIKit", dependencies: ["Permit", "PermitAdapterSupport", "PermitWeb", "PermitHostSupport"]),
+        .target(name: "PermitKeychain", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(name: "PermitUIKit", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(
             name: "PermitWebKit",
             dependencies: [

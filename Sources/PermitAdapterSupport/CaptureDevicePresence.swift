@@ -1,4 +1,4 @@
-package import Permit
+import Permit
 
 /// Whether a camera or microphone is present, looked up as rarely as the answer allows.
 ///

@@ -1,3 +1,4 @@
+
 /// Decides when a request whose answer comes by callback is over, so that it always completes: CoreLocation's
 /// authorization request is the one that needs it.
 ///

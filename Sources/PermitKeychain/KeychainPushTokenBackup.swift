@@ -1,8 +1,8 @@
 #if canImport(Security)
 import Foundation
 import Security
-public import PermitWeb
-import PermitHostSupport
+public import Permit
+import PermitAdapterSupport
 
 /// The push token's backup in the Keychain: a generic-password item, encrypted at rest and readable after the
 /// device's first unlock, never migrated to another device (a push token belongs to one installation).

@@ -1,8 +1,8 @@
 #if canImport(CoreLocation)
 public import CoreLocation
 public import Foundation
-public import PermitWeb
-import PermitHostSupport
+public import Permit
+import PermitAdapterSupport
 
 /// The `LocationProvider` the bridge's `getCurrentLocation()` uses, over CoreLocation's one-shot
 /// `requestLocation()`.
@@ -29,11 +29,14 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
     private var machine = LocationFixRequestStateMachine()
     private var waiters: [CheckedContinuation<LocationFix, any Error>] = []
 
+    /// How long a fix may take by default: 15 seconds, as `requestLocation()` has no timeout of its own.
+    public static let defaultTimeout: Duration = LocationFixFailure.defaultTimeout
+
     /// Creates a provider whose fixes aim for `desiredAccuracy` (CoreLocation's constants, such as
     /// `kCLLocationAccuracyHundredMeters`) and fail after `timeout`.
     public init(
         desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyHundredMeters,
-        timeout: Duration = LocationFixFailure.defaultTimeout
+        timeout: Duration = LocationFixProvider.defaultTimeout
     ) {
         self.timeout = timeout
         super.init()

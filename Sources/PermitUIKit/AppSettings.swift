@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 public import Foundation
-public import PermitWeb
+public import Permit
 import UIKit
 
 /// The app's page in the Settings app: the next step after a denial.

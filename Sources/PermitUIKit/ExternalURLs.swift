@@ -1,8 +1,8 @@
 #if canImport(UIKit)
 public import Foundation
-import PermitWeb
+import Permit
 import UIKit
-import PermitHostSupport
+import PermitAdapterSupport
 
 /// Opens a URL the web view hands out to the system: the `openExternally` of `WebKitWebView.Configuration`.
 ///

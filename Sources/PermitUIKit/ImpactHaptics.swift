@@ -1,7 +1,7 @@
 #if canImport(UIKit)
-public import PermitWeb
+public import Permit
 import UIKit
-import PermitHostSupport
+import PermitAdapterSupport
 
 /// The `HapticFeedbackPlayer` the bridge's `hapticFeedback(style)` uses, over `UIImpactFeedbackGenerator`.
 ///

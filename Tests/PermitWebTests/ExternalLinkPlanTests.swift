@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitAdapterSupport
 import PermitHostSupport
 
 /// How `ExternalURLs` opens a link that leaves the web view, modelled on `UIApplication.open(_:options:)` with

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitAdapterSupport
 import PermitHostSupport
 
 /// How `ImpactHaptics` uses UIKit's feedback generators, modelled on Apple's "prepare()" (`UIFeedbackGenerator`):

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitAdapterSupport
 import PermitHostSupport
 
 /// How the Keychain adapter saves and reads the push token's backup (Apple, "Security Framework Result Codes":

@@ -1,5 +1,6 @@
 import PermitWeb
 import Testing
+import PermitAdapterSupport
 import PermitHostSupport
 
 /// The one-shot location request of `LocationFixProvider`, modelled on `CLLocationManager.requestLocation()`

@@ -1,6 +1,7 @@
 import Foundation
 import PermitWeb
 import Testing
+import PermitAdapterSupport
 import PermitHostSupport
 
 /// What the `WKWebView` host does with navigations the page starts. Without a decision `WKWebView` fails

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// An Android network security configuration, the `res/xml` file that `android:networkSecurityConfig` names, as
 /// far as cleartext (plain HTTP) traffic goes.

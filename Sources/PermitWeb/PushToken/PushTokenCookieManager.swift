@@ -4,7 +4,7 @@ public import Permit
 
 /// Keeps the app's push token in the web view as a cookie, so that page script and the app's server both
 /// see it, with a backup as the source of truth: in the app's `PermitStorage` by default, or in any
-/// ``PushTokenBackupStore`` (the Keychain on iOS).
+/// `PushTokenBackupStore` (the Keychain on iOS).
 ///
 /// The manager saves each token the ``PushTokenProvider`` issues (only when it changed), backs it up in the
 /// storage, and writes the cookie through a ``CookieSync``, which validates it after every page
@@ -137,7 +137,7 @@ public actor PushTokenCookieManager {
     }
 
     /// Rotates the token when the configuration's ``PushTokenCookieConfiguration/rotationInterval`` has passed
-    /// since it was saved (``PushTokenRotation``): deletes it at the push service, asks for the new one and saves
+    /// since it was saved (`PushTokenRotation`): deletes it at the push service, asks for the new one and saves
     /// it, so that the page's cookie and, through it, the app's server move to the new token. Call it at launch
     /// and when the app comes to the foreground; returns whether it rotated. A token cleared by the app is not
     /// rotated.

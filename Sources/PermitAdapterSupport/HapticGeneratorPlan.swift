@@ -1,5 +1,4 @@
-import Permit
-package import PermitWeb
+package import Permit
 
 /// Which feedback generator calls one haptic impact takes: when a generator is made, and when it is prepared.
 ///

@@ -1,5 +1,4 @@
 public import Foundation
-public import Permit
 
 /// The device's location service, as the bridge's `getCurrentLocation()` uses it.
 ///

@@ -1,5 +1,4 @@
 public import Foundation
-public import Permit
 
 /// The push token's backup: the source of truth the cookie is written and restored from.
 public struct PushTokenBackup: Codable, Hashable, Sendable {
@@ -18,7 +17,7 @@ public struct PushTokenBackup: Codable, Hashable, Sendable {
     }
 }
 
-/// Where ``PushTokenCookieManager`` keeps the token's backup: the app's `PermitStorage` by default
+/// Where `PushTokenCookieManager` (PermitWeb) keeps the token's backup: the app's `PermitStorage` by default
 /// (``StoragePushTokenBackup``), or the Keychain on iOS (`KeychainPushTokenBackup` in `PermitKeychain`), where the
 /// token is encrypted at rest and kept apart from the app's other data.
 public protocol PushTokenBackupStore: Sendable {
@@ -45,17 +44,5 @@ public struct StoragePushTokenBackup: PushTokenBackupStore {
 
     public func saveBackup(_ backup: PushTokenBackup) async throws {
         try await storage.setValue(backup, for: key)
-    }
-}
-
-/// When the push token is due for rotation: the app's schedule, decided apart from the manager so that it is
-/// tested with plain dates.
-public enum PushTokenRotation {
-    /// Whether a token saved at `savedAt` is due for rotation at `now`, rotating every `interval` seconds. A
-    /// token whose save time is unknown (imported from an older version) is due; a `nil` interval never is.
-    public static func isDue(savedAt: Date?, now: Date, interval: TimeInterval?) -> Bool {
-        guard let interval, interval > 0 else { return false }
-        guard let savedAt else { return true }
-        return now.timeIntervalSince(savedAt) >= interval
     }
 }

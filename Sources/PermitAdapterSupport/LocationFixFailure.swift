@@ -1,3 +1,5 @@
+package import Permit
+
 /// How a location fix request fails: CoreLocation's errors in Permit's terms, and how long a fix may take.
 ///
 /// `CLLocationManager.requestLocation()` reports `CLError.denied` (code 1 in `kCLErrorDomain`) when the person
@@ -11,15 +13,15 @@
 /// ```swift
 /// LocationFixFailure.error(domain: "kCLErrorDomain", code: 1)   // .permissionDenied
 /// ```
-public enum LocationFixFailure {
+package enum LocationFixFailure {
     /// How long a fix may take before the request fails with ``LocationError/timedOut``: fifteen seconds.
-    public static let defaultTimeout: Duration = .seconds(15)
+    package static let defaultTimeout: Duration = .seconds(15)
 
     /// CoreLocation's error domain.
-    public static let coreLocationDomain = "kCLErrorDomain"
+    package static let coreLocationDomain = "kCLErrorDomain"
 
     /// The ``LocationError`` for an error CoreLocation reported with `domain` and `code`.
-    public static func error(domain: String, code: Int) -> LocationError {
+    package static func error(domain: String, code: Int) -> LocationError {
         domain == coreLocationDomain && code == 1 ? .permissionDenied : .unavailable
     }
 }

@@ -1,6 +1,5 @@
 package import Foundation
 import Permit
-import PermitWeb
 
 /// How a link that leaves the web view is opened: the attempts, in order, until one opens it.
 ///

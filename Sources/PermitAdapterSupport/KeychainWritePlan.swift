@@ -1,5 +1,4 @@
 import Permit
-import PermitWeb
 
 /// How the Keychain adapter (`KeychainPushTokenBackup` in `PermitKeychain`) saves and reads the push token's
 /// backup, decided from the Security framework's result codes (Apple, "Security Framework Result Codes").

@@ -1,5 +1,4 @@
-import Permit
-package import PermitWeb
+package import Permit
 
 /// When a one-shot location request starts, which calls share it, and how it ends: by a fix, by CoreLocation's
 /// error, or by the timeout.
