@@ -20,6 +20,8 @@ let package = Package(
         // tested on Linux too; PermitSwiftUI re-exports it.
         .library(name: "PermitObservation", targets: ["PermitObservation"]),
         .library(name: "PermitTesting", targets: ["PermitTesting"]),
+        // The web view and push-token doubles, apart so that a native app's tests compile no web code.
+        .library(name: "PermitWebTesting", targets: ["PermitWebTesting"]),
         // The build-time checks, for an app's own tests and for tools; `permit lint` and `permit generate` wrap it.
         .library(name: "PermitLint", targets: ["PermitLint"]),
         // The network seam over a Linux host's files, for the tools and for apps' server-side Swift.
@@ -167,8 +169,16 @@ let package = Package(
             name: "PermitTesting",
             dependencies: [
                 "Permit",
-                "PermitWeb",
                 "PermitSystem",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PermitWebTesting",
+            dependencies: [
+                "Permit",
+                "PermitWeb",
+                "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -184,6 +194,7 @@ let package = Package(
                 "PermitServer",
                 "PermitSystem",
                 "PermitTesting",
+                "PermitWebTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -203,6 +214,7 @@ let package = Package(
                 "PermitServer",
                 "PermitSystem",
                 "PermitTesting",
+                "PermitWebTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -230,6 +242,7 @@ let package = Package(
                 "PermitChromium",
                 "PermitPageServer",
                 "PermitTesting",
+                "PermitWebTesting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Clocks", package: "swift-clocks"),

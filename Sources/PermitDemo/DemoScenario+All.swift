@@ -6,6 +6,7 @@ import PermitSystem
 import PermitServer
 import PermitTesting
 import PermitWeb
+import PermitWebTesting
 
 extension DemoScenario {
     /// Everything `permit demo` runs, in order: the permission-cookie scenarios and the relaunch as the page sees

@@ -2,6 +2,7 @@ package import Foundation
 package import Logging
 package import Permit
 package import PermitTesting
+package import PermitWebTesting
 package import PermitWeb
 
 /// A simulated hybrid app: a permission center on a simulated device, its bridge in the stage's web view,

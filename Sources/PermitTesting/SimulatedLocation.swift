@@ -1,5 +1,4 @@
-public import PermitWeb
-import Permit
+public import Permit
 
 /// A location service for tests and the simulated device: answers with the fix you set, or the error.
 ///

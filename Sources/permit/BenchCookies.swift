@@ -5,6 +5,7 @@ import Permit
 import PermitDemo
 import PermitPageServer
 import PermitTesting
+import PermitWebTesting
 import PermitWeb
 
 /// `permit bench cookies`: the cookie sync and the push-token cookie in real headless Chromium.

@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 import PermitTesting
+import PermitWebTesting
 import PermitWeb
 import Testing
 

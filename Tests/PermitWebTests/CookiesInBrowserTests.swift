@@ -2,6 +2,7 @@ import Foundation
 import Permit
 import PermitPageServer
 import PermitTesting
+import PermitWebTesting
 import PermitWeb
 import Testing
 

@@ -3,6 +3,7 @@ import InMemoryLogging
 import Logging
 import Permit
 import PermitTesting
+import PermitWebTesting
 import PermitWeb
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Permit
 import PermitTesting
+import PermitWebTesting
 import PermitWeb
 import Testing
 

@@ -1,5 +1,6 @@
 public import Permit
 public import PermitWeb
+import PermitTesting
 
 /// A push service for tests, the demo and the shell, which behaves as Firebase Cloud Messaging does: no
 /// token until the device registers for remote notifications (FCM needs the APNs token first), then opaque
