@@ -8,7 +8,7 @@ import Permit
 /// USB camera (Apple, "Supporting external cameras in your iPadOS app"), and a Mac gains a microphone or camera
 /// when one is plugged in; so "none" is looked up again, but at most once per ``retryInterval``.
 ///
-/// `CaptureAuthority` and `MicrophoneAuthority` keep one per media type for the process, in a
+/// `CameraAuthority` and `MicrophoneAuthority` keep one per media type for the process, in a
 /// ``CaptureDeviceCache``.
 ///
 /// For example:

@@ -2,7 +2,7 @@
 public import UserNotifications
 
 /// The notification settings that change what a granted authorization delivers, as
-/// ``NotificationAuthority/details()`` reads them.
+/// ``NotificationsAuthority/details()`` reads them.
 ///
 /// A person can keep notifications allowed and still turn alerts off (they go to the Notification Center only),
 /// and critical alerts and time-sensitive delivery are separate switches. An app reads them to explain why a
@@ -11,7 +11,7 @@ public import UserNotifications
 /// For example:
 ///
 /// ```swift
-/// let details = await NotificationAuthority().details()
+/// let details = await NotificationsAuthority().details()
 /// if !details.showsAlerts { showHint("Alerts are off for this app in Settings > Notifications.") }
 /// ```
 public struct NotificationDetails: Hashable, Sendable {

@@ -35,8 +35,8 @@ final class AppServices {
     init(logger: Logging.Logger) throws {
         let authority = RoutedPermissionAuthority([
             ([.location, .locationAlways], LocationAuthority.includingAlways(logger: logger)),
-            ([.camera], CaptureAuthority(logger: logger)),
-            ([.notifications], NotificationAuthority(provisional: true)),
+            ([.camera], CameraAuthority(logger: logger)),
+            ([.notifications], NotificationsAuthority(provisional: true)),
         ])
         center = PermissionCenter(
             kinds: [.location, .locationAlways, .camera, .notifications], authority: authority,
@@ -129,12 +129,12 @@ import PermitReminders
 func allAdapters(logger: Logging.Logger) -> RoutedPermissionAuthority {
     RoutedPermissionAuthority([
         ([.location, .locationAlways], LocationAuthority.includingAlways(logger: logger)),
-        ([.camera], CaptureAuthority(logger: logger)),
+        ([.camera], CameraAuthority(logger: logger)),
         ([.microphone], MicrophoneAuthority(logger: logger)),
-        ([.notifications], NotificationAuthority(provisional: true)),
+        ([.notifications], NotificationsAuthority(provisional: true)),
         ([.contacts], ContactsAuthority()),
-        ([.photos], PhotoLibraryAuthority()),
-        ([.photosAddOnly], PhotoLibraryAddOnlyAuthority()),
+        ([.photos], PhotosAuthority()),
+        ([.photosAddOnly], PhotosAddOnlyAuthority()),
         ([.calendar], CalendarAuthority()),
         ([.calendarWriteOnly], CalendarWriteOnlyAuthority()),
         ([.reminders], RemindersAuthority()),

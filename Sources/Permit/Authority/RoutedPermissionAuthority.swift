@@ -10,8 +10,8 @@
 /// ```swift
 /// let authority = RoutedPermissionAuthority([
 ///     ([.location], LocationAuthority()),
-///     ([.camera], CaptureAuthority()),
-///     ([.notifications], NotificationAuthority(provisional: true)),
+///     ([.camera], CameraAuthority()),
+///     ([.notifications], NotificationsAuthority(provisional: true)),
 /// ])
 /// let storage = PermitStorage(store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger)
 /// let center = PermissionCenter(

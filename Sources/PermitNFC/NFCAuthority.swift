@@ -15,10 +15,10 @@ import PermitAdapterSupport
 /// For example:
 ///
 /// ```swift
-/// let nfc = NFCReadingAuthority()
+/// let nfc = NFCAuthority()
 /// let status = await nfc.status(of: .nfcReading)
 /// ```
-public struct NFCReadingAuthority: PermissionAuthority {
+public struct NFCAuthority: PermissionAuthority {
     /// Creates the authority.
     public init() {}
 
@@ -33,4 +33,8 @@ public struct NFCReadingAuthority: PermissionAuthority {
         await status(of: kind)
     }
 }
+
+/// The former name of ``NFCAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "NFCAuthority")
+public typealias NFCReadingAuthority = NFCAuthority
 #endif

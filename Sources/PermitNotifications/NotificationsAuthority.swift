@@ -27,9 +27,9 @@ import PermitAdapterSupport
 /// For example:
 ///
 /// ```swift
-/// let notifications = NotificationAuthority(options: [.alert, .badge, .sound], provisional: true)
+/// let notifications = NotificationsAuthority(options: [.alert, .badge, .sound], provisional: true)
 /// ```
-public struct NotificationAuthority: PermissionAuthority {
+public struct NotificationsAuthority: PermissionAuthority {
     /// What ``request(_:)`` asks for, without `.provisional`.
     public let options: UNAuthorizationOptions
     /// Whether the first request asks for provisional authorization.
@@ -90,4 +90,8 @@ public struct NotificationAuthority: PermissionAuthority {
         }
     }
 }
+
+/// The former name of ``NotificationsAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "NotificationsAuthority")
+public typealias NotificationAuthority = NotificationsAuthority
 #endif

@@ -19,10 +19,10 @@ public import Permit
 /// For example:
 ///
 /// ```swift
-/// let speech = SpeechRecognitionAuthority()
+/// let speech = SpeechAuthority()
 /// let status = try await speech.request(.speechRecognition)
 /// ```
-public struct SpeechRecognitionAuthority: PermissionAuthority {
+public struct SpeechAuthority: PermissionAuthority {
     /// The shared flow: read at once, ask only while not determined.
     private let base = CallbackAuthority(
         kind: .speechRecognition, status: { Self.status(SFSpeechRecognizer.authorizationStatus()) },
@@ -51,4 +51,8 @@ public struct SpeechRecognitionAuthority: PermissionAuthority {
         }
     }
 }
+
+/// The former name of ``SpeechAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "SpeechAuthority")
+public typealias SpeechRecognitionAuthority = SpeechAuthority
 #endif

@@ -29,10 +29,10 @@ import PermitAdapterSupport
 /// For example:
 ///
 /// ```swift
-/// let capture = CaptureAuthority()
+/// let capture = CameraAuthority()
 /// let status = try await capture.request(.camera)   // the system prompt, the first time
 /// ```
-public struct CaptureAuthority: PermissionAuthority {
+public struct CameraAuthority: PermissionAuthority {
     private let logger: Logger
 
     /// Creates the authority; `logger` hears about a missing purpose string.
@@ -88,4 +88,8 @@ public struct CaptureAuthority: PermissionAuthority {
         }
     }
 }
+
+/// The former name of ``CameraAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "CameraAuthority")
+public typealias CaptureAuthority = CameraAuthority
 #endif

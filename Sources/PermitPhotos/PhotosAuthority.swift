@@ -22,10 +22,10 @@ public import Permit
 /// For example:
 ///
 /// ```swift
-/// let photos = PhotoLibraryAuthority()
+/// let photos = PhotosAuthority()
 /// if try await photos.request(.photos) == .limited { offerToSelectMorePhotos() }
 /// ```
-public struct PhotoLibraryAuthority: PermissionAuthority {
+public struct PhotosAuthority: PermissionAuthority {
     /// Creates the authority.
     public init() {}
 
@@ -55,4 +55,8 @@ public struct PhotoLibraryAuthority: PermissionAuthority {
         }
     }
 }
+
+/// The former name of ``PhotosAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "PhotosAuthority")
+public typealias PhotoLibraryAuthority = PhotosAuthority
 #endif

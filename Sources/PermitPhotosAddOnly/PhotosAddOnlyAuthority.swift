@@ -19,10 +19,10 @@ public import Permit
 /// For example:
 ///
 /// ```swift
-/// let saving = PhotoLibraryAddOnlyAuthority()
+/// let saving = PhotosAddOnlyAuthority()
 /// let status = try await saving.request(.photosAddOnly)
 /// ```
-public struct PhotoLibraryAddOnlyAuthority: PermissionAuthority {
+public struct PhotosAddOnlyAuthority: PermissionAuthority {
     /// Creates the authority.
     public init() {}
 
@@ -52,4 +52,8 @@ public struct PhotoLibraryAddOnlyAuthority: PermissionAuthority {
         }
     }
 }
+
+/// The former name of ``PhotosAddOnlyAuthority``, kept so that apps written against Permit 1.0 compile.
+@available(*, deprecated, renamed: "PhotosAddOnlyAuthority")
+public typealias PhotoLibraryAddOnlyAuthority = PhotosAddOnlyAuthority
 #endif
