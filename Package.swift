@@ -75,16 +75,20 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
+        // The core's helpers that every module shares (Locked, SerialGate, ElapsedClock, BlockingWork, the JSON
+        // value and its reader): `package` access, not a product: no app calls them.
+        .target(name: "PermitSupport"),
         .target(
             name: "Permit",
             dependencies: [
+                "PermitSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "PermitWeb",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/bridge.js"), .copy("Resources/web-permissions.js"), .copy("Resources/web-requests.js")]
@@ -94,6 +98,7 @@ let package = Package(
         .target(
             name: "PermitChromium",
             dependencies: [
+                "PermitSupport",
                 "PermitWeb", "PermitHostSupport",
                 "CPermitSpawn",
                 .product(name: "Logging", package: "swift-log"),
@@ -103,7 +108,7 @@ let package = Package(
         .target(
             name: "PermitPageServer",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,7 +124,7 @@ let package = Package(
         .target(
             name: "PermitServer",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitPageServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -134,7 +139,7 @@ let package = Package(
         // long it waits for a callback), tested on Linux; `package` access, not a product: no app calls them.
         .target(
             name: "PermitAdapterSupport",
-            dependencies: ["Permit"]
+            dependencies: ["Permit", "PermitSupport"]
         ),
         // What the web view hosts and the web-facing adapters share (restart policy, cookie field mapping,
         // delegate forwarding, load and navigation decisions, the keychain and haptics plans), tested on Linux;
@@ -150,7 +155,7 @@ let package = Package(
         .target(
             name: "PermitSystem",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -161,14 +166,14 @@ let package = Package(
         .target(
             name: "PermitLinux",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "PermitTesting",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -187,7 +192,7 @@ let package = Package(
         .target(
             name: "PermitDemo",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitWeb",
                 "PermitChromium",
                 "PermitPageServer",
@@ -205,7 +210,7 @@ let package = Package(
             name: "permit",
             dependencies: [
                 "PermitDemo",
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitWeb",
                 "PermitChromium",
                 "PermitLint",
@@ -223,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "PermitTests",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitAdapterSupport",
                 "PermitLinux",
                 "PermitObservation",
@@ -236,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "PermitWebTests",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitWeb", "PermitHostSupport",
                 "PermitAdapterSupport",
                 "PermitChromium",
@@ -274,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "PermitServerTests",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport",
                 "PermitPageServer",
                 "PermitServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -375,7 +380,7 @@ package.targets.append(contentsOf: [
     .target(
         name: "PermitWebKitGTK",
         dependencies: [
-            "Permit",
+            "Permit", "PermitSupport",
             "PermitWeb",
             "PermitHostSupport",
             "CPermitWebKitGTK",

@@ -13,6 +13,7 @@
 import Foundation
 @testable import Permit
 @testable import PermitWeb
+import PermitSupport
 
 private let maximumSize = 16 * 1024
 private let decodingCodes: Set<String> = ["malformed", "tooLarge", "unsupportedVersion"]

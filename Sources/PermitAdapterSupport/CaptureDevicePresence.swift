@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 /// Whether a camera or microphone is present, looked up as rarely as the answer allows.
 ///

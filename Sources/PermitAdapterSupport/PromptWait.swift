@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 /// One wait for the answer to a system prompt that is reported by callback, driven by
 /// ``PromptWaitStateMachine`` on an injected clock: it always ends.

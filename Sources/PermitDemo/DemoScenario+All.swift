@@ -7,6 +7,7 @@ import PermitServer
 import PermitTesting
 import PermitWeb
 import PermitWebTesting
+import PermitSupport
 
 extension DemoScenario {
     /// Everything `permit demo` runs, in order: the permission-cookie scenarios and the relaunch as the page sees

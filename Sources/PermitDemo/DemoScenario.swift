@@ -4,6 +4,7 @@ package import Permit
 import PermitPageServer
 package import PermitTesting
 import PermitWeb
+import PermitSupport
 
 /// One step of `permit demo`: a story told on the simulated hybrid app and checked from the page's side.
 package struct DemoScenario: Sendable {

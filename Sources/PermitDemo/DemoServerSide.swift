@@ -7,6 +7,7 @@ import NIOHTTP1
 import PermitPageServer
 package import PermitServer
 import Permit
+import PermitSupport
 
 /// The demo's server side, as a hybrid app's backend runs it: a `PermitServer` registry on SQLite behind the demo's
 /// page server (every page request's `FCM_token` and `p_…` cookies recorded, grant rates at

@@ -3,6 +3,7 @@ package import Logging
 import Permit
 package import PermitPageServer
 import PermitWeb
+import PermitSupport
 
 /// The parts of the simulated hybrid app that outlive its processes: a browser engine as the web view, the
 /// app's web server on loopback with its push-token registry (``DemoServerSide``), and the page's console,

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// A `NetworkMonitor` that reads a Linux host's interfaces and routes, polling at an interval.
 ///

@@ -4,6 +4,7 @@ public import Logging
 import HTTPTypes
 import NIOCore
 import Permit
+import PermitSupport
 
 /// Serves pages on loopback for the browser tests, the benchmarks and the demo.
 ///

@@ -1,4 +1,5 @@
 public import Permit
+import PermitSupport
 
 /// A location service for tests and the simulated device: answers with the fix you set, or the error.
 ///

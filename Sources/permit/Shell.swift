@@ -5,6 +5,7 @@ import PermitChromium
 import PermitDemo
 import PermitPageServer
 import PermitWeb
+import PermitSupport
 
 /// `permit shell`: any web app in headless Chromium or WebKitGTK, with Permit's bridge and a simulated device behind
 /// it.

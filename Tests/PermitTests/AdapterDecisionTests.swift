@@ -1,6 +1,7 @@
 import Permit
 import PermitAdapterSupport
 import Testing
+import PermitSupport
 
 /// The decisions of the local network and HealthKit adapters, which run only on Apple platforms, checked here
 /// against the behaviour Apple documents.

@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 import Testing
+import PermitSupport
 
 /// The hand-written JSON reader and writer give what the Codable path (`JSONDecoder`, `JSONEncoder` with sorted
 /// keys) gave, which stays in the package as `JSONValue`'s `Codable` conformance and serves as the oracle here.

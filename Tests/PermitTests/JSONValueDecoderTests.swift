@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Permit
+import PermitSupport
 
 /// `JSONValueDecoder` reads what `JSONDecoder` reads from the same JSON, with no round trip through text.
 @Suite struct JSONValueDecoderTests {

@@ -3,6 +3,7 @@ import Permit
 import PermitAdapterSupport
 import PermitTesting
 import Testing
+import PermitSupport
 
 /// A location authorization request always completes. CoreLocation reports the answer only through
 /// `locationManagerDidChangeAuthorization(_:)`, and Apple documents cases with no prompt and no callback: the

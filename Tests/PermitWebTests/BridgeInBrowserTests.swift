@@ -4,6 +4,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// Issue 4's acceptance, in real headless Chromium with pages served over loopback.
 @Suite(requiresBrowser, .serialized, .timeLimit(.minutes(3))) struct BridgeInBrowserTests {

@@ -6,6 +6,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// A hybrid app in miniature: a simulated device and permission center behind the bridge, in real headless
 /// Chromium, with pages served over loopback from an allowed origin and from a foreign one.

@@ -5,6 +5,7 @@ import PermitTesting
 import PermitWebTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// Seed 002's page code, verbatim: how the web app reads the push token.
 private let seedPage = """

@@ -3,6 +3,7 @@ import Permit
 @testable import PermitChromium
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// Permit's cookies to and from the DevTools protocol's cookie JSON.
 @Suite struct DevToolsCookieMappingTests {

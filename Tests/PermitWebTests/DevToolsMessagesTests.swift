@@ -2,6 +2,7 @@ import Foundation
 import Permit
 @testable import PermitChromium
 import Testing
+import PermitSupport
 
 /// The typed DevTools layer: commands encode to the parameters the protocol names, answers and events decode
 /// from the JSON Chromium sends, and anything else is refused or skipped rather than guessed at.

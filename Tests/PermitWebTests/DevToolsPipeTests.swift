@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import PermitSupport
 #endif
 
 /// The DevTools pipe's deadlines, against a browser played by the test over two pipes: a command the browser

@@ -4,6 +4,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// Issue 9, on every engine: the web content killed as the OS kills it (Chromium's whole process group with
 /// SIGKILL; WebKit's web process through `webkit_web_view_terminate_web_process`)

@@ -4,6 +4,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// One hostile page behaviour: a script the page runs, what it must observe, and how many system prompts it
 /// may cause.

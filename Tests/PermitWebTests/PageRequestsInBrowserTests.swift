@@ -3,6 +3,7 @@ import Permit
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// The page's own permission requests (`navigator.geolocation`, `getUserMedia`, `Notification`), primers and
 /// Settings from the page, and a reset reaching the page: issue 19's acceptance, in a real engine.

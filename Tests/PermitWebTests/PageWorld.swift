@@ -5,6 +5,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// A hybrid app with a manifest, in a real web view: location declared with a primer, camera and
 /// notifications asked at use, microphone not tracked. Pages are served over loopback from `localhost` (a

@@ -4,6 +4,7 @@ import PermitPageServer
 import PermitTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// `navigator.permissions` as the W3C Permissions spec and WebIDL define it, for the names the app tracks:
 /// each test checks one requirement of the spec, in a real engine.

@@ -5,6 +5,7 @@ import PermitTesting
 import PermitWebTesting
 import PermitWeb
 import Testing
+import PermitSupport
 
 /// The push token's client half for the server: the backup behind its seam, rotation on the app's schedule,
 /// and the cookie on several domains.

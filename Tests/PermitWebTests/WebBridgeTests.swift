@@ -7,6 +7,7 @@ import PermitWebTesting
 import Testing
 
 @testable import PermitWeb
+import PermitSupport
 
 /// The bridge against the fake host: every rule of the protocol, without a browser.
 @Suite(.timeLimit(.minutes(1))) struct WebBridgeTests {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import PermitSupport
 
 /// Tracks every permission the app uses, as an actor.
 ///

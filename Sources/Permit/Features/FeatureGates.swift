@@ -1,4 +1,5 @@
 public import Logging
+import PermitSupport
 
 /// The state of each of an app's features, kept current with every permission change.
 ///

@@ -1,4 +1,5 @@
 public import Logging
+import PermitSupport
 
 /// Decides when an app may ask for a permission, and asks through its ``PermissionCenter``: no prompt at
 /// startup for lazy permissions, never a second prompt, a budget and a cooldown, and "inform the user once".

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import PermitSupport
 
 /// A store that keeps the snapshot in one JSON file, replaced atomically on every save.
 ///

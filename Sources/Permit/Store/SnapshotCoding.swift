@@ -1,4 +1,5 @@
 import Foundation
+import PermitSupport
 
 /// The versioned JSON form of a ``PermissionSnapshot``, shared by the file and UserDefaults stores.
 ///

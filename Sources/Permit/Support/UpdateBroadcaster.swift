@@ -1,3 +1,5 @@
+import PermitSupport
+
 /// Hands values to every ``UpdateStream`` made from it, reachable synchronously from any thread: the engine
 /// behind every one of Permit's streams, and what an implementation of a seam that streams (a `WebViewHost`'s
 /// events, a `WebCookieStore`'s changes) uses to make them.

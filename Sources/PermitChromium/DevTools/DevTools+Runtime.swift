@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 // MARK: - Runtime commands
 

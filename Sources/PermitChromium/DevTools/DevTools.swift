@@ -1,5 +1,6 @@
 import Foundation
 import Permit
+import PermitSupport
 
 /// The part of the Chrome DevTools protocol that Permit speaks, as types: one namespace per protocol domain
 /// (`DevTools.Page`, `DevTools.Runtime`, ...), each holding its commands (``DevToolsCommand``) and the

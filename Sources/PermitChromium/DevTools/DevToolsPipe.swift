@@ -1,5 +1,6 @@
 import Foundation
 import Permit
+import PermitSupport
 
 /// The DevTools protocol over Chromium's `--remote-debugging-pipe`: JSON messages, each ended by a NUL byte,
 /// written to the browser's fd 3 and read from its fd 4.

@@ -1,6 +1,7 @@
 public import Foundation
 public import Permit
 public import PermitWeb
+import PermitSupport
 
 // MARK: - Page
 

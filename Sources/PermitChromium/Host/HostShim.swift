@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 /// The page-side half of the message transport: gives each document WebKit's
 /// `window.webkit.messageHandlers[name].postMessage(text)`, returning a promise of the native reply, over one

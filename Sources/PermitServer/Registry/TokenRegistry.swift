@@ -1,6 +1,7 @@
 package import Foundation
 package import Logging
 import Permit
+import PermitSupport
 
 /// Records what installations report, writing only what changed: the registry behind the middleware and the
 /// native endpoint.

@@ -1,6 +1,7 @@
 package import Logging
 import Permit
 import SQLiteNIO
+import PermitSupport
 
 /// Runs the registry's SQL on one SQLite file in WAL mode: the embedded default, for one `permit server`
 /// process.

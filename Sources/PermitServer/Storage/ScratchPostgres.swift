@@ -2,6 +2,7 @@ package import Foundation
 package import Logging
 import Permit
 package import PostgresNIO
+import PermitSupport
 
 /// A real PostgreSQL from Debian's package, started for a test suite or a benchmark: its own data folder in a
 /// temporary directory, a loopback port, run as the `postgres` user when the process runs as root (PostgreSQL

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// Runs a set of ``SystemCheck``s at once and collects their results in a ``SystemReport``.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 import Permit
+import PermitSupport
 
 /// Checks that the app can write to its documents directory and read back what it wrote:
 /// "Documents Accessible", done by a real probe.

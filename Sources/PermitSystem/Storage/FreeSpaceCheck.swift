@@ -1,5 +1,6 @@
 public import Foundation
 import Permit
+import PermitSupport
 
 /// Checks that the volume holding the documents directory has at least a minimum of free space.
 ///

@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 /// A page's call, decoded from a ``BridgeRequest`` with its parameters typed: what ``BridgeResponder``
 /// answers.

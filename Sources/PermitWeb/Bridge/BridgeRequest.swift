@@ -1,5 +1,6 @@
 import Foundation
-package import Permit
+import Permit
+package import PermitSupport
 
 /// One call from the page: `{"v": 1, "id": 7, "method": "requestPermission", "params": {"type": "camera"}}`.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Permit
+import PermitSupport
 
 /// Answers the page's messages: checks where each comes from, decodes it into a ``BridgeMethod`` and
 /// carries it out against the center, the policy and the device. It keeps no state of its own; the page's

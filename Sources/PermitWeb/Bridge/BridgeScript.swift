@@ -1,5 +1,6 @@
 import Foundation
 import Permit
+import PermitSupport
 
 /// The bridge's page script: the `bridge.js` resource with its configuration filled in as JSON.
 enum BridgeScript {

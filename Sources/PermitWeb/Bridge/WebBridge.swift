@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// Connects a web page to the app's permissions: installs the bridge script in a web view, answers the
 /// page's calls, and applies every permission change to what the page sees.

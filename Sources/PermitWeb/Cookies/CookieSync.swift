@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// Keeps the cookies Permit owns in a web view: the push token and, when the app opts in, the `p_…`
 /// permission cookies.

@@ -1,4 +1,5 @@
 import Permit
+import PermitSupport
 
 /// Runs a web view operation whose completion may never come, and gives up on it after a deadline.
 ///

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// Keeps the app's push token in the web view as a cookie, so that page script and the app's server both
 /// see it, with a backup as the source of truth: in the app's `PermitStorage` by default, or in any

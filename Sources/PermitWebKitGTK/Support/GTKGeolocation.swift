@@ -2,6 +2,7 @@ import CPermitWebKitGTK
 import Foundation
 import Permit
 import PermitWeb
+import PermitSupport
 
 /// Answers WebKit's geolocation manager from ``WebKitGTKWebView/locationProvider``: when the manager starts
 /// (a page began asking for its position, through the engine's own `navigator.geolocation`), the provider is

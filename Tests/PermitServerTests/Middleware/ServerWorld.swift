@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Permit
 import PermitServer
+import PermitSupport
 
 /// A test's own server: an SQLite registry in a temporary folder, a settable wall clock, the middleware and
 /// the routes on a Hummingbird router.

@@ -4,6 +4,7 @@ import Logging
 import Permit
 import PermitServer
 import Testing
+import PermitSupport
 
 @Suite struct TokenPrunerTests {
     let t0 = Date(timeIntervalSince1970: 1_780_000_000)

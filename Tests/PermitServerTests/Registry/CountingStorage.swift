@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 import PermitServer
+import PermitSupport
 
 /// Wraps a storage and counts its reads and writes, so a test can check that nothing was written.
 final class CountingStorage: RegistryStorage {

@@ -3,6 +3,7 @@ import Logging
 import Permit
 import PermitServer
 import Testing
+import PermitSupport
 
 /// The registry's group commit: concurrent reports of different installations share one transaction, none
 /// returns before its own write is committed, and one bad write does not fail the others.

@@ -6,6 +6,7 @@ import NIOCore
 import Permit
 import PermitPageServer
 import PermitServer
+import PermitSupport
 
 /// A push service on loopback for the sender tests: FCM's token and send endpoints or APNs' device endpoint,
 /// answering each POST from the test's closure and keeping every request it saw. Never the real services.

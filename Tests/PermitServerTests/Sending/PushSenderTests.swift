@@ -5,6 +5,7 @@ import Permit
 import PermitServer
 import Testing
 import _CryptoExtras
+import PermitSupport
 
 /// The FCM and APNs senders against fake services on loopback: every answer FCM's and Apple's documentation
 /// lists, through the real HTTP client, the real JWT signing and the registry on SQLite.
