@@ -85,76 +85,10 @@ extension Unicode.Scalar {
 
 // MARK: - Built-in kinds
 
+// The static member of each built-in kind and `builtIn` are generated from kinds.json, in
+// PermissionKind+BuiltIn.swift.
+
 extension PermissionKind {
-    /// Location while the app is in use (`NSLocationWhenInUseUsageDescription`). With Precise Location off its
-    /// granted status is ``PermissionStatus/approximate``; a temporary full-accuracy request needs
-    /// `NSLocationTemporaryUsageDescriptionDictionary`.
-    public static let location = PermissionKind("location")
-    /// Location at all times, including in the background (`NSLocationAlwaysAndWhenInUseUsageDescription`).
-    public static let locationAlways = PermissionKind("locationAlways")
-    /// The camera (`NSCameraUsageDescription`).
-    public static let camera = PermissionKind("camera")
-    /// The microphone (`NSMicrophoneUsageDescription`).
-    public static let microphone = PermissionKind("microphone")
-    /// User notifications: alerts, sounds and badges; ``PermissionStatus/provisional`` when quiet,
-    /// ``PermissionStatus/ephemeral`` in an App Clip.
-    public static let notifications = PermissionKind("notifications")
-    /// The photo library, read and write (`NSPhotoLibraryUsageDescription`); ``PermissionStatus/limited`` when
-    /// the person selected some photos.
-    public static let photos = PermissionKind("photos")
-    /// Adding to the photo library only (`NSPhotoLibraryAddUsageDescription`).
-    public static let photosAddOnly = PermissionKind("photosAddOnly")
-    /// Contacts (`NSContactsUsageDescription`); ``PermissionStatus/limited`` when the person shared some
-    /// contacts (iOS 18).
-    public static let contacts = PermissionKind("contacts")
-    /// Full access to calendar events (`NSCalendarsFullAccessUsageDescription`); ``PermissionStatus/writeOnly``
-    /// when the app may only add events.
-    public static let calendar = PermissionKind("calendar")
-    /// Adding calendar events without reading them (iOS 17, `NSCalendarsWriteOnlyAccessUsageDescription`).
-    public static let calendarWriteOnly = PermissionKind("calendarWriteOnly")
-    /// Full access to reminders (`NSRemindersFullAccessUsageDescription`).
-    public static let reminders = PermissionKind("reminders")
-    /// Bluetooth (`NSBluetoothAlwaysUsageDescription`). Accessories paired through AccessorySetupKit (iOS 18)
-    /// need no Bluetooth authorization: the app sees only those accessories, and the status stays as it is.
-    public static let bluetooth = PermissionKind("bluetooth")
-    /// Motion and fitness activity (`NSMotionUsageDescription`).
-    public static let motion = PermissionKind("motion")
-    /// Speech recognition (`NSSpeechRecognitionUsageDescription`).
-    public static let speechRecognition = PermissionKind("speechRecognition")
-    /// App tracking transparency (`NSUserTrackingUsageDescription`).
-    public static let tracking = PermissionKind("tracking")
-    /// The media and Apple Music library (`NSAppleMusicUsageDescription`).
-    public static let mediaLibrary = PermissionKind("mediaLibrary")
-    /// Devices on the local network (iOS 14, `NSLocalNetworkUsageDescription`). iOS has no status API: the
-    /// status is inferred from a connection's outcome each time (Apple's TN3179) and never cached by an adapter.
-    public static let localNetwork = PermissionKind("localNetwork")
-    /// Face ID (`NSFaceIDUsageDescription`); ``PermissionStatus/unavailable`` without enrolled biometry.
-    public static let faceID = PermissionKind("faceID")
-    /// HealthKit (`NSHealthShareUsageDescription` to read, `NSHealthUpdateUsageDescription` to write). Whether
-    /// the person allowed reading is never told to the app: after the prompt the status is
-    /// ``PermissionStatus/undisclosed``, never denied.
-    public static let healthKit = PermissionKind("healthKit")
-    /// HomeKit homes and accessories (`NSHomeKitUsageDescription`).
-    public static let homeKit = PermissionKind("homeKit")
-    /// Whether the person's Focus silences notifications (iOS 15, `NSFocusStatusUsageDescription`).
-    public static let focusStatus = PermissionKind("focusStatus")
-    /// Reading NFC tags (`NFCReaderUsageDescription`): no prompt, usable where the hardware reads tags.
-    public static let nfcReading = PermissionKind("nfcReading")
-    /// Siri and shortcuts (`NSSiriUsageDescription`).
-    public static let siri = PermissionKind("siri")
-    /// Nearby interaction with ultra wideband (`NSNearbyInteractionUsageDescription`): no status API, the
-    /// answer arrives when a session runs.
-    public static let nearbyInteraction = PermissionKind("nearbyInteraction")
-
-    /// Every kind Permit knows about, in a stable order: the fifteen of the first releases, then the kinds added
-    /// since.
-    public static let builtIn: [PermissionKind] = [
-        .location, .locationAlways, .camera, .microphone, .notifications, .photos, .photosAddOnly,
-        .contacts, .calendar, .reminders, .bluetooth, .motion, .speechRecognition, .tracking, .mediaLibrary,
-        .calendarWriteOnly, .localNetwork, .faceID, .healthKit, .homeKit, .focusStatus, .nfcReading, .siri,
-        .nearbyInteraction,
-    ]
-
     /// The three kinds whose cookies keep their historical names (`p_Location`, `p_Camera`,
     /// `p_Notification`): location, camera and notifications, which apps tracked before Permit.
     public static let legacyCookieKinds: [PermissionKind] = [.location, .camera, .notifications]

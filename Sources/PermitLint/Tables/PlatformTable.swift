@@ -51,12 +51,6 @@ enum PlatformTable {
         }
     }
 
-    private static let iOS17 = DeploymentTarget(major: 17)
-
-    private static func key(_ name: String, _ need: PurposeKey.Need = .always) -> PurposeKey {
-        PurposeKey(name: name, need: need)
-    }
-
     private static func android(_ names: String...) -> [String] {
         names.map { $0.contains(".") ? $0 : "android.permission." + $0 }
     }
@@ -74,95 +68,9 @@ enum PlatformTable {
     /// (`NSLocationTemporaryUsageDescriptionDictionary`, a dictionary of texts; `NSBonjourServices`, the service
     /// types a local-network app browses) are accepted: declaring their kind justifies them, and nothing needs
     /// them. HealthKit's read and write keys are both needed: its one request API references both.
-    static let rows: [Row] = [
-        Row(
-            kind: .location,
-            purposeKeys: [
-                key("NSLocationWhenInUseUsageDescription"), key("NSLocationTemporaryUsageDescriptionDictionary", .accepted),
-            ],
-            androidRequired: android("ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"), androidAccepted: []),
-        Row(
-            kind: .locationAlways,
-            purposeKeys: [
-                key("NSLocationAlwaysAndWhenInUseUsageDescription"), key("NSLocationWhenInUseUsageDescription"),
-                key("NSLocationAlwaysUsageDescription", .accepted),
-            ],
-            androidRequired: android("ACCESS_BACKGROUND_LOCATION", "ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION"),
-            androidAccepted: []),
-        Row(
-            kind: .camera, purposeKeys: [key("NSCameraUsageDescription")],
-            androidRequired: android("CAMERA"), androidAccepted: []),
-        Row(
-            kind: .microphone, purposeKeys: [key("NSMicrophoneUsageDescription")],
-            androidRequired: android("RECORD_AUDIO"), androidAccepted: []),
-        Row(
-            kind: .notifications, purposeKeys: [key("NSUserNotificationUsageDescription", .neverRead)],
-            androidRequired: android("POST_NOTIFICATIONS"), androidAccepted: []),
-        Row(
-            kind: .photos, purposeKeys: [key("NSPhotoLibraryUsageDescription")],
-            androidRequired: [],
-            androidAccepted: android(
-                "READ_EXTERNAL_STORAGE", "READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED")),
-        Row(
-            kind: .photosAddOnly, purposeKeys: [key("NSPhotoLibraryAddUsageDescription")],
-            androidRequired: [], androidAccepted: android("WRITE_EXTERNAL_STORAGE")),
-        Row(
-            kind: .contacts, purposeKeys: [key("NSContactsUsageDescription")],
-            androidRequired: android("READ_CONTACTS"), androidAccepted: android("WRITE_CONTACTS")),
-        Row(
-            kind: .calendar,
-            purposeKeys: [key("NSCalendarsFullAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17))],
-            androidRequired: android("READ_CALENDAR", "WRITE_CALENDAR"), androidAccepted: []),
-        Row(
-            kind: .calendarWriteOnly,
-            purposeKeys: [
-                key("NSCalendarsWriteOnlyAccessUsageDescription"), key("NSCalendarsUsageDescription", .before(iOS17)),
-            ],
-            androidRequired: android("WRITE_CALENDAR"), androidAccepted: []),
-        Row(
-            kind: .reminders,
-            purposeKeys: [key("NSRemindersFullAccessUsageDescription"), key("NSRemindersUsageDescription", .before(iOS17))],
-            androidRequired: [], androidAccepted: []),
-        Row(
-            kind: .bluetooth,
-            purposeKeys: [key("NSBluetoothAlwaysUsageDescription"), key("NSBluetoothPeripheralUsageDescription", .accepted)],
-            androidRequired: android("BLUETOOTH_CONNECT"),
-            androidAccepted: android("BLUETOOTH_SCAN", "BLUETOOTH_ADVERTISE", "BLUETOOTH", "BLUETOOTH_ADMIN")),
-        Row(
-            kind: .motion, purposeKeys: [key("NSMotionUsageDescription")],
-            androidRequired: android("ACTIVITY_RECOGNITION"), androidAccepted: []),
-        Row(
-            kind: .speechRecognition, purposeKeys: [key("NSSpeechRecognitionUsageDescription")],
-            androidRequired: android("RECORD_AUDIO"), androidAccepted: []),
-        Row(
-            kind: .tracking, purposeKeys: [key("NSUserTrackingUsageDescription")],
-            androidRequired: android("com.google.android.gms.permission.AD_ID"), androidAccepted: []),
-        Row(
-            kind: .mediaLibrary, purposeKeys: [key("NSAppleMusicUsageDescription")],
-            androidRequired: android("READ_MEDIA_AUDIO"), androidAccepted: []),
-        Row(
-            kind: .localNetwork,
-            purposeKeys: [key("NSLocalNetworkUsageDescription"), key("NSBonjourServices", .accepted)],
-            androidRequired: [], androidAccepted: android("NEARBY_WIFI_DEVICES", "ACCESS_WIFI_STATE")),
-        Row(
-            kind: .faceID, purposeKeys: [key("NSFaceIDUsageDescription")],
-            androidRequired: android("USE_BIOMETRIC"), androidAccepted: android("USE_FINGERPRINT")),
-        Row(
-            kind: .healthKit,
-            purposeKeys: [key("NSHealthShareUsageDescription"), key("NSHealthUpdateUsageDescription")],
-            androidRequired: [], androidAccepted: []),
-        Row(kind: .homeKit, purposeKeys: [key("NSHomeKitUsageDescription")], androidRequired: [], androidAccepted: []),
-        Row(
-            kind: .focusStatus, purposeKeys: [key("NSFocusStatusUsageDescription")], androidRequired: [],
-            androidAccepted: android("ACCESS_NOTIFICATION_POLICY")),
-        Row(
-            kind: .nfcReading, purposeKeys: [key("NFCReaderUsageDescription")], androidRequired: android("NFC"),
-            androidAccepted: []),
-        Row(kind: .siri, purposeKeys: [key("NSSiriUsageDescription")], androidRequired: [], androidAccepted: []),
-        Row(
-            kind: .nearbyInteraction, purposeKeys: [key("NSNearbyInteractionUsageDescription")],
-            androidRequired: android("UWB_RANGING"), androidAccepted: []),
-    ]
+    ///
+    /// The rows are generated from kinds.json (PlatformTable+Kinds.swift).
+    static let rows: [Row] = generatedRows
 
     /// Network access is required and implicit: declared by no one, needed by every app.
     static let implicitAndroidRequired = android("INTERNET")
@@ -205,40 +113,9 @@ enum PlatformTable {
     /// Permit's Apple adapter modules; an app links only the ones it imports. All of them ship (issue 8). Each
     /// references only the APIs of its kinds (issue 20): when-in-use location apart from always, the camera
     /// apart from the microphone.
-    static let modules: [Module] = [
-        Module(name: "PermitLocation", kinds: [.location], exists: true),
-        Module(name: "PermitLocationAlways", kinds: [.locationAlways, .location], exists: true),
-        Module(name: "PermitCamera", kinds: [.camera], exists: true),
-        Module(name: "PermitMicrophone", kinds: [.microphone], exists: true),
-        Module(name: "PermitNotifications", kinds: [.notifications], exists: true),
-        Module(name: "PermitContacts", kinds: [.contacts], exists: true),
-        Module(name: "PermitPhotos", kinds: [.photos], exists: true),
-        Module(name: "PermitPhotosAddOnly", kinds: [.photosAddOnly], exists: true),
-        Module(name: "PermitCalendar", kinds: [.calendar], exists: true),
-        Module(name: "PermitCalendarWriteOnly", kinds: [.calendarWriteOnly], exists: true),
-        Module(name: "PermitReminders", kinds: [.reminders], exists: true),
-        Module(name: "PermitFocusStatus", kinds: [.focusStatus], exists: true),
-        Module(name: "PermitFaceID", kinds: [.faceID], exists: true),
-        Module(name: "PermitBluetooth", kinds: [.bluetooth], exists: true),
-        Module(name: "PermitMotion", kinds: [.motion], exists: true),
-        Module(name: "PermitSpeech", kinds: [.speechRecognition], exists: true),
-        Module(name: "PermitTracking", kinds: [.tracking], exists: true),
-        Module(name: "PermitMediaLibrary", kinds: [.mediaLibrary], exists: true),
-        Module(name: "PermitLocalNetwork", kinds: [.localNetwork], exists: true),
-        Module(name: "PermitHealth", kinds: [.healthKit], exists: true),
-        Module(name: "PermitHome", kinds: [.homeKit], exists: true),
-        Module(name: "PermitNFC", kinds: [.nfcReading], exists: true),
-        Module(name: "PermitSiri", kinds: [.siri], exists: true),
-        Module(name: "PermitNearbyInteraction", kinds: [.nearbyInteraction], exists: true),
-        Module(name: "PermitPhotosPicker", kinds: [.photos], exists: true),
-        Module(name: "PermitContactsPicker", kinds: [.contacts], exists: true),
-        Module(name: "PermitWebKit", kinds: [], exists: true),
-        Module(name: "PermitKeychain", kinds: [], exists: true),
-        Module(name: "PermitUIKit", kinds: [], exists: true),
-        Module(name: "PermitCloud", kinds: [], exists: true),
-        Module(name: "PermitSwiftUI", kinds: [], exists: true),
-        Module(name: "PermitNetwork", kinds: [], exists: true),
-    ]
+    ///
+    /// The modules are generated from kinds.json (PlatformTable+Kinds.swift), in the order Package.swift lists them.
+    static let modules: [Module] = generatedModules
 
     // MARK: - Privacy manifest
 
