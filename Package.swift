@@ -333,8 +333,8 @@ let package = Package(
         .target(name: "PermitNFC", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitSiri", dependencies: ["Permit"]),
         .target(name: "PermitNearbyInteraction", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitPhotosPicker", dependencies: ["Permit"]),
-        .target(name: "PermitContactsPicker", dependencies: ["Permit"]),
+        .target(name: "PermitPhotosPicker", dependencies: []),
+        .target(name: "PermitContactsPicker", dependencies: []),
         .target(name: "PermitKeychain", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(name: "PermitUIKit", dependencies: ["Permit", "PermitAdapterSupport"]),
         .target(

@@ -128,15 +128,17 @@ import Testing
 
     // MARK: - Built-in kinds
 
-    @Test func builtInListsTheKindsInOrder() {
+    /// The kinds Permit 1.1 ships, in order: a record that later kinds append to and never reorder (a kind added
+    /// by CONTRIBUTING's recipe is checked by its own test).
+    @Test func builtInStartsWithTheShippedKindsInOrder() {
         #expect(
-            PermissionKind.builtIn.map(\.rawValue) == [
+            PermissionKind.builtIn.prefix(24).map(\.rawValue) == [
                 "location", "locationAlways", "camera", "microphone", "notifications", "photos", "photosAddOnly",
                 "contacts", "calendar", "reminders", "bluetooth", "motion", "speechRecognition", "tracking",
                 "mediaLibrary", "calendarWriteOnly", "localNetwork", "faceID", "healthKit", "homeKit",
                 "focusStatus", "nfcReading", "siri", "nearbyInteraction",
             ])
-        #expect(Set(PermissionKind.builtIn).count == 24)
+        #expect(Set(PermissionKind.builtIn).count == PermissionKind.builtIn.count)
     }
 
     @Test func seedIsLocationCameraNotifications() {
@@ -152,7 +154,7 @@ import Testing
         #expect(PermissionKind.notifications.cookieName == "p_Notification")
     }
 
-    /// The cookie name of every built-in kind, written out.
+    /// The cookie name of every kind Permit 1.1 ships, written out: what apps in users' hands read.
     private static let expectedCookieNames: [PermissionKind: String] = [
         .location: "p_Location",
         .locationAlways: "p_LocationAlways",
@@ -180,7 +182,7 @@ import Testing
         .nearbyInteraction: "p_NearbyInteraction",
     ]
 
-    @Test(arguments: PermissionKind.builtIn)
+    @Test(arguments: PermissionKind.builtIn.prefix(24))
     func cookieNameOfBuiltInKind(_ kind: PermissionKind) throws {
         let expected = try #require(Self.expectedCookieNames[kind])
         #expect(kind.cookieName == expected)
