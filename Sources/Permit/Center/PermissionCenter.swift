@@ -346,19 +346,6 @@ public actor PermissionCenter {
         return kinds.map(currentState)
     }
 
-    /// The `yes`/`no` cookie value of one permission, or `nil` when the center does not track it.
-    public func cookieValue(for kind: PermissionKind) async -> PermissionCookieValue? {
-        await state(for: kind)?.cookieValue
-    }
-
-    /// Every tracked permission's cookie, keyed by cookie name.
-    ///
-    /// For example, `["p_Location": "yes", "p_Camera": "no", "p_Notification": "yes"]`.
-    public func cookies() async -> [String: String] {
-        await start()
-        return Dictionary(uniqueKeysWithValues: kinds.map { ($0.cookieName, currentState($0).cookieValue.rawValue) })
-    }
-
     /// The most recent changes, oldest first, kept across launches up to ``Configuration/historyLimit``.
     ///
     /// First observations of a kind (a change whose ``PermissionChange/previous`` is `nil`) are streamed by
