@@ -92,6 +92,51 @@ import PermitTesting
         #expect(outcomes.count == 20 && outcomes.allSatisfy { $0.state.status == .granted })
     }
 
+    /// Shows each primer for `onScreen` turns of the scheduler, counting them.
+    actor CountingPrimers: PrimerPresenter {
+        let onScreen: Int
+        private(set) var shown = 0
+        init(onScreen: Int) { self.onScreen = onScreen }
+        func present(_ primer: Primer) async {
+            shown += 1
+            for _ in 0..<onScreen { await Task.yield() }
+        }
+    }
+
+    /// A request that reads the state while the primer is dismissed, before the system prompt under way is
+    /// recorded, joins that flow: the person sees the explanation once (a page's hundred geolocation calls
+    /// showed it twice on a loaded machine). Each round is a fresh launch whose requests arrive at staggered
+    /// moments around the dismissal.
+    @Test func requestsArrivingAsThePrimerIsDismissedShowItOnce() async throws {
+        for round in 0..<600 {
+            let device = SimulatedDevice()
+            let logger = makeTestLogger().0
+            let center = PermissionCenter(
+                kinds: PermissionKind.legacyCookieKinds, authority: device,
+                storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+            let policy = PromptPolicy(
+                manifest: try PermissionManifest(Self.declarations), center: center,
+                configuration: .init(promptBudget: 10, cooldown: .zero), clock: clock, logger: logger)
+            await device.launchApp()
+            await center.start()
+            await policy.finishStartup()
+            await device.setUnscriptedPromptAnswer(.granted)
+            let primers = CountingPrimers(onScreen: round % 7)
+            let outcomes = try await withThrowingTaskGroup(of: PolicyRequestOutcome.self) { group in
+                for stagger in 0..<12 {
+                    group.addTask {
+                        for _ in 0..<(stagger * (round % 3)) { await Task.yield() }
+                        return try await policy.request(.location, presentingPrimerWith: primers)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(await primers.shown == 1, "round \(round)")
+            #expect(await device.promptCount(for: .location) == 1, "round \(round)")
+            #expect(outcomes.allSatisfy { $0.state.status == .granted }, "round \(round)")
+        }
+    }
+
     @Test func aPermissionPromptedButNotDeterminedAgainIsSuppressed() async throws {
         let policy = try await makePolicy()
         await device.answerNextPrompt(for: .location, with: .granted)

@@ -111,6 +111,10 @@ public actor PromptPolicy {
     /// The kinds whose primer is on screen, with the requests waiting for it: a concurrent request for the same
     /// kind waits for that primer instead of showing a second one.
     private var primersShowing: [PermissionKind: [CheckedContinuation<Void, Never>]] = [:]
+    /// The kinds whose primer flow is under way, from the primer shown until the system prompt that follows
+    /// it is answered: a request that read the state before the prompt was recorded joins the flow instead
+    /// of showing the primer again.
+    private var primerFlows: Set<PermissionKind> = []
     private let changeBroadcaster = UpdateBroadcaster<Void>()
     /// Ends with the policy: the task that reports the end of the cooldown.
     private let cooldownTimer = Locked<Task<Void, Never>?>(nil)
@@ -259,12 +263,19 @@ public actor PromptPolicy {
     public func request(_ kind: PermissionKind, presentingPrimerWith primers: (any PrimerPresenter)?) async throws
         -> PolicyRequestOutcome
     {
-        guard case .showPrimer(let primer) = try await nextStep(for: kind) else { return try await request(kind) }
-        if primersShowing[kind] != nil {
-            // Another request of this kind shows the primer now: wait for it, then join its system prompt.
-            await withCheckedContinuation { primersShowing[kind, default: []].append($0) }
+        let step = try await nextStep(for: kind)
+        // Checked after the state is read: the step may have been read before another request's primer was
+        // dismissed, and before its system prompt was recorded.
+        if primerFlows.contains(kind) {
+            if primersShowing[kind] != nil {
+                // Another request of this kind shows the primer now: wait for it, then join its system prompt.
+                await withCheckedContinuation { primersShowing[kind, default: []].append($0) }
+            }
             return try await request(kind, afterPrimer: true)
         }
+        guard case .showPrimer(let primer) = step else { return try await request(kind) }
+        primerFlows.insert(kind)
+        defer { primerFlows.remove(kind) }
         primersShowing[kind] = []
         if let primers {
             logger.info("showing the primer before the system prompt", metadata: ["kind": "\(kind)"])
