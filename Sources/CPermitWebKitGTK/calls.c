@@ -113,6 +113,22 @@ void permit_wk_load(permit_wk_view *view, const char *uri, permit_wk_done done, 
     permit_wk_invoke(load_on_gtk, queued);
 }
 
+static void main_document_status_on_gtk(void *data) {
+    call *queued = data;
+    WebKitWebResource *resource = webkit_web_view_get_main_resource(queued->view->web_view);
+    WebKitURIResponse *response = resource ? webkit_web_resource_get_response(resource) : NULL;
+    guint status = response ? webkit_uri_response_get_status_code(response) : 0;
+    char text[16];
+    g_snprintf(text, sizeof text, "%u", status);
+    call_finish(queued, 1, status ? text : NULL);
+}
+
+void permit_wk_main_document_status(permit_wk_view *view, permit_wk_done done, void *token) {
+    call *queued = call_new(view, NULL, token);
+    queued->done = done;
+    permit_wk_invoke(main_document_status_on_gtk, queued);
+}
+
 static void terminate_on_gtk(void *data) {
     call *queued = data;
     webkit_web_view_terminate_web_process(queued->view->web_view);

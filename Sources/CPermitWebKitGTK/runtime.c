@@ -120,6 +120,9 @@ int permit_wk_runtime_start(const char *xvfb, char *error, size_t size) {
             setenv("GDK_BACKEND", "x11", 1);
             setenv("NO_AT_BRIDGE", "1", 0);
             setenv("GTK_A11Y", "none", 0);
+            // The web process connects to the accessibility bus WebKit hands it, which does not exist here, and
+            // warns "Can't connect to a11y bus" on every run; an empty address tells it there is none.
+            setenv("WEBKIT_A11Y_BUS_ADDRESS", "", 0);
             // Xvfb has no GPU: WebKit's DMA-BUF renderer needs one, so the web process renders to shared
             // memory instead (WebKit's documented switch).
             setenv("WEBKIT_DISABLE_DMABUF_RENDERER", "1", 0);

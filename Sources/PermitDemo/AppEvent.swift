@@ -14,6 +14,8 @@ package enum AppEvent: Sendable, Hashable {
     case change(PermissionChange)
     /// The native side did something worth telling: a launch, a primer, a token saved.
     case note(String)
+    /// Something a CI run must fail on, named: a prompt nobody answered, a page that did not load.
+    case failure(ShellFailure, String)
 
     /// The event's kind, as the shell's JSON log names it.
     package var type: String {
@@ -23,6 +25,7 @@ package enum AppEvent: Sendable, Hashable {
         case .bridgeReply: "reply"
         case .change: "change"
         case .note: "app"
+        case .failure: "error"
         }
     }
 
@@ -34,6 +37,7 @@ package enum AppEvent: Sendable, Hashable {
         case .bridgeReply(let body): "bridge  ← \(body)"
         case .change(let change): "change  \(change)"
         case .note(let text): "app     \(text)"
+        case .failure(_, let text): "error: \(text)"
         }
     }
 
@@ -44,10 +48,29 @@ package enum AppEvent: Sendable, Hashable {
         case .bridgeCall(let body), .bridgeReply(let body): ["body": body]
         case .change(let change):
             [
-                "kind": change.kind.rawValue, "previous": change.previous?.rawValue ?? "none",
+                "kind": change.kind.rawValue, "previous": change.previous?.rawValue ?? "new",
                 "current": change.current.rawValue, "cause": "\(change.cause)",
             ]
         case .note(let text): ["text": text]
+        case .failure(let failure, let text): ["failure": failure.rawValue, "message": text]
         }
     }
+}
+
+/// What fails a `permit shell --strict` run, as the JSON log's `failure` field names it.
+package enum ShellFailure: String, Sendable, Hashable, CaseIterable {
+    /// A command that could not run: unknown, malformed, or it threw (`expect` that failed among them).
+    case command
+    /// A system prompt was shown and no `answer KIND grant|deny` was scripted for it.
+    case unansweredPrompt
+    /// A prompt asked for while the app was not active (after `background` or the page's `openSettings()`).
+    case promptNotShown
+    /// The main document answered with an HTTP status of 400 or more.
+    case httpStatus
+    /// The page could not be loaded at all.
+    case loadFailed
+    /// The page threw and nothing caught it.
+    case exception
+    /// A promise of the page was rejected and nothing handled it.
+    case unhandledRejection
 }

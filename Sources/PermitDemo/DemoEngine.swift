@@ -49,9 +49,19 @@ package protocol DemoWebView: WebViewHost, WebCookieStore {
     /// Evaluates `source` as `evaluateJavaScript(_:)` does; when it throws, the error's detail carries what was
     /// thrown with its message, and its stack where the engine reports one.
     func evaluateJavaScriptRevealingExceptions(_ source: String) async throws -> String?
+    /// The HTTP status of the main document's response (404 for a page not found), or `nil` when the page
+    /// was not loaded over HTTP.
+    func mainDocumentStatus() async throws -> Int?
 }
 
-extension ChromiumWebView: DemoWebView {}
+extension ChromiumWebView: DemoWebView {
+    /// Read from the page's navigation timing entry, which Chromium fills with the response's status.
+    package func mainDocumentStatus() async throws -> Int? {
+        let text = try await evaluateJavaScript(
+            "(performance.getEntriesByType('navigation')[0] || {}).responseStatus || null")
+        return text.flatMap { Int($0) }
+    }
+}
 
 #if canImport(PermitWebKitGTK)
 extension WebKitGTKWebView: DemoWebView {

@@ -107,7 +107,7 @@ package final class DemoContext: Sendable {
             manifest: manifest)
         let report: @Sendable (AppEvent) -> Void = { event in
             switch event {
-            case .note, .change: step("  " + event.line)
+            case .note, .change, .failure: step("  " + event.line)
             case .console(_, let text) where text.hasPrefix("[demo] "):
                 step("  page    " + text.dropFirst("[demo] ".count))
             case .console, .bridgeCall, .bridgeReply: break

@@ -126,6 +126,9 @@ package final class DemoStage: Sendable {
         _ = try await webView.addUserScript(Self.consoleScript)
     }
 
+    /// How the console capture starts the text of an unhandled rejection.
+    static let unhandledRejectionPrefix = "unhandled rejection: "
+
     /// Forwards the page's console and uncaught errors to the native side; the page's own console still gets
     /// every message.
     static let consoleScript = """
@@ -146,18 +149,22 @@ package final class DemoStage: Sendable {
             var original = console[level];
             console[level] = function () { send(level, arguments); return original.apply(console, arguments); };
           });
-          // An error's own stack starts with its name and message; without one, the message and place.
+          // The name and message, then the stack: V8's stack starts with them, JavaScriptCore's holds only
+          // the frames. Without a stack, the name and message; for a value that is not an error, its text.
           function thrown(value) {
-            if (value && typeof value.stack === 'string' && value.stack) { return value.stack; }
-            if (value && value.message) { return StringType(value.name || 'Error') + ': ' + value.message; }
-            return text(value);
+            var header = value && typeof value === 'object' && value.message !== undefined
+              ? StringType(value.name || 'Error') + ': ' + StringType(value.message) : '';
+            if (value && typeof value.stack === 'string' && value.stack) {
+              return !header || value.stack.indexOf(header) === 0 ? value.stack : header + '\\n' + value.stack;
+            }
+            return header || text(value);
           }
           window.addEventListener('error', function (event) {
             var place = event.filename ? ' (' + event.filename + ':' + event.lineno + ')' : '';
             send('exception', [event.error ? thrown(event.error) + (event.error.stack ? '' : place) : event.message + place]);
           });
           window.addEventListener('unhandledrejection', function (event) {
-            send('exception', ['unhandled rejection: ' + thrown(event.reason)]);
+            send('exception', ['\(unhandledRejectionPrefix)' + thrown(event.reason)]);
           });
         })();
         """

@@ -226,6 +226,52 @@ package actor HybridApp {
         return outcome
     }
 
+    /// How long a switch command waits for the app and the page to take in its change.
+    package static let settleLimit = Duration.seconds(5)
+
+    /// The user, in the app, turns `kind` to `status` in Settings and comes back: returns once the app has
+    /// recorded the change and the page has heard it, so that the next command sees it.
+    ///
+    /// A running app told at once (location) has recorded the new status and pushed it to the page; an app
+    /// iOS terminated is launched again and its page loaded with the new status; an app that learns of the
+    /// change only when it next becomes active is left as it is, and the note says so. What did not settle
+    /// within ``settleLimit`` is said in a note.
+    package func switchInSettings(_ kind: PermissionKind, to status: PermissionStatus?) async throws {
+        let wasActive = await device.appState == .active
+        let toldAtOnce = await device.reportsChangesWhileRunning.contains(kind)
+        let outcome = if let status { await changeInSettings(kind, to: status) } else { await reset(kind) }
+        switch outcome {
+        case .appTerminated where wasActive:
+            emit(.note("back to the app: launching it from cold"))
+            try await launch()
+            try await settle(nil)
+        case .appKeptRunning where wasActive && toldAtOnce:
+            try await settle(kind)
+        case .appTerminated, .appKeptRunning, .appNotRunning:
+            break
+        }
+    }
+
+    /// Waits until the running app holds `kind` as the device has it (every kind when `nil`) and the page
+    /// has heard what the app holds; a note says what did not settle within ``settleLimit``.
+    private func settle(_ kind: PermissionKind?) async throws {
+        guard let process else { return }
+        let deadline = ContinuousClock.now + Self.settleLimit
+        if let kind {
+            let expected = await device.status(of: kind)
+            while await process.shell.center.state(for: kind)?.status != expected {
+                guard ContinuousClock.now < deadline else {
+                    emit(.note("the app had not recorded \(kind) → \(expected) after \(Self.settleLimit)"))
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        if !(await process.shell.bridge.caughtUp(within: deadline - ContinuousClock.now)) {
+            emit(.note("the page had not heard of the app's statuses after \(Self.settleLimit)"))
+        }
+    }
+
     /// When an app that kept running hears of a change to `kind`: iOS reports some kinds to it at once (location),
     /// the others only when it re-reads them on becoming active again.
     private func whenTheRunningAppSees(_ kind: PermissionKind) async -> String {
@@ -379,9 +425,18 @@ private struct PromptFailureNotes: PermissionAuthority {
     func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         do {
             return try await device.request(kind)
-        } catch {
-            emit(.note("the \(kind) prompt failed: \(error) (script the answer first: answer \(kind) grant|deny)"))
-            throw error
+        } catch SimulatedDeviceError.appNotActive {
+            let state = await device.appState
+            let text =
+                "the \(kind) prompt was not shown: the app is \(state == .background ? "in the background" : "not running") "
+                + "(after background, or the page's openSettings()), and iOS shows prompts to the active app only; "
+                + "foreground first"
+            emit(.failure(.promptNotShown, text))
+            throw SimulatedDeviceError.appNotActive.withDetail(text)
+        } catch SimulatedDeviceError.unexpectedPrompt {
+            let text = "the \(kind) prompt was shown and nobody answered it; script the answer first: answer \(kind) grant|deny"
+            emit(.failure(.unansweredPrompt, text))
+            throw SimulatedDeviceError.unexpectedPrompt.withDetail(text)
         }
     }
 

@@ -29,6 +29,9 @@ package enum ShellCommand: Hashable, Sendable {
     case eval(String)
     /// `expect JS`: evaluates a JavaScript expression (a promise is awaited) and fails when it is falsy.
     case expect(String)
+    /// `expect-within MS JS`: evaluates the expression again until it is truthy, failing after `MS`
+    /// milliseconds.
+    case expectWithin(milliseconds: Int, String)
     /// `wait MS`.
     case wait(milliseconds: Int)
     /// `screenshot PATH`.
@@ -52,7 +55,8 @@ package enum ShellCommand: Hashable, Sendable {
         location LAT LON                the device's location fix
         token VALUE | token clear       a token from the push service; clear it
         eval JS                         run page script and print its value
-        expect JS                       fail unless the expression is truthy
+        expect JS                       fail unless the expression is truthy now
+        expect-within MS JS             retry until truthy; fail after MS milliseconds
         wait MS                         wait, 0 to 600000 milliseconds
         screenshot PATH                 write a PNG of the page
         status                          each permission, native and in the page
@@ -72,7 +76,8 @@ package enum ShellCommand: Hashable, Sendable {
 
         func kind(_ word: String) throws(ShellError) -> PermissionKind {
             guard let kind = kinds.first(where: { $0.rawValue == word }) else {
-                throw ShellError("unknown permission '\(word)'; the app tracks: \(kinds.map(\.rawValue).joined(separator: ", "))")
+                let nearest = KindSuggestion.nearest(to: word, among: kinds.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ShellError("unknown permission '\(word)'\(nearest); the app tracks: \(kinds.map(\.rawValue).joined(separator: ", "))")
             }
             return kind
         }
@@ -126,6 +131,13 @@ package enum ShellCommand: Hashable, Sendable {
         case "expect":
             guard !rest.isEmpty else { throw ShellError("usage: expect JS") }
             return .expect(rest)
+        case "expect-within":
+            let limit = rest.prefix { !$0.isWhitespace }
+            let expression = rest.dropFirst(limit.count).trimmingCharacters(in: .whitespaces)
+            guard let milliseconds = Int(limit), (0...600_000).contains(milliseconds), !expression.isEmpty else {
+                throw ShellError("usage: expect-within MS JS, with 0 <= MS <= 600000")
+            }
+            return .expectWithin(milliseconds: milliseconds, expression)
         case "wait":
             try arguments(1, "MS")
             guard let milliseconds = Int(words[0]), (0...600_000).contains(milliseconds) else {

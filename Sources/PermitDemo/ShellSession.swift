@@ -20,9 +20,16 @@ package actor ShellSession {
         self.output = output
     }
 
-    /// Launches the app, which loads its page.
+    /// Launches the app, which loads its page, and reports a page that did not load or answered an HTTP
+    /// error.
     package func start() async throws {
-        try await app.launch()
+        do {
+            try await app.launch()
+        } catch {
+            output(ShellRecord(failure: .loadFailed, "\(error)"))
+            throw error
+        }
+        await checkLoadedPage()
     }
 
     /// Parses and runs one line; returns `false` after `quit`. A bad line is reported as an error record,
@@ -30,32 +37,51 @@ package actor ShellSession {
     ///
     /// - Parameters:
     ///   - line: The command.
-    ///   - number: The line's number in a script, named in its error.
-    package func run(line: String, number: Int? = nil) async -> Bool {
-        let place = number.map { "line \($0): " } ?? ""
+    ///   - number: The line's number in the script or on standard input, in the JSON log's records.
+    ///   - namesLine: Whether an error names the line for a person (`line 3: …`), as it does in a script.
+    package func run(line: String, number: Int, namesLine: Bool = true) async -> Bool {
+        let place = namesLine ? "line \(number): " : ""
+        let text = line.trimmingCharacters(in: .whitespaces)
+        let fields = ["line": "\(number)", "command": text]
+        func failed(_ message: String) {
+            output(ShellRecord(
+                type: "error", fields: fields.merging(["message": message, "failure": ShellFailure.command.rawValue]) { $1 },
+                line: "error: \(place)\(message)"))
+        }
         let command: ShellCommand?
         do {
             command = try ShellCommand.parse(line, kinds: app.configuration.kinds)
         } catch {
-            output(ShellRecord(type: "error", fields: ["line": line, "message": error.description], line: "error: \(place)\(error)"))
+            failed(error.description)
             return true
         }
         guard let command else { return true }
-        output(ShellRecord(type: "command", fields: ["line": line], line: "> \(line.trimmingCharacters(in: .whitespaces))"))
+        output(ShellRecord(type: "command", fields: fields, line: "> \(text)"))
+        let launches = await app.device.launchCount
         do {
-            return try await execute(command)
+            let goesOn = try await execute(command)
+            if await app.device.launchCount != launches, await app.isRunning { await checkLoadedPage() }
+            return goesOn
         } catch {
-            output(ShellRecord(type: "error", fields: ["line": line, "message": "\(error)"], line: "error: \(place)\(error)"))
+            failed("\(error)")
             return true
         }
+    }
+
+    /// Reports a main document that answered an HTTP error: the page a person would see is not the app.
+    private func checkLoadedPage() async {
+        guard let status = try? await stage.webView.mainDocumentStatus(), status >= 400 else { return }
+        output(ShellRecord(
+            failure: .httpStatus,
+            "the page answered HTTP \(status): \(app.configuration.pageURL.absoluteString)"))
     }
 
     private func execute(_ command: ShellCommand) async throws -> Bool {
         switch command {
         case .settings(let kind, let status):
-            await app.changeInSettings(kind, to: status)
+            try await app.switchInSettings(kind, to: status)
         case .reset(let kind):
-            await app.reset(kind)
+            try await app.switchInSettings(kind, to: nil)
         case .restrict(let kind):
             await app.device.setStatus(.restricted, for: kind)
             result("\(kind) restricted by device management; the app sees it when next active (background, foreground)")
@@ -88,6 +114,8 @@ package actor ShellSession {
             result(value ?? "undefined", fields: ["value": value ?? "undefined"])
         case .expect(let expression):
             try await expect(expression)
+        case .expectWithin(let milliseconds, let expression):
+            try await expect(expression, within: milliseconds)
         case .wait(let milliseconds):
             try await Task.sleep(for: .milliseconds(milliseconds))
         case .screenshot(let path):
@@ -104,8 +132,29 @@ package actor ShellSession {
         return true
     }
 
-    /// Evaluates `expression` (awaiting a promise) and throws when its value is falsy, naming the value.
-    private func expect(_ expression: String) async throws {
+    /// Evaluates `expression` (awaiting a promise) and throws when its value is falsy, naming the value; with
+    /// `limit`, evaluates it again every 50 ms until it holds or the time is up, and names the last value.
+    private func expect(_ expression: String, within limit: Int? = nil) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(limit ?? 0)
+        var tries = 0
+        while true {
+            tries += 1
+            let (passed, shown) = try await evaluateExpectation(expression)
+            if passed {
+                result("ok: \(expression)", fields: ["expect": expression, "value": shown])
+                return
+            }
+            guard let limit, ContinuousClock.now < deadline else {
+                guard let limit else { throw ShellError("expect failed: \(expression) is \(shown)") }
+                throw ShellError(
+                    "expect-within failed: \(expression) is still \(shown) after \(limit) ms (\(tries) tries)")
+            }
+            try await Task.sleep(for: min(.milliseconds(50), deadline - ContinuousClock.now))
+        }
+    }
+
+    /// Whether `expression` is truthy in the page, and its value as JSON (or as text when JSON cannot hold it).
+    private func evaluateExpectation(_ expression: String) async throws -> (passed: Bool, shown: String) {
         // The expression is spliced into a function body on purpose: it is page script from the script's author.
         let check = """
             (async () => { const value = await (\(expression)\n);
@@ -116,9 +165,7 @@ package actor ShellSession {
         guard let answer = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any], answer.count == 2,
             let passed = answer[0] as? Bool
         else { throw ShellError("expect: the page did not answer (\(text))") }
-        let shown = answer[1] as? String ?? "?"
-        guard passed else { throw ShellError("expect failed: \(expression) is \(shown)") }
-        result("ok: \(expression)", fields: ["expect": expression, "value": shown])
+        return (passed, answer[1] as? String ?? "?")
     }
 
     private func status() async throws {
@@ -166,14 +213,29 @@ package struct ShellRecord: Sendable, Hashable {
         self.line = line
     }
 
-    /// The record of an app event.
+    /// The record of an app event; the page's uncaught exception or unhandled rejection names its failure.
     package init(_ event: AppEvent) {
-        self.init(type: event.type, fields: event.fields, line: event.line)
+        var fields = event.fields
+        if case .console(level: "exception", let text) = event {
+            let failure: ShellFailure = text.hasPrefix(DemoStage.unhandledRejectionPrefix) ? .unhandledRejection : .exception
+            fields["failure"] = failure.rawValue
+        }
+        self.init(type: event.type, fields: fields, line: event.line)
     }
 
-    /// Whether the record fails a `--strict` run: an error line of the shell (an unknown command or kind, a
-    /// failed `expect`, a command that threw) or the page's uncaught exception or unhandled rejection.
-    package var failsStrictRun: Bool {
-        type == "error" || (type == "console" && fields["level"] == "exception")
+    /// The record of a failure outside any command: a page that did not load or answered an HTTP error.
+    package init(failure: ShellFailure, _ message: String) {
+        self.init(AppEvent.failure(failure, message))
     }
+
+    /// What fails a `--strict` run, or `nil`: an error line of the shell (an unknown command or kind, a failed
+    /// `expect`, a command that threw, a prompt nobody answered, a page that did not load or answered an HTTP
+    /// error) or the page's uncaught exception or unhandled rejection.
+    package var failure: ShellFailure? {
+        if let named = fields["failure"].flatMap(ShellFailure.init(rawValue:)) { return named }
+        return type == "error" ? .command : nil
+    }
+
+    /// Whether the record fails a `--strict` run.
+    package var failsStrictRun: Bool { failure != nil }
 }

@@ -23,14 +23,21 @@ struct Shell: AsyncParsableCommand {
             The web view reaches only this machine: localhost, 127.0.0.1 and [::1]. --allow-host opens another \
             host on purpose (a staging server). A bad command gets a one-line error and the shell goes on; \
             the exit status is 0 when the script ran to its end, and with --strict 1 when any error line, \
-            uncaught exception or unhandled rejection was seen (for CI). Chromium is found on Debian, Ubuntu \
-            and macOS; set PERMIT_CHROMIUM to the executable to use another.
+            uncaught exception or unhandled rejection was seen, a prompt was shown that no answer command \
+            scripted, or the page answered an HTTP status of 400 or more or did not load (for CI). The \
+            switches (grant, deny, revoke, reset, background, foreground) return once the app has recorded \
+            the change and the page has heard it, so the next expect sees it; expect-within retries a \
+            condition that the page reaches on its own time. A primer the app's manifest shows is read and \
+            its Continue tapped by the shell's user, at once. Chromium is found on Debian, Ubuntu and macOS; \
+            set PERMIT_CHROMIUM to the executable to use another.
 
             --json-log writes one JSON object per line: "t" (milliseconds since start) and "type", then by \
-            type: console (level: log|info|warn|error|debug|exception, text), call and reply (body), change \
-            (kind, previous, current, cause), app (text), command (line), result (text, or value for eval, \
-            expect and value for expect, path for screenshot, one key per kind for status), error (line, \
-            message). Every value is a string but t.
+            type: console (level: log|info|warn|error|debug|exception, text; failure for an exception), call \
+            and reply (body), change (kind, previous or new, current, cause), app (text), command (line: its \
+            number, command), result (text, or value for eval, expect and value for expect and \
+            expect-within, path for screenshot, one key per kind for status), error (message, failure; line \
+            and command for a command's). failure names what fails --strict: \
+            \(ShellFailure.allCases.map(\.rawValue).joined(separator: ", ")). Every value is a string but t.
 
             Commands:
             \(ShellCommand.usage)
@@ -114,7 +121,8 @@ struct Shell: AsyncParsableCommand {
         }
     }
 
-    /// The kinds named by `--kinds`, or `nil` when it is not given.
+    /// The kinds named by `--kinds`, or `nil` when it is not given. Each is built in, or declared by the
+    /// `--manifest` (a kind of the app's own); anything else is a usage error that suggests the nearest kind.
     private func parsedKinds() throws -> [PermissionKind]? {
         guard let kinds else { return nil }
         let names = kinds.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -126,16 +134,35 @@ struct Shell: AsyncParsableCommand {
             if !parsed.contains(kind) { parsed.append(kind) }
         }
         guard !parsed.isEmpty else { throw ValidationError("--kinds: name at least one kind, such as camera,location") }
+        let declared = try declaredKinds(among: parsed)
+        for kind in parsed where !PermissionKind.builtIn.contains(kind) && !declared.contains(kind) {
+            let known = PermissionKind.builtIn.map(\.rawValue) + declared.map(\.rawValue)
+            let nearest = KindSuggestion.nearest(to: kind.rawValue, among: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw ValidationError(
+                "--kinds: '\(kind)' is neither a built-in kind nor declared by --manifest\(nearest)\n"
+                    + "built-in kinds: \(PermissionKind.builtIn.map(\.rawValue).joined(separator: ", "))")
+        }
         return parsed
+    }
+
+    /// The kinds the `--manifest` declares, read with `candidates` allowed as kinds of the app's own; none
+    /// without a manifest.
+    private func declaredKinds(among candidates: [PermissionKind]) throws -> [PermissionKind] {
+        guard let manifest else { return [] }
+        do {
+            return try PermissionManifest(contentsOf: URL(fileURLWithPath: manifest), additionalKinds: candidates).kinds
+        } catch {
+            throw ValidationError("--manifest \(manifest): \(error)")
+        }
     }
 
     func run() async throws {
         let logger = options.makeLogger()
         let started = ContinuousClock.now
         let log = try jsonLog.map { try JSONLineWriter(path: $0) }
-        let failures = Locked(0)
+        let failures = Locked<[ShellFailure: Int]>([:])
         let emit: @Sendable (ShellRecord) -> Void = { record in
-            if record.failsStrictRun { failures.withLock { $0 += 1 } }
+            if let failure = record.failure { failures.withLock { $0[failure, default: 0] += 1 } }
             Terminal.line(record.line)
             log?.write(record, at: started.duration(to: .now))
         }
@@ -170,19 +197,23 @@ struct Shell: AsyncParsableCommand {
             var number = 0
             for await line in lines(script: scriptText) {
                 number += 1
-                if !(await session.run(line: line, number: script == nil ? nil : number)) { break }
+                if !(await session.run(line: line, number: number, namesLine: script != nil)) { break }
             }
         } catch {
+            // The launch's failure is already reported, as an error line and in the JSON log.
             await app.shutDown()
             await stage.close()
-            throw error
+            log?.close()
+            throw ExitCode.failure
         }
         await app.shutDown()
         await stage.close()
         log?.close()
         let failed = failures.withLock { $0 }
-        if strict, failed > 0 {
-            Terminal.progress("shell: --strict: \(failed) error\(failed == 1 ? "" : "s") (error lines, uncaught exceptions, unhandled rejections)")
+        if strict, !failed.isEmpty {
+            let count = failed.values.reduce(0, +)
+            let kinds = failed.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+            Terminal.progress("shell: --strict: \(count) failure\(count == 1 ? "" : "s") (\(kinds.joined(separator: ", ")))")
             throw ExitCode(1)
         }
     }

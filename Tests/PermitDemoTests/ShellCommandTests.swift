@@ -1,3 +1,4 @@
+import Foundation
 import Permit
 import PermitDemo
 import Testing
@@ -21,6 +22,7 @@ import Testing
         ("token clear", .clearToken),
         ("eval document.title + ' x'", .eval("document.title + ' x'")),
         ("expect  window.ready === true ", .expect("window.ready === true")),
+        ("expect-within 2000 document.title === 'x y'", .expectWithin(milliseconds: 2000, "document.title === 'x y'")),
         ("wait 250", .wait(milliseconds: 250)),
         ("screenshot out dir/page.png", .screenshot("out dir/page.png")),
         ("status", .status),
@@ -50,6 +52,11 @@ import Testing
         ("wait soon", "usage: wait MS, with 0 <= MS <= 600000"),
         ("eval", "usage: eval JS"),
         ("expect", "usage: expect JS"),
+        ("expect-within", "usage: expect-within MS JS, with 0 <= MS <= 600000"),
+        ("expect-within 500", "usage: expect-within MS JS, with 0 <= MS <= 600000"),
+        ("expect-within soon window.ready", "usage: expect-within MS JS, with 0 <= MS <= 600000"),
+        ("expect-within 600001 window.ready", "usage: expect-within MS JS, with 0 <= MS <= 600000"),
+        ("grant locaton", "unknown permission 'locaton' (did you mean 'location'?); the app tracks: location, camera, notifications"),
         ("token", "usage: token VALUE|clear"),
         ("status now", "usage: status (no arguments)"),
         ("deny", "usage: deny KIND"),
@@ -84,11 +91,44 @@ import Testing
         #expect(ShellRecord(AppEvent.console(level: "exception", text: "Error: boom\n    at f")).failsStrictRun)
     }
 
+    @Test func eachFailureIsNamedForTheJSONLog() {
+        #expect(ShellRecord(type: "error", fields: ["message": "unknown command 'x'"], line: "error: x").failure == .command)
+        let thrown = ShellRecord(AppEvent.console(level: "exception", text: "Error: boom\n    at f"))
+        #expect(thrown.failure == .exception && thrown.fields["failure"] == "exception")
+        let rejected = ShellRecord(AppEvent.console(level: "exception", text: "unhandled rejection: Error: no"))
+        #expect(rejected.failure == .unhandledRejection && rejected.fields["failure"] == "unhandledRejection")
+        let unanswered = ShellRecord(AppEvent.failure(.unansweredPrompt, "the camera prompt was shown and nobody answered it"))
+        #expect(unanswered.type == "error" && unanswered.fields["failure"] == "unansweredPrompt" && unanswered.failsStrictRun)
+        #expect(ShellRecord(failure: .httpStatus, "the page answered HTTP 404").fields["failure"] == "httpStatus")
+    }
+
+    @Test func aChangeOfANewKindSaysNewInTheLogAsOnTheConsole() {
+        let change = PermissionChange(kind: .camera, previous: nil, current: .granted, cause: .launch, date: Date())
+        let record = ShellRecord(AppEvent.change(change))
+        #expect(record.fields["previous"] == "new")
+        #expect(record.line.contains("new -> granted"))
+    }
+
     @Test func theConsolesOtherLevelsAndResultsDoNot() {
         for level in ["log", "info", "warn", "error", "debug"] {
             #expect(!ShellRecord(AppEvent.console(level: level, text: "x")).failsStrictRun, "console.\(level)")
         }
         #expect(!ShellRecord(type: "result", fields: ["text": "ok"], line: "ok").failsStrictRun)
         #expect(!ShellRecord(AppEvent.note("launched")).failsStrictRun)
+    }
+}
+
+@Suite struct KindSuggestionTests {
+    @Test(arguments: [
+        ("camra", "camera"), ("locaton", "location"), ("Notification", "notifications"), ("contact", "contacts"),
+        ("faceid", "faceID"),
+    ])
+    func aSlipSuggestsTheKindMeant(typed: String, meant: String) {
+        #expect(KindSuggestion.nearest(to: typed, among: PermissionKind.builtIn.map(\.rawValue)) == meant)
+    }
+
+    @Test(arguments: ["bogus", "x", "teleportation"])
+    func aNameFarFromEveryKindSuggestsNothing(typed: String) {
+        #expect(KindSuggestion.nearest(to: typed, among: PermissionKind.builtIn.map(\.rawValue)) == nil)
     }
 }

@@ -106,6 +106,10 @@ void permit_wk_evaluate(permit_wk_view *view, const char *source, permit_wk_done
 /// Starts loading `uri` in the main frame; the outcome comes as load events (`done` may be NULL).
 void permit_wk_load(permit_wk_view *view, const char *uri, permit_wk_done done, void *token);
 
+/// The HTTP status of the main document's response, as decimal text; NULL text when there is none (no page,
+/// or a page not loaded over HTTP).
+void permit_wk_main_document_status(permit_wk_view *view, permit_wk_done done, void *token);
+
 /// Ends the web content process, as the OS does when it kills it; `terminated` follows.
 void permit_wk_terminate_web_process(permit_wk_view *view, permit_wk_done done, void *token);
 

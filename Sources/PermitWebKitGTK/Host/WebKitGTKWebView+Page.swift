@@ -61,6 +61,17 @@ extension WebKitGTKWebView {
         loadWaits.removeValue(forKey: number)?.continuation.resume(throwing: error)
     }
 
+    /// The HTTP status of the main document's response (404 for a page not found), or `nil` when no page
+    /// was loaded over HTTP.
+    package func mainDocumentStatus() async throws -> Int? {
+        try await ready()
+        let view = view.pointer
+        let text = try await PendingCall<String?>.run { token in
+            permit_wk_main_document_status(view, GTKCallbacks.text, token)
+        }
+        return text.flatMap { Int($0) }
+    }
+
     /// A PNG of the page as it is shown now.
     public func screenshot() async throws -> Data {
         try await ready()
