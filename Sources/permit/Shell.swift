@@ -68,7 +68,7 @@ struct Shell: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Let the web view reach this host beyond this machine, on purpose (repeatable; off by default).", valueName: "host"))
     var allowHost: [String] = []
 
-    @Flag(name: .long, help: "Exit 1 when any error line, uncaught exception or unhandled rejection was seen.")
+    @Flag(name: .long, help: "Exit 1 when any error line, uncaught exception, unhandled rejection, unanswered prompt, HTTP error page or failed load was seen.")
     var strict = false
 
     @Option(name: .long, help: ArgumentHelp("Also write every event and result as a JSON line to this file.", valueName: "file"))
