@@ -12,9 +12,10 @@ package struct AppKey: Sendable {
     package func accepts(_ candidate: String?) -> Bool {
         guard let candidate, !bytes.isEmpty else { return false }
         let given = Array(candidate.utf8)
-        var difference = UInt8(truncatingIfNeeded: given.count ^ bytes.count)
+        // The lengths are compared whole: folded into one byte, a key followed by 256 more bytes matched.
+        var difference = given.count ^ bytes.count
         for index in bytes.indices {
-            difference |= bytes[index] ^ (index < given.count ? given[index] : 0)
+            difference |= Int(bytes[index] ^ (index < given.count ? given[index] : 0))
         }
         return difference == 0
     }
