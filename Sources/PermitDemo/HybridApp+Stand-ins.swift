@@ -1,0 +1,51 @@
+import Permit
+import PermitTesting
+
+/// The demo app's primers: each is noted in the transcript, and the user taps Continue at once.
+struct DemoPrimers: PrimerPresenter {
+    let app: HybridApp
+
+    func present(_ primer: Primer) async { await app.primerShown(primer) }
+}
+
+/// The demo app's Settings: the page's `openSettings()` opens the simulated Settings app.
+struct DemoSettings: SettingsOpener {
+    let app: HybridApp
+
+    func openSettings() async -> Bool { await app.openSettings() }
+}
+
+/// The simulated device as the app's center sees it, noting in the transcript a prompt that failed because
+/// no answer was scripted for it.
+struct PromptFailureNotes: PermissionAuthority {
+    let device: SimulatedDevice
+    let emit: @Sendable (AppEvent) -> Void
+
+    func status(of kind: PermissionKind) async -> PermissionStatus { await device.status(of: kind) }
+
+    func statuses(of kinds: [PermissionKind]) async -> [PermissionKind: PermissionStatus] {
+        await device.statuses(of: kinds)
+    }
+
+    func request(_ kind: PermissionKind) async throws -> PermissionStatus {
+        do {
+            return try await device.request(kind)
+        } catch SimulatedDeviceError.appNotActive {
+            let state = await device.appState
+            let text =
+                "the \(kind) prompt was not shown: the app is \(state == .background ? "in the background" : "not running") "
+                + "(after background, or the page's openSettings()), and iOS shows prompts to the active app only; "
+                + "foreground first"
+            emit(.failure(.promptNotShown, text))
+            throw SimulatedDeviceError.appNotActive.withDetail(text)
+        } catch SimulatedDeviceError.unexpectedPrompt {
+            let text = "the \(kind) prompt was shown and nobody answered it; script the answer first: answer \(kind) grant|deny"
+            emit(.failure(.unansweredPrompt, text))
+            throw SimulatedDeviceError.unexpectedPrompt.withDetail(text)
+        }
+    }
+
+    func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
+        await device.observeChanges(handler)
+    }
+}
