@@ -88,8 +88,12 @@ package final class ScratchPostgres: Sendable {
         try run(binaries.appendingPathComponent("initdb").path,
                 ["-D", data] + authentication + ["-U", "postgres", "-E", "UTF8", "--no-sync"], asPostgres: asRoot)
         var lastError: (any Error)?
-        for attempt in 0..<5 {
-            let port = 20_000 + Int((UInt32(getpid()) &* 7919 &+ UInt32(attempt) &* 104_729) % 40_000)
+        for _ in 0..<5 {
+            // A random port below Linux's ephemeral range (32768 and up), so that no client's socket takes it,
+            // even while ``halt()`` has it free: a port derived from the process id was the same first choice
+            // for every scratch server of one test process, so that the second one's first start always
+            // failed, and a server started during another's halt could take its port.
+            let port = Int.random(in: 20_000..<32_000)
             do {
                 let server = ScratchPostgres(port: port, folder: folder, durable: durable, password: password)
                 try server.startCluster()
