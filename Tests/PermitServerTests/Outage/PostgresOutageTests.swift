@@ -3,6 +3,7 @@ import InMemoryLogging
 import Logging
 import PermitServer
 import PermitSupport
+import PostgresNIO
 import Testing
 
 /// A real PostgreSQL outage under load, in process: the scratch server is stopped as a crash would stop it
@@ -25,32 +26,7 @@ struct PostgresOutageTests {
             let logs = InMemoryLogHandler()
             var logger = Logger(label: "permit.tests.outage") { _ in logs }
             logger.logLevel = .info
-            let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-
-            let clock = ContinuousClock()
-            let settings = service, serverLogger = logger
-            let (load, halted, resumed) = try await withThrowingTaskGroup(
-                of: Void.self, returning: (NativeLoad, ContinuousClock.Instant, ContinuousClock.Instant).self
-            ) { group in
-                group.addTask {
-                    try await PermitServerService(configuration: settings, logger: serverLogger).run { portContinuation.yield($0) }
-                }
-                defer { group.cancelAll() }
-                var iterator = ports.makeAsyncIterator()
-                let port = try #require(await iterator.next())
-                let load = NativeLoad(port: port, appKey: Self.appKey)
-                async let loading: Void = load.run(writers: 6)
-                try await Task.sleep(for: .seconds(2))
-                let halted = clock.now
-                try await database.halt()
-                try await Task.sleep(for: .seconds(12))
-                try await database.resume()
-                let resumed = clock.now
-                try await Task.sleep(for: .seconds(10))
-                load.stop()
-                await loading
-                return (load, halted, resumed)
-            }
+            let (load, halted, resumed) = try await Self.outage(of: database, under: service, logger: logger)
 
             let outcomes = load.outcomes
             let unanswered = outcomes.filter { $0.status == nil }
@@ -73,15 +49,50 @@ struct PostgresOutageTests {
             let before = outcomes.filter { $0.sent < halted && $0.status == 204 }
             #expect(!before.isEmpty)
 
-            // Nothing acknowledged is missing.
+            // Nothing acknowledged is missing: the tokens are read back first, then compared.
             let acknowledged = outcomes.filter { $0.status == 204 }
-            try await RegistryEngine.postgres(configuration).withStorage(logger: .quiet) { storage in
-                var missing: [String] = []
-                for outcome in acknowledged where try await storage.record(installation: outcome.installation)?.token != outcome.token {
-                    missing.append(outcome.installation)
-                }
-                #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged writes are missing")
+            let stored = try await Self.tokens(of: acknowledged.map(\.installation), in: configuration)
+            let missing = acknowledged.filter { stored[$0.installation] != $0.token }
+            #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged writes are missing")
+        }
+    }
+
+    /// The token stored for each of `installations` in the database `configuration` names.
+    static func tokens(of installations: [String], in configuration: PostgresClient.Configuration) async throws -> [String: String] {
+        try await RegistryEngine.postgres(configuration).withStorage(logger: .quiet) { storage in
+            var tokens: [String: String] = [:]
+            for installation in installations {
+                tokens[installation] = try await storage.record(installation: installation)?.token
             }
+            return tokens
+        }
+    }
+
+    /// Runs the server with `settings`, six clients sending reports, and the outage: 2 s of load, PostgreSQL
+    /// halted for 12 s, 10 s more after it is back; returns the load and when PostgreSQL was halted and resumed.
+    static func outage(
+        of database: ScratchPostgres, under settings: PermitServerService.Configuration, logger: Logger
+    ) async throws -> (NativeLoad, ContinuousClock.Instant, ContinuousClock.Instant) {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await PermitServerService(configuration: settings, logger: logger).run { portContinuation.yield($0) }
+            }
+            defer { group.cancelAll() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let load = NativeLoad(port: port, appKey: appKey)
+            let loading = Task { await load.run(writers: 6) }
+            try await Task.sleep(for: .seconds(2))
+            let halted = ContinuousClock.now
+            try await database.halt()
+            try await Task.sleep(for: .seconds(12))
+            try await database.resume()
+            let resumed = ContinuousClock.now
+            try await Task.sleep(for: .seconds(10))
+            load.stop()
+            await loading.value
+            return (load, halted, resumed)
         }
     }
 }

@@ -63,10 +63,10 @@ struct ServerProcessTests {
         let server = try ServerProcess(["--sqlite", folder.file("registry.sqlite"), "--port", "0", "--log-format", "json"])
         let port = try #require(await server.listeningPort(within: .seconds(20)), "no listening line: \(server.standardOutput)")
         let load = NativeLoad(port: port, appKey: Self.appKey)
-        async let loading: Void = load.run(writers: 1)
+        let loading = Task { await load.run(writers: 1) }
         while load.outcomes.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         load.stop()
-        await loading
+        await loading.value
         #expect(load.outcomes.first?.status == 204)
         server.send(SIGTERM)
         #expect(await server.waitForExit(within: .seconds(10)) != nil)
@@ -89,7 +89,7 @@ struct ServerProcessTests {
             let server = try ServerProcess(["--postgres", url, "--port", "0", "--db-timeout", "2", "--drain-timeout", "8"])
             let port = try #require(await server.listeningPort(within: .seconds(30)), "no listening line: \(server.standardError)")
             let load = NativeLoad(port: port, appKey: Self.appKey)
-            async let loading: Void = load.run(writers: 6)
+            let loading = Task { await load.run(writers: 6) }
             try await Task.sleep(for: .seconds(2))
             try await database.halt()
             try await Task.sleep(for: .seconds(4))
@@ -97,7 +97,7 @@ struct ServerProcessTests {
             let took = await server.waitForExit(within: .seconds(12))
             load.stop()
             if took == nil { await server.kill9() }
-            await loading
+            await loading.value
             #expect(took != nil, "still running 12 s after SIGTERM")
             #expect(server.exitStatus == 0, "exit status \(server.exitStatus.map(String.init) ?? "none"); \(server.standardError.suffix(2000))")
             let statuses = Set(load.outcomes.compactMap(\.status))
@@ -116,7 +116,7 @@ struct ServerProcessTests {
             let server = try ServerProcess(["--postgres", url, "--port", "0", "--log-level", "error"])
             let port = try #require(await server.listeningPort(within: .seconds(30)), "no listening line: \(server.standardError)")
             let load = NativeLoad(port: port, appKey: Self.appKey)
-            async let loading: Void = load.run(writers: 4)
+            let loading = Task { await load.run(writers: 4) }
             try await Task.sleep(for: .seconds(3))
             let halted = ContinuousClock.now
             try await database.halt()
@@ -127,7 +127,7 @@ struct ServerProcessTests {
             let killed = ContinuousClock.now
             await server.kill9()
             load.stop()
-            await loading
+            await loading.value
 
             let outcomes = load.outcomes
             let acknowledged = outcomes.filter { $0.status == 204 }
@@ -136,13 +136,9 @@ struct ServerProcessTests {
             #expect(outcomes.filter { $0.sent.advanced(by: $0.elapsed) < killed }.allSatisfy { $0.status != nil },
                     "a report got no answer before the kill")
             #expect(Set(outcomes.compactMap(\.status)).isSubset(of: [204, 503]))
-            try await RegistryEngine.postgres(configuration).withStorage(logger: .quiet) { storage in
-                var missing = 0
-                for outcome in acknowledged where try await storage.record(installation: outcome.installation)?.token != outcome.token {
-                    missing += 1
-                }
-                #expect(missing == 0, "\(missing) of \(acknowledged.count) acknowledged writes are missing")
-            }
+            let stored = try await PostgresOutageTests.tokens(of: acknowledged.map(\.installation), in: configuration)
+            let missing = acknowledged.filter { stored[$0.installation] != $0.token }
+            #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged writes are missing")
         }
     }
 }
