@@ -21,6 +21,10 @@ package struct PermitServerService: Sendable {
         package var prunePolicy = PrunePolicy()
         /// How often the pruner runs.
         package var pruneInterval: Duration = .seconds(3_600)
+        /// How long one database call may take before it fails (and a native report answers 503).
+        package var databaseDeadline: Duration = .seconds(5)
+        /// How long the start may wait for the database to answer before it gives up.
+        package var startTimeout: Duration = .seconds(30)
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String) {
@@ -40,9 +44,16 @@ package struct PermitServerService: Sendable {
 
     /// Runs until the process gets SIGINT or SIGTERM (or the task is cancelled); `onRunning` is told the
     /// port once the server listens.
+    ///
+    /// Before it listens, the database must answer within ``Configuration/startTimeout``: an unreachable
+    /// PostgreSQL, refused credentials or a missing database throw ``ServerError/storageUnreachable`` with one
+    /// sentence saying which.
     package func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = configuration, logger = logger
-        try await configuration.engine.withStorage(logger: logger) { storage in
+        try await configuration.engine.checkAvailable(within: configuration.startTimeout, logger: logger)
+        try await configuration.engine.withStorage(
+            logger: logger, deadline: configuration.databaseDeadline, prepareDeadline: configuration.startTimeout
+        ) { storage in
             let registry = TokenRegistry(storage: storage, logger: logger)
             let router = Router()
             router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))

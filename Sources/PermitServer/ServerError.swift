@@ -7,6 +7,9 @@ package struct ServerError: CodedError {
     private enum Code: String, Sendable {
         case storageCorrupt
         case storageFailed
+        case storageTimedOut
+        case storageUnavailable
+        case storageUnreachable
         case badRequest
         case unauthorized
         case credentialsInvalid
@@ -27,6 +30,12 @@ package struct ServerError: CodedError {
     package static let storageCorrupt = ServerError(.storageCorrupt)
     /// The storage failed: the engine could not be opened or refused a statement.
     package static let storageFailed = ServerError(.storageFailed)
+    /// The storage did not answer within its deadline; what was in flight may or may not have been written.
+    package static let storageTimedOut = ServerError(.storageTimedOut)
+    /// The database could not be asked: a connection was lost or refused while the server ran.
+    package static let storageUnavailable = ServerError(.storageUnavailable)
+    /// At start, the database could not be reached, refused the credentials or has no such database.
+    package static let storageUnreachable = ServerError(.storageUnreachable)
     /// A request's cookies or body are malformed or too large; nothing was stored.
     package static let badRequest = ServerError(.badRequest)
     /// A native report came without the right app key.
@@ -42,6 +51,10 @@ package struct ServerError: CodedError {
     /// The same error with `detail` attached.
     package func withDetail(_ detail: String) -> ServerError { ServerError(member, detail: detail) }
 
+    /// Whether this is the storage being out of reach or too slow (``storageTimedOut``,
+    /// ``storageUnavailable``), as opposed to refusing a particular write: trying again at once cannot help.
+    package var isOutage: Bool { member == .storageTimedOut || member == .storageUnavailable }
+
     /// The member's name, such as `badRequest`.
     package var code: String { member.rawValue }
 
@@ -50,6 +63,9 @@ package struct ServerError: CodedError {
         switch member {
         case .storageCorrupt: "the registry's storage holds an unexpected row"
         case .storageFailed: "the registry's storage failed"
+        case .storageTimedOut: "the registry's storage did not answer in time"
+        case .storageUnavailable: "the registry's storage cannot be reached"
+        case .storageUnreachable: "the registry's database cannot be used"
         case .badRequest: "the request's cookies or body are malformed or too large"
         case .unauthorized: "the app key is missing or wrong"
         case .credentialsInvalid: "the push credential cannot be read or used"

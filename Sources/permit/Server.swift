@@ -24,8 +24,26 @@ struct Server: AsyncParsableCommand {
               permit server --postgres postgres://permit:secret@db.internal:5432/permit --app-key "$KEY"
 
             The tables are created on start if missing, in either engine.
+
+            When the database fails: a native report is answered 204 only once its write is durable; a write \
+            that fails or takes longer than --db-timeout is answered 503 with a one-line reason and Retry-After, \
+            and the app sends it again. PostgreSQL's connections are reopened by themselves when the database \
+            is back. At start, a database that cannot be reached within --start-timeout, refused credentials or \
+            a missing database end the process with one line on standard error and exit status 69. On SIGTERM \
+            or SIGINT the server stops accepting connections, finishes the requests in flight and exits; if \
+            that takes longer than --drain-timeout it logs an error and exits with status 1.
+
+            Logs go to standard error at info (--log-level to change), as text or, with --log-format json, as \
+            one JSON object per line ("time", "level", "label", "message" and the metadata). The line \
+            "permit server listening on http://HOST:PORT" is printed on standard output once the server accepts \
+            connections.
             """
     )
+
+    /// How log records are written.
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     @Option(name: .long, help: ArgumentHelp("The SQLite file (created if missing); the default engine.", valueName: "path"))
     var sqlite = "permit-server.sqlite"
@@ -45,11 +63,26 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Prune installations unseen for this many days (Android at most 270).", valueName: "days"))
     var staleAfterDays = 30
 
+    @Option(name: .long, help: ArgumentHelp("How long one database call may take before it fails; a native report whose write fails or takes longer is answered 503.", valueName: "seconds"))
+    var dbTimeout: Double = 5
+
+    @Option(name: .long, help: ArgumentHelp("How long the start waits for the database to answer before it exits with status 69.", valueName: "seconds"))
+    var startTimeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("How long SIGTERM or SIGINT waits for the requests in flight before the process exits anyway (status 1).", valueName: "seconds"))
+    var drainTimeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("How log records are written to standard error: text, or json (one object per line).", valueName: "format"))
+    var logFormat: LogFormat = .text
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard staleAfterDays > 0 else { throw ValidationError("--stale-after-days must be positive") }
+        for (name, value) in [("--db-timeout", dbTimeout), ("--start-timeout", startTimeout), ("--drain-timeout", drainTimeout)] {
+            guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be a number of seconds above 0") }
+        }
         if let postgres { _ = try Self.postgresConfiguration(postgres) }
     }
 
@@ -60,11 +93,40 @@ struct Server: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.prunePolicy = PrunePolicy(staleAfter: TimeInterval(staleAfterDays) * 86_400)
-        let logger = options.makeLogger()
-        try await PermitServerService(configuration: configuration, logger: logger).run { port in
-            print("permit server listening on http://\(host):\(port) (\(postgres == nil ? "SQLite" : "PostgreSQL"))")
+        configuration.databaseDeadline = Self.duration(dbTimeout)
+        configuration.startTimeout = Self.duration(startTimeout)
+        let logger = makeLogger()
+        let watchdog = DrainWatchdog(deadline: Self.duration(drainTimeout), logger: logger)
+        defer { watchdog.cancel() }
+        let engineName = postgres == nil ? "SQLite" : "PostgreSQL"
+        do {
+            try await PermitServerService(configuration: configuration, logger: logger).run { [host] port in
+                Terminal.line("permit server listening on http://\(host):\(port) (\(engineName))")
+            }
+        } catch let error as ServerError
+            where [ServerError.storageUnreachable, .storageTimedOut, .storageUnavailable, .storageFailed].contains(error)
+        {
+            // One line, for a person or a supervisor reading the service's log: what failed and why.
+            Terminal.progress("permit server: \(error.detail.isEmpty ? error.summary : error.detail)")
+            throw ExitCode(69)  // EX_UNAVAILABLE
         }
     }
+
+    /// The server's logger: info unless --log-level says otherwise (other commands log nothing by default),
+    /// text or JSON lines on standard error.
+    private func makeLogger() -> Logger {
+        let format = logFormat
+        var logger = Logger(label: "permit.server") { label in
+            switch format {
+            case .text: StreamLogHandler.standardError(label: label)
+            case .json: JSONLogHandler(label: label)
+            }
+        }
+        logger.logLevel = options.logLevel?.level ?? .info
+        return logger
+    }
+
+    private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1000).rounded())) }
 
     static func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),

@@ -7,8 +7,9 @@ import HTTPTypes
 /// The server's own routes: the native apps' report endpoint and the grant rates as JSON.
 ///
 /// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
-///   the app key in `X-Permit-App-Key`; 204 when recorded, 400 for a malformed or oversized body (nothing
-///   stored), 401 for a missing or wrong key.
+///   the app key in `X-Permit-App-Key`; 204 once the write is durable, 400 for a malformed or oversized body
+///   (nothing stored), 401 for a missing or wrong key, 503 with a one-line reason and `Retry-After` when the
+///   storage failed or did not answer within its deadline (nothing acknowledged: the app sends it again).
 /// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
 ///   same key. Aggregates only: the registry keeps the latest state per installation, never a history.
 /// - `GET /permit/grant-rates.html?from=…&through=…`: the same counts as a page with a chart
@@ -56,7 +57,18 @@ package struct ServerRoutes: Sendable {
             logger.info("native report refused", metadata: ["reason": "\((error as? ServerError)?.detail ?? "body too large or unreadable")"])
             return Response(status: .badRequest)
         }
-        try await registry.record(report)
+        do {
+            try await registry.record(report)
+        } catch {
+            // Only a durable write is acknowledged: anything else is 503, with a reason and a time to retry.
+            let reason = (error as? ServerError)?.summary ?? "the registry's storage failed"
+            logger.error("native report not recorded", metadata: [
+                "installation": "\(report.installation)", "error": "\((error as? ServerError)?.detail ?? "\(error)")",
+            ])
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "5"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "\(reason); nothing was recorded, retry later\n")))
+        }
         return Response(status: .noContent)
     }
 

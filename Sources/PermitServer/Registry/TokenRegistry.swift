@@ -126,13 +126,15 @@ package actor TokenRegistry {
         var failures: [Int: any Error] = [:]
         do {
             try await storage.save(batch.map(\.write))
-        } catch where batch.count > 1 {
+        } catch where batch.count > 1 && (error as? ServerError)?.isOutage != true {
             // One bad write must not fail the others: each is tried on its own.
             for (index, entry) in batch.enumerated() {
                 do { try await storage.save([entry.write]) } catch { failures[index] = error }
             }
         } catch {
-            failures[0] = error
+            // A storage that is down or did not answer in time would not take each write on its own either
+            // (trying them one by one, each up to its deadline, held every write behind them): all fail.
+            for index in batch.indices { failures[index] = error }
         }
         var ownFailure: (any Error)?
         for (index, entry) in batch.enumerated() {

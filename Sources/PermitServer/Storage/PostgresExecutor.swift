@@ -34,10 +34,8 @@ package struct PostgresExecutor: SQLExecutor {
                 rows.append(try row.map(Self.value(cell:)))
             }
             return rows
-        } catch let error as ServerError {
-            throw error
         } catch {
-            throw ServerError.storageFailed.withDetail("PostgreSQL refused a statement: \(String(reflecting: error))")
+            throw Self.failure(error, "a statement")
         }
     }
 
@@ -53,8 +51,25 @@ package struct PostgresExecutor: SQLExecutor {
                 return changed
             }
         } catch {
-            throw ServerError.storageFailed.withDetail("PostgreSQL refused a transaction: \(String(reflecting: error))")
+            throw Self.failure(error, "a transaction")
         }
+    }
+
+    /// What `error` means for the registry: ``ServerError/storageFailed`` when PostgreSQL answered and refused
+    /// the statement, ``ServerError/storageUnavailable`` when it could not be asked (a connection lost or
+    /// refused, the pool giving up), so that the registry does not retry a batch's writes one by one against a
+    /// database that is down. The detail names the error without the query or its values.
+    private static func failure(_ error: any Error, _ what: String) -> ServerError {
+        if let error = error as? ServerError { return error }
+        guard let error = error as? PSQLError else {
+            return ServerError.storageUnavailable.withDetail("PostgreSQL could not run \(what): \(error)")
+        }
+        if error.code == .server {
+            let state = error.serverInfo?[.sqlState] ?? "?", message = error.serverInfo?[.message] ?? ""
+            return ServerError.storageFailed.withDetail("PostgreSQL refused \(what): \(message) (SQLSTATE \(state))")
+        }
+        let cause = error.underlying.map { ": \($0)" } ?? ""
+        return ServerError.storageUnavailable.withDetail("PostgreSQL could not run \(what) (\(error.code))\(cause)")
     }
 
     private static func query(_ statement: SQLStatement) throws -> PostgresQuery {

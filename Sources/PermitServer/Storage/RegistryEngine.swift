@@ -11,15 +11,21 @@ package enum RegistryEngine: Sendable {
 
     /// Runs `body` with the engine's storage, prepared (tables created if missing); the connection closes
     /// when `body` returns or throws.
+    ///
+    /// - Parameters:
+    ///   - deadline: how long one database call of `body` may take before it fails with
+    ///     ``ServerError/storageTimedOut`` (``DeadlineExecutor``); `nil` (tools, tests) waits as long as it takes.
+    ///   - prepareDeadline: how long creating the tables may take, as a whole; `nil` waits as long as it takes.
     package func withStorage<Result: Sendable>(
-        logger: Logger, _ body: @Sendable (SQLRegistryStorage) async throws -> Result
+        logger: Logger, deadline: Duration? = nil, prepareDeadline: Duration? = nil,
+        _ body: @Sendable (SQLRegistryStorage) async throws -> Result
     ) async throws -> Result {
         switch self {
         case .sqlite(let path):
             let executor = try await SQLiteExecutor.open(path: path, logger: logger)
             do {
-                let storage = SQLRegistryStorage(executor: executor)
-                try await storage.prepare()
+                try await Self.prepare(SQLRegistryStorage(executor: executor), within: prepareDeadline)
+                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline))
                 let result = try await body(storage)
                 try await executor.close()
                 return result
@@ -29,10 +35,27 @@ package enum RegistryEngine: Sendable {
             }
         case .postgres(let configuration):
             return try await PostgresExecutor.withExecutor(configuration: configuration, logger: logger) { executor in
-                let storage = SQLRegistryStorage(executor: executor)
-                try await storage.prepare()
+                try await Self.prepare(SQLRegistryStorage(executor: executor), within: prepareDeadline)
+                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline))
                 return try await body(storage)
             }
         }
+    }
+
+    private static func prepare(_ storage: SQLRegistryStorage, within limit: Duration?) async throws {
+        guard let limit else { return try await storage.prepare() }
+        try await Deadline.run(within: limit, "creating the tables") { try await storage.prepare() }
+    }
+
+    private static func bounded(_ executor: any SQLExecutor, by deadline: Duration?) -> any SQLExecutor {
+        deadline.map { DeadlineExecutor(executor, limit: $0) } ?? executor
+    }
+
+    /// Fails with ``ServerError/storageUnreachable`` and one sentence when the database cannot be used: for
+    /// PostgreSQL, unreachable within `limit`, refused credentials or no such database
+    /// (``PostgresExecutor/checkConnection(_:within:logger:)``); an SQLite file's problems show when it opens.
+    package func checkAvailable(within limit: Duration, logger: Logger) async throws {
+        guard case .postgres(let configuration) = self else { return }
+        try await PostgresExecutor.checkConnection(configuration, within: limit, logger: logger)
     }
 }

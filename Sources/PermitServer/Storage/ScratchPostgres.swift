@@ -21,20 +21,25 @@ package final class ScratchPostgres: Sendable {
     /// The loopback port it listens on.
     package let port: Int
     private let folder: URL
+    private let durable: Bool
+    /// The `postgres` user's password over TCP, or `nil` when every connection is trusted.
+    package let password: String?
     private let serial = SerialGate()
     private let counter = Locked(0)
 
-    private init(port: Int, folder: URL) {
+    private init(port: Int, folder: URL, durable: Bool, password: String?) {
         self.port = port
         self.folder = folder
+        self.durable = durable
+        self.password = password
     }
 
     /// Starts a server (see ``start(durable:)``), runs `body` with it, and stops it whether `body` returns or
     /// throws.
     package static func withServer<Value: Sendable>(
-        durable: Bool = false, _ body: (ScratchPostgres) async throws -> Value
+        durable: Bool = false, password: String? = nil, _ body: (ScratchPostgres) async throws -> Value
     ) async throws -> Value {
-        let server = try await start(durable: durable)
+        let server = try await start(durable: durable, password: password)
         do {
             let value = try await body(server)
             await server.stop()
@@ -51,10 +56,13 @@ package final class ScratchPostgres: Sendable {
     /// `BlockingWork`, not on one of the few threads Swift's tasks share (blocking two of them, on a 2-core
     /// machine, stalled every other task of a test run for seconds).
     ///
-    /// - Parameter durable: whether commits wait for the disk (`fsync`); tests turn it off for speed, the
-    ///   benchmark keeps it on, as a production server does.
-    package static func start(durable: Bool = false) async throws -> ScratchPostgres {
-        try await BlockingWork.run(named: "permit.postgres") { try startBlocking(durable: durable) }
+    /// - Parameters:
+    ///   - durable: whether commits wait for the disk (`fsync`); tests turn it off for speed, the
+    ///     benchmark keeps it on, as a production server does.
+    ///   - password: when given, connections over TCP must give it (SCRAM), as a production server's do;
+    ///     otherwise every connection is trusted.
+    package static func start(durable: Bool = false, password: String? = nil) async throws -> ScratchPostgres {
+        try await BlockingWork.run(named: "permit.postgres") { try startBlocking(durable: durable, password: password) }
     }
 
     /// Stops the server and deletes its folder, waiting through `BlockingWork` as ``start(durable:)`` does.
@@ -62,7 +70,7 @@ package final class ScratchPostgres: Sendable {
         await BlockingWork.run(named: "permit.postgres") { [self] in stopBlocking() }
     }
 
-    private static func startBlocking(durable: Bool) throws -> ScratchPostgres {
+    private static func startBlocking(durable: Bool, password: String?) throws -> ScratchPostgres {
         guard let binaries else {
             throw ServerError.storageFailed.withDetail("PostgreSQL is not installed: run scripts/setup")
         }
@@ -71,17 +79,25 @@ package final class ScratchPostgres: Sendable {
         let asRoot = getuid() == 0
         if asRoot { try run("/bin/chown", ["postgres:", folder.path], asPostgres: false) }
         let data = folder.appendingPathComponent("data").path
+        var authentication = ["-A", "trust"]
+        if let password {
+            let file = folder.appendingPathComponent("password")
+            try Data(password.utf8).write(to: file)
+            authentication = ["--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=\(file.path)"]
+        }
         try run(binaries.appendingPathComponent("initdb").path,
-                ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"], asPostgres: asRoot)
+                ["-D", data] + authentication + ["-U", "postgres", "-E", "UTF8", "--no-sync"], asPostgres: asRoot)
         var lastError: (any Error)?
-        for attempt in 0..<5 {
-            let port = 20_000 + Int((UInt32(getpid()) &* 7919 &+ UInt32(attempt) &* 104_729) % 40_000)
+        for _ in 0..<5 {
+            // A random port below Linux's ephemeral range (32768 and up), so that no client's socket takes it,
+            // even while ``halt()`` has it free: a port derived from the process id was the same first choice
+            // for every scratch server of one test process, so that the second one's first start always
+            // failed, and a server started during another's halt could take its port.
+            let port = Int.random(in: 20_000..<32_000)
             do {
-                try run(binaries.appendingPathComponent("pg_ctl").path, [
-                    "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60",
-                    "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder.path) -c fsync=\(durable ? "on" : "off")", "start",
-                ], asPostgres: asRoot)
-                return ScratchPostgres(port: port, folder: folder)
+                let server = ScratchPostgres(port: port, folder: folder, durable: durable, password: password)
+                try server.startCluster()
+                return server
             } catch {
                 lastError = error
             }
@@ -90,18 +106,47 @@ package final class ScratchPostgres: Sendable {
     }
 
     private func stopBlocking() {
-        if let binaries = Self.binaries {
-            try? Self.run(binaries.appendingPathComponent("pg_ctl").path, [
-                "-D", folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop",
-            ], asPostgres: getuid() == 0)
-        }
+        try? stopCluster()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    // MARK: - Outages
+
+    /// Stops the server at once, as a crash would (`pg_ctl stop -m immediate`: every connection is dropped,
+    /// nothing is flushed), keeping its data folder, so that ``resume()`` brings it back on the same port: how a
+    /// test causes a real database outage.
+    package func halt() async throws {
+        try await BlockingWork.run(named: "permit.postgres") { [self] in try stopCluster() }
+    }
+
+    /// Starts the server ``halt()`` stopped, on the same port with the same data; returns once it accepts
+    /// connections (after its crash recovery).
+    package func resume() async throws {
+        try await BlockingWork.run(named: "permit.postgres") { [self] in try startCluster() }
+    }
+
+    private func startCluster() throws {
+        guard let binaries = Self.binaries else {
+            throw ServerError.storageFailed.withDetail("PostgreSQL is not installed: run scripts/setup")
+        }
+        try Self.run(binaries.appendingPathComponent("pg_ctl").path, [
+            "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path,
+            "-w", "-t", "60",
+            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder.path) -c fsync=\(durable ? "on" : "off")", "start",
+        ], asPostgres: getuid() == 0)
+    }
+
+    private func stopCluster() throws {
+        guard let binaries = Self.binaries else { return }
+        try Self.run(binaries.appendingPathComponent("pg_ctl").path, [
+            "-D", folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop",
+        ], asPostgres: getuid() == 0)
     }
 
     /// The configuration of `database` on this server.
     package func configuration(database: String) -> PostgresClient.Configuration {
         PostgresClient.Configuration(
-            host: "127.0.0.1", port: port, username: "postgres", password: nil, database: database, tls: .disable)
+            host: "127.0.0.1", port: port, username: "postgres", password: password, database: database, tls: .disable)
     }
 
     /// Creates a new, empty database and returns its configuration (one at a time: PostgreSQL refuses

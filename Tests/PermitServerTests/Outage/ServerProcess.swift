@@ -1,0 +1,103 @@
+import Foundation
+import PermitServer
+import PermitSupport
+
+/// A running `permit server` (the tool built next to the tests), with what it prints, read as it comes.
+final class ServerProcess: Sendable {
+    /// The `permit` tool, built into the same folder as the test bundle (`swift build --build-tests`).
+    static let executable: URL? = {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("permit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    private let process: Process
+    private let state = Locked((stdout: [(ContinuousClock.Instant, String)](), stderr: Data(), exit: Int32?.none))
+
+    /// Starts `permit server` with `arguments`, the app key in `PERMIT_APP_KEY`.
+    init(_ arguments: [String], appKey: String = "process-app-key") throws {
+        guard let executable = Self.executable else {
+            throw ServerError.storageFailed.withDetail("the permit tool is not built next to the tests")
+        }
+        process = Process()
+        process.executableURL = executable
+        process.arguments = ["server"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PERMIT_APP_KEY"] = appKey
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let state = self.state
+        process.terminationHandler = { process in
+            state.withLock { $0.exit = process.terminationStatus }
+        }
+        try process.run()
+        // Threads of their own: each read blocks until the child writes or exits.
+        Thread {
+            var pending = Data()
+            while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    state.withLock { $0.stdout.append((.now, line)) }
+                }
+            }
+        }.start()
+        Thread {
+            while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+                state.withLock { $0.stderr.append(chunk) }
+            }
+        }.start()
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+    /// The exit status, once it has exited.
+    var exitStatus: Int32? { state.withLock { $0.exit } }
+    /// What it wrote on standard error so far.
+    var standardError: String { state.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
+    /// The lines it printed on standard output so far.
+    var standardOutput: [String] { state.withLock { $0.stdout.map(\.1) } }
+
+    /// The port of its "listening on http://127.0.0.1:PORT" line, once printed, or `nil` after `limit`.
+    func listeningPort(within limit: Duration) async -> Int? {
+        let end = ContinuousClock.now.advanced(by: limit)
+        while ContinuousClock.now < end, exitStatus == nil {
+            for line in standardOutput {
+                if let range = line.range(of: "listening on http://127.0.0.1:"),
+                    let port = Int(line[range.upperBound...].prefix { $0.isNumber })
+                {
+                    return port
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    /// Sends `signal`.
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the exit for at most `limit`; returns how long it took, or `nil` if it still runs.
+    func waitForExit(within limit: Duration) async -> Duration? {
+        let start = ContinuousClock.now
+        while start.duration(to: .now) < limit {
+            if exitStatus != nil { return start.duration(to: .now) }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return exitStatus == nil ? nil : start.duration(to: .now)
+    }
+
+    /// Kills it with SIGKILL if it still runs, and waits for it.
+    func kill9() async {
+        if exitStatus == nil { send(SIGKILL) }
+        _ = await waitForExit(within: .seconds(10))
+    }
+}
