@@ -18,7 +18,7 @@ package enum RegistryEngine: Sendable {
         case .sqlite(let path):
             let executor = try await SQLiteExecutor.open(path: path, logger: logger)
             do {
-                let storage = SQLRegistryStorage(executor: executor)
+                let storage = SQLRegistryStorage(executor: executor, logger: logger)
                 try await storage.prepare()
                 let result = try await body(storage)
                 try await executor.close()
@@ -29,7 +29,7 @@ package enum RegistryEngine: Sendable {
             }
         case .postgres(let configuration):
             return try await PostgresExecutor.withExecutor(configuration: configuration, logger: logger) { executor in
-                let storage = SQLRegistryStorage(executor: executor)
+                let storage = SQLRegistryStorage(executor: executor, logger: logger)
                 try await storage.prepare()
                 return try await body(storage)
             }

@@ -95,6 +95,59 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "c")?.token == "other")
             #expect(try await storage.tokenCount() == 1)
         },
+        ContractCheck(name: "a write names the copy it replaces; otherwise it is a conflict and nothing of its batch is written") { storage in
+            let day = "2026-06-01", one = ["camera": GrantCounts(granted: 1)]
+            try await storage.save(record("a"), adding: one, on: day, precondition: .absent)
+            let stored = try #require(try await storage.record(installation: "a"))
+            #expect(stored.revision != 0)
+            // A new installation's write over one another server created.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(record("a", token: "tok-other"), adding: one, on: day, precondition: .absent)
+            }
+            // A stale revision fails its batch whole: the other write and every count are left out.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save([
+                    RegistryWrite(record: record("a", token: "tok-stale"), counts: one, day: day,
+                                  precondition: .revision(stored.revision &+ 1)),
+                    RegistryWrite(record: record("b"), counts: one, day: day, precondition: .absent),
+                ])
+            }
+            #expect(try await storage.record(installation: "a")?.token == "tok-1")
+            #expect(try await storage.record(installation: "b") == nil)
+            #expect(try await storage.grantDays(from: day, through: day).map(\.counts) == [GrantCounts(granted: 1)])
+            // The stored revision writes, keeps first seen, and the record takes the write's revision.
+            let write = RegistryWrite(
+                record: record("a", token: "tok-2", seen: t0 + 60), counts: one, day: day, precondition: .revision(stored.revision))
+            try await storage.save([write])
+            let written = try #require(try await storage.record(installation: "a"))
+            #expect(written.token == "tok-2" && written.firstSeen == t0 && written.lastSeen == t0 + 60)
+            #expect(written.revision == write.record.revision && written.revision != stored.revision)
+            #expect(try await storage.grantDays(from: day, through: day).map(\.counts) == [GrantCounts(granted: 2)])
+            // An installation deleted since it was read is not written back from the old copy.
+            #expect(try await storage.prune(lastSeenBefore: t0 + 3_600, androidLastSeenBefore: t0) == 1)
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(record("a"), adding: [:], on: day, precondition: .revision(written.revision))
+            }
+            #expect(try await storage.record(installation: "a") == nil)
+        },
+        ContractCheck(name: "what a record says of each kind's counted days reads back") { storage in
+            let counted = ["camera": CountedDays(answered: "2026-06-01", changedMind: "2026-06-02"), "location": CountedDays(answered: "")]
+            var saved = record("a")
+            saved.counted = counted
+            try await storage.save(saved, adding: [:], on: "2026-06-02")
+            #expect(try await storage.record(installation: "a")?.counted == counted)
+        },
+        ContractCheck(name: "removing a token gives the records it changes a new revision") { storage in
+            try await storage.save(record("a", token: "gone"), adding: [:], on: "2026-06-01", precondition: .absent)
+            let before = try #require(try await storage.record(installation: "a"))
+            #expect(try await storage.removeToken("gone") == 1)
+            #expect(try await storage.record(installation: "a")?.revision != before.revision)
+            // A server holding the copy with the token cannot write it back.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(before, adding: [:], on: "2026-06-01", precondition: .revision(before.revision))
+            }
+            #expect(try await storage.record(installation: "a")?.token == nil)
+        },
         ContractCheck(name: "pruning deletes what was last seen before the cutoffs, Android by its own") { storage in
             let day: TimeInterval = 86_400
             try await storage.save(record("ios-old", seen: t0 - 31 * day), adding: [:], on: "2026-06-01")
