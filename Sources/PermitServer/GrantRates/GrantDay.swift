@@ -17,10 +17,8 @@ package struct GrantDay: Sendable, Hashable, Codable {
         self.counts = counts
     }
 
-    /// The share of the installations asked that granted, or `nil` when none was asked.
-    package var grantRate: Double? {
-        counts.asked == 0 ? nil : Double(counts.granted) / Double(counts.asked)
-    }
+    /// The share of the installations asked that granted, or `nil` when none was asked (``GrantCounts/grantRate``).
+    package var grantRate: Double? { counts.grantRate }
 
     /// The UTC day of `date`, as `YYYY-MM-DD`.
     package static func day(of date: Date) -> String {

@@ -2,7 +2,8 @@
 ///
 /// `permit_installations` holds one row per installation: its token, platform, first and last seen (seconds),
 /// its latest states and what the grant counts hold of each kind (both JSON), and the revision of the row
-/// (``InstallationRecord/revision``). `permit_grant_days` holds the counts per day and kind.
+/// (``InstallationRecord/revision``). `permit_grant_days` holds the counts per day and kind; its `asked` column
+/// is written as granted plus denied and read as such.
 ///
 /// A migration is a probe that succeeds once it is applied and the statements that apply it; each runs under
 /// the engine's schema lock, and one that another process applied first is not an error.

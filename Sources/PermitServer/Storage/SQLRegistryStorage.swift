@@ -225,18 +225,19 @@ package struct SQLRegistryStorage: RegistryStorage {
     // MARK: - Grant rates
 
     package func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
+        // `asked` is not read: it is granted plus denied by definition (GrantCounts), which days counted by the
+        // first schema did not always keep.
         let rows = try await executor.rows(SQLStatement(
             """
-            SELECT day, kind, asked, granted, denied, changed_mind FROM permit_grant_days
+            SELECT day, kind, granted, denied, changed_mind FROM permit_grant_days
             WHERE day >= $1 AND day <= $2 ORDER BY day, kind
             """, [.text(first), .text(last)]))
         return try rows.map { row in
-            guard row.count == 6, let day = row[0].text, let kind = row[1].text,
-                let asked = row[2].integer, let granted = row[3].integer, let denied = row[4].integer,
-                let changed = row[5].integer
+            guard row.count == 5, let day = row[0].text, let kind = row[1].text,
+                let granted = row[2].integer, let denied = row[3].integer, let changed = row[4].integer
             else { throw ServerError.storageCorrupt.withDetail("a grant-day row of unexpected shape") }
             return GrantDay(day: day, kind: kind, counts: GrantCounts(
-                asked: Int(asked), granted: Int(granted), denied: Int(denied), changedMind: Int(changed)))
+                granted: Int(granted), denied: Int(denied), changedMind: Int(changed)))
         }
     }
 

@@ -113,7 +113,7 @@ import Testing
                 #expect(response.status == .ok)
                 let report = try JSONDecoder().decode(GrantRatesReport.self, from: Data(response.body.readableBytesView))
                 #expect(report.days == [
-                    GrantDay(day: "2026-05-28", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                    GrantDay(day: "2026-05-28", kind: "camera", counts: GrantCounts(granted: 2)),
                     GrantDay(day: "2026-05-29", kind: "camera", counts: GrantCounts(changedMind: 1)),
                 ])
                 #expect(report.note.contains("Aggregates only"))

@@ -71,38 +71,36 @@ enum MigrationFixture {
             try await group.waitForAll()
         }
 
-        try await engine.withStorage(logger: .quiet) { storage in
-            let a = try #require(try await storage.record(installation: "inst-a"))
+        try await Fleet.run(on: engine) { fleet in
+            let a = try #require(try await fleet.storage.record(installation: "inst-a"))
             #expect(a.token == "tok-a" && a.platform == .ios)
             #expect(a.firstSeen == Date(timeIntervalSince1970: 1_700_000_000))
             #expect(a.lastSeen == Date(timeIntervalSince1970: 1_779_990_000))
             #expect(a.states == ["camera": .granted, "location": .notUsable])
-            let b = try #require(try await storage.record(installation: "inst-b"))
+            let b = try #require(try await fleet.storage.record(installation: "inst-b"))
             #expect(b.token == nil && b.platform == .android && b.states == ["camera": .denied])
-            #expect(try await storage.tokenCount() == 1)
-            let old = try #require(try await storage.grantDays(from: "2026-05-01", through: "2026-05-01").first)
-            #expect([old.counts.granted, old.counts.denied, old.counts.changedMind] == [5, 1, 2] as [Int])
+            #expect(try await fleet.storage.tokenCount() == 1)
 
-            // A migrated row has revision 0, and the kinds it held granted or denied count as answered on a day not
-            // kept.
-            #expect(a.revision == 0 && b.revision == 0)
-            #expect(a.counted == ["camera": CountedDays(answered: "")])
-            #expect(b.counted == ["camera": CountedDays(answered: "")])
+            // The old day reads with asked, granted and denied from one definition: never more granted than asked.
+            let old = try #require(try await fleet.storage.grantDays(from: "2026-05-01", through: "2026-05-01").first)
+            #expect([old.counts.asked, old.counts.granted, old.counts.denied, old.counts.changedMind] == [6, 5, 1, 2] as [Int])
 
-            // It takes part in the writes' preconditions: named by its revision it is written; as a new
-            // installation, or by a stale copy, it is a conflict.
-            await #expect(throws: RegistryConflict(installations: ["inst-a"])) {
-                try await storage.save(a, adding: [:], on: "2026-05-28", precondition: .absent)
-            }
-            var rotated = a
-            rotated.token = "tok-a2"
-            try await storage.save(rotated, adding: [:], on: "2026-05-28", precondition: .revision(0))
-            let written = try #require(try await storage.record(installation: "inst-a"))
-            #expect(written.token == "tok-a2" && written.revision != 0 && written.counted == a.counted)
-            await #expect(throws: RegistryConflict(installations: ["inst-a"])) {
-                try await storage.save(a, adding: [:], on: "2026-05-28", precondition: .revision(0))
-            }
-            #expect(try await storage.record(installation: "inst-a")?.token == "tok-a2")
+            // A migrated record takes part in the servers' concurrency check: A's copy, read before B's change,
+            // is not written back over it.
+            #expect(try await !fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .granted])))
+            try await fleet.b.record(InstallationReport(installation: "inst-a", token: "tok-a2"))
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["microphone": .granted]))
+            let written = try #require(try await fleet.storage.record(installation: "inst-a"))
+            #expect(written.token == "tok-a2")
+            #expect(written.states == ["camera": .granted, "location": .notUsable, "microphone": .granted])
+
+            // Its camera was answered before the migration: a cookie's no, then yes, is a change of mind, not a
+            // second answer.
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .notUsable]))
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .granted]))
+            let today = try await fleet.storage.grantDays(from: "2026-05-28", through: "2026-05-28")
+            let camera = try #require(today.first { $0.kind == "camera" })
+            #expect([camera.counts.asked, camera.counts.granted, camera.counts.denied, camera.counts.changedMind] == [0, 0, 0, 1] as [Int])
         }
     }
 }

@@ -42,7 +42,7 @@ enum RegistryStorageContract {
             #expect(try await storage.tokenCount() == 0)
         },
         ContractCheck(name: "a batch writes every record and adds its counts per day and kind, in one commit") { storage in
-            let one = GrantCounts(asked: 1, granted: 1)
+            let one = GrantCounts(granted: 1)
             try await storage.save([
                 RegistryWrite(record: record("b"), counts: ["camera": one], day: "2026-06-01"),
                 RegistryWrite(record: record("a", token: "tok-a"), counts: ["camera": one, "location": GrantCounts(denied: 1)],
@@ -53,20 +53,20 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "b") != nil)
             #expect(try await storage.tokenCount() == 2)
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
-                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 2)),
                 GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
                 GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
             ])
             try await storage.save([])
         },
         ContractCheck(name: "grant counts add up per day and kind, ordered, within the asked range") { storage in
-            let one = GrantCounts(asked: 1, granted: 1)
+            let one = GrantCounts(granted: 1)
             try await storage.save(record("a"), adding: ["camera": one, "location": GrantCounts(denied: 1)], on: "2026-06-01")
             try await storage.save(record("b"), adding: ["camera": one], on: "2026-06-01")
             try await storage.save(record("c"), adding: ["camera": GrantCounts(changedMind: 1)], on: "2026-06-02")
             try await storage.save(record("d"), adding: ["camera": one], on: "2026-06-03")
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
-                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 2)),
                 GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
                 GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
             ])
@@ -75,14 +75,14 @@ enum RegistryStorageContract {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<40 {
                     group.addTask {
-                        try await storage.save(record("inst-\(index)"), adding: ["camera": GrantCounts(asked: 1, granted: 1)],
+                        try await storage.save(record("inst-\(index)"), adding: ["camera": GrantCounts(granted: 1)],
                                                on: "2026-06-01")
                     }
                 }
                 try await group.waitForAll()
             }
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01")
-                == [GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 40, granted: 40))])
+                == [GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 40))])
             #expect(try await storage.tokenCount() == 40)
         },
         ContractCheck(name: "removing a token clears it from every installation that has it") { storage in
@@ -164,7 +164,7 @@ enum RegistryStorageContract {
         ContractCheck(name: "values are bound, never spliced: SQL in a value is stored as text") { storage in
             let hostile = "x'); DROP TABLE permit_installations; --"
             try await storage.save(record(hostile, token: "\"; DELETE FROM permit_grant_days; --"),
-                                   adding: ["it's": GrantCounts(asked: 1)], on: "2026-06-01")
+                                   adding: ["it's": GrantCounts(granted: 1)], on: "2026-06-01")
             #expect(try await storage.record(installation: hostile)?.token == "\"; DELETE FROM permit_grant_days; --")
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.kind) == ["it's"])
         },
@@ -177,7 +177,7 @@ enum RegistryStorageContract {
             #expect(try await storage.tokenCount() == 1)
         },
         ContractCheck(name: "prepare again keeps what is stored") { storage in
-            try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(asked: 1)], on: "2026-06-01")
+            try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(granted: 1)], on: "2026-06-01")
             try await storage.prepare()
             #expect(try await storage.record(installation: "inst-1") != nil)
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").count == 1)
