@@ -130,6 +130,18 @@ package actor TokenRegistry {
         return removed
     }
 
+    /// Deletes everything the registry keeps of `installation` (the daily aggregates, which name no one, stay);
+    /// returns whether it had any. A later report of the installation records it anew.
+    @discardableResult
+    package func deleteInstallation(_ installation: String) async throws -> Bool {
+        try await gate(for: installation).run {
+            let deleted = try await storage.deleteInstallation(installation)
+            cache.forget(installation)
+            logger.info("installation deleted", metadata: ["installation": "\(installation)", "found": "\(deleted)"])
+            return deleted
+        }
+    }
+
     /// Forgets the cached records, so that the next report of each installation reads the storage again
     /// (after pruning, or when another server process may have written).
     package func forgetCache() {

@@ -27,6 +27,9 @@ package protocol RegistryStorage: Sendable {
     /// Removes the token from every installation that has it, and returns how many had it. Each record it
     /// changes gets a new revision, so that no server writes the token back from its copy.
     func removeToken(_ token: String) async throws -> Int
+    /// Deletes everything the registry keeps of `installation` (the daily aggregates, which name no one,
+    /// stay); returns whether it had any.
+    func deleteInstallation(_ installation: String) async throws -> Bool
     /// Deletes the installations last seen before `cutoff`, and the Android ones last seen before
     /// `androidCutoff`; returns how many it deleted.
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int

@@ -195,6 +195,12 @@ package struct SQLRegistryStorage: RegistryStorage {
         ])
     }
 
+    package func deleteInstallation(_ installation: String) async throws -> Bool {
+        try await executor.transaction([
+            SQLStatement("DELETE FROM permit_installations WHERE installation = $1", [.text(installation)]),
+        ]) > 0
+    }
+
     package func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
         try await executor.transaction([
             SQLStatement(

@@ -107,6 +107,16 @@ enum FleetChecks {
             try await fleet.a.record(InstallationReport(installation: "inst-1", states: ["notifications": .granted]))
             #expect(try await fleet.storage.record(installation: "inst-1")?.states == ["notifications": .granted])
         },
+        FleetCheck(name: "an installation deleted through A is not written back from B's copy") { fleet in
+            try await fleet.b.record(InstallationReport(installation: "inst-1", token: "tok-1", platform: .ios,
+                                                        states: ["camera": .granted]))
+            #expect(try await fleet.a.deleteInstallation("inst-1"))
+            #expect(try await fleet.storage.record(installation: "inst-1") == nil)
+            // B still holds the old copy; the installation's next report is recorded anew, without the deleted data.
+            try await fleet.b.record(InstallationReport(installation: "inst-1", states: ["location": .granted]))
+            let stored = try #require(try await fleet.storage.record(installation: "inst-1"))
+            #expect(stored.token == nil && stored.states == ["location": .granted])
+        },
     ]
 }
 

@@ -55,6 +55,7 @@ import PermitSupport
         func prepare() async throws { try await base.prepare() }
         func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
         func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
+        func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
         func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
             try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
         }

@@ -148,6 +148,16 @@ enum RegistryStorageContract {
             }
             #expect(try await storage.record(installation: "a")?.token == nil)
         },
+        ContractCheck(name: "deleting an installation removes its record and keeps the days' aggregates") { storage in
+            try await storage.save(record("a"), adding: ["camera": GrantCounts(granted: 1)], on: "2026-06-01")
+            try await storage.save(record("b", token: "tok-b"), adding: [:], on: "2026-06-01")
+            #expect(try await storage.deleteInstallation("a"))
+            #expect(try await !storage.deleteInstallation("a"))
+            #expect(try await storage.record(installation: "a") == nil)
+            #expect(try await storage.record(installation: "b")?.token == "tok-b")
+            #expect(try await storage.tokenCount() == 1)
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.counts) == [GrantCounts(granted: 1)])
+        },
         ContractCheck(name: "pruning deletes what was last seen before the cutoffs, Android by its own") { storage in
             let day: TimeInterval = 86_400
             try await storage.save(record("ios-old", seen: t0 - 31 * day), adding: [:], on: "2026-06-01")
