@@ -92,28 +92,25 @@ package struct SQLRegistryStorage: RegistryStorage {
     /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
     private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
         let record = write.record
-        var values: [SQLValue] = [
-            .text(record.installation), record.token.map(SQLValue.text) ?? .null, .text(record.platform.rawValue),
-            .integer(seconds(record.firstSeen)), .integer(seconds(record.lastSeen)),
-            .text(try encode(record.states)), .text(try encode(record.counted)), .integer(record.revision),
-        ]
+        let installation = SQLValue.text(record.installation), token = record.token.map(SQLValue.text) ?? .null
+        let platform = SQLValue.text(record.platform.rawValue), firstSeen = SQLValue.integer(seconds(record.firstSeen))
+        let lastSeen = SQLValue.integer(seconds(record.lastSeen)), states = SQLValue.text(try encode(record.states))
+        let counted = SQLValue.text(try encode(record.counted)), revision = SQLValue.integer(record.revision)
         switch write.precondition {
         case .absent:
             return SQLStatement(
                 """
                 INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                 ON CONFLICT (installation) DO NOTHING
-                """, values)
-        case .revision(let revision):
-            // The first seen stays as stored; the installation goes last, as placeholders appear in order.
-            values.remove(at: 3)
-            values.append(values.removeFirst())
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
+        case .revision(let stored):
+            // The first seen stays as stored.
             return SQLStatement(
                 """
                 UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
                     revision = $6
                 WHERE installation = $7 AND revision = $8
-                """, values + [.integer(revision)])
+                """, [token, platform, lastSeen, states, counted, revision, installation, .integer(stored)])
         case .anything:
             return SQLStatement(
                 """
@@ -121,7 +118,7 @@ package struct SQLRegistryStorage: RegistryStorage {
                 ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
                     last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
                     revision = excluded.revision
-                """, values)
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
         }
     }
 
