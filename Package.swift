@@ -282,6 +282,7 @@ let package = Package(
             name: "PermitServerTests",
             dependencies: [
                 "Permit", "PermitSupport",
+                "PermitChromium",
                 "PermitPageServer",
                 "PermitServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

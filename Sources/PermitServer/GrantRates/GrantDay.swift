@@ -1,3 +1,5 @@
+package import Foundation
+
 /// The grant counts of one kind of permission on one day (UTC): an aggregate over installations, never a
 /// record of one person.
 package struct GrantDay: Sendable, Hashable, Codable {
@@ -15,8 +17,15 @@ package struct GrantDay: Sendable, Hashable, Codable {
         self.counts = counts
     }
 
-    /// The share of the installations asked that granted, or `nil` when none was asked.
-    package var grantRate: Double? {
-        counts.asked == 0 ? nil : Double(counts.granted) / Double(counts.asked)
+    /// The share of the installations asked that granted, or `nil` when none was asked (``GrantCounts/grantRate``).
+    package var grantRate: Double? { counts.grantRate }
+
+    /// The UTC day of `date`, as `YYYY-MM-DD`.
+    package static func day(of date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
+        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 }

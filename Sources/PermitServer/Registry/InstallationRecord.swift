@@ -5,7 +5,7 @@ package import Foundation
 ///
 /// Only the latest state per installation is kept, never a history: the grant rates are counted as the
 /// states change and kept as daily aggregates (``GrantDay``).
-package struct InstallationRecord: Sendable, Hashable {
+package struct InstallationRecord: Sendable {
     /// The installation's identifier, chosen by the app.
     package var installation: String
     /// The push token, if the installation has one; a secret, never logged whole.
@@ -19,11 +19,19 @@ package struct InstallationRecord: Sendable, Hashable {
     package var lastSeen: Date
     /// The permission states last reported, by kind (such as `camera`).
     package var states: [String: ReportedState]
+    /// What the grant counts already hold of each kind, by kind: the days of its last counted answer and
+    /// change of mind.
+    package var counted: [String: CountedDays]
+    /// The stored copy this record was read as: a number drawn at each write, which the next write names so
+    /// that no server writes over a change it has not read (``RegistryWrite/Precondition``); 0 for a record
+    /// stored before revisions, or never stored. Not part of equality: two records are equal when they say
+    /// the same.
+    package var revision: Int64
 
     /// Creates a record.
     package init(
         installation: String, token: String?, platform: Platform, firstSeen: Date, lastSeen: Date,
-        states: [String: ReportedState]
+        states: [String: ReportedState], counted: [String: CountedDays] = [:], revision: Int64 = 0
     ) {
         self.installation = installation
         self.token = token
@@ -31,5 +39,25 @@ package struct InstallationRecord: Sendable, Hashable {
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
         self.states = states
+        self.counted = counted
+        self.revision = revision
+    }
+}
+
+extension InstallationRecord: Hashable {
+    package static func == (lhs: InstallationRecord, rhs: InstallationRecord) -> Bool {
+        lhs.installation == rhs.installation && lhs.token == rhs.token && lhs.platform == rhs.platform
+            && lhs.firstSeen == rhs.firstSeen && lhs.lastSeen == rhs.lastSeen && lhs.states == rhs.states
+            && lhs.counted == rhs.counted
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(installation)
+        hasher.combine(token)
+        hasher.combine(platform)
+        hasher.combine(firstSeen)
+        hasher.combine(lastSeen)
+        hasher.combine(states)
+        hasher.combine(counted)
     }
 }

@@ -4,7 +4,8 @@ package import Foundation
 /// the time, testable without storage or tasks.
 ///
 /// Nothing is written when the report repeats what is stored and the record was seen within the touch
-/// interval; otherwise the merged record is written, with the grant counts its state transitions add.
+/// interval; otherwise the merged record is written, with the grant counts its state transitions add
+/// (``GrantCounts``, once per installation, kind and day).
 package enum RegistryPlan: Sendable, Hashable {
     /// Nothing changed: no write.
     case nothing
@@ -13,6 +14,10 @@ package enum RegistryPlan: Sendable, Hashable {
 
     /// The plan for `report`, given the stored record (if any), the time and the touch interval.
     ///
+    /// A cookie's `no` (``ReportedState/notUsable``) does not replace a stored ``ReportedState/denied`` or
+    /// ``ReportedState/notDetermined``: it agrees with both and says less, so an app that reports through both
+    /// paths keeps the native state.
+    ///
     /// For example, a repeated report a minute later is `.nothing`, and the same report a day later (with a
     /// day's touch interval) rewrites the record with its new `lastSeen` and no counts.
     package static func plan(
@@ -20,16 +25,24 @@ package enum RegistryPlan: Sendable, Hashable {
         defaultPlatform: Platform = .ios
     ) -> RegistryPlan {
         let seconds = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        var day: String?  // worked out only for a change: the report that changes nothing is the hot path
         var merged = stored ?? InstallationRecord(
             installation: report.installation, token: nil, platform: report.platform ?? defaultPlatform,
             firstSeen: seconds, lastSeen: seconds, states: [:])
         if let token = report.token { merged.token = token }
         if let platform = report.platform { merged.platform = platform }
         var counts: [String: GrantCounts] = [:]
-        for (kind, state) in report.states {
-            let transition = GrantCounts.transition(from: merged.states[kind], to: state)
-            if !transition.isEmpty { counts[kind] = transition }
-            merged.states[kind] = state
+        for (kind, reported) in report.states {
+            let previous = merged.states[kind]
+            guard previous != reported else { continue }
+            if reported == .notUsable, previous == .denied || previous == .notDetermined { continue }
+            let today = day ?? GrantDay.day(of: now)
+            day = today
+            let transition = GrantCounts.transition(
+                from: previous, to: reported, counted: merged.counted[kind] ?? CountedDays(), on: today)
+            if !transition.counts.isEmpty { counts[kind] = transition.counts }
+            if transition.counted != CountedDays() { merged.counted[kind] = transition.counted }
+            merged.states[kind] = reported
         }
         if let stored, merged == stored, seconds.timeIntervalSince(stored.lastSeen) < touchInterval {
             return .nothing

@@ -6,13 +6,18 @@ import PermitSupport
 /// Records what installations report, writing only what changed: the registry behind the middleware and the
 /// native endpoint.
 ///
-/// The records it last read or wrote are cached in memory, so a request that repeats what is stored costs
-/// no database access at all; ``RegistryPlan`` decides each write. Reports of one installation are handled one
-/// at a time, so two requests of one installation cannot lose each other's change; reports of different
-/// installations proceed concurrently, and their writes are committed together: the first write to find no
-/// commit in flight commits every write queued meanwhile in one transaction (group commit), so that a busy
-/// server pays one durable commit for many reports, and no report returns before its write is on disk.
-/// Tokens are never logged whole.
+/// The records it last read or wrote are cached in memory for a while (a minute by default), so a request
+/// that repeats what is stored costs no database access at all; ``RegistryPlan`` decides each write. Reports of
+/// one installation are handled one at a time, so two requests of one installation cannot lose each other's
+/// change; reports of different installations proceed concurrently, and their writes are committed together:
+/// the first write to find no commit in flight commits every write queued meanwhile in one transaction (group
+/// commit), so that a busy server pays one durable commit for many reports, and no report returns before its
+/// write is on disk. Tokens are never logged whole.
+///
+/// Several servers may share one database. Each write names the stored copy it was planned from (its revision),
+/// and the storage refuses it when another server wrote the installation since: the registry then reads the
+/// record again and plans anew, so that no server writes back a stale copy and each change is counted once,
+/// whichever server takes it.
 package actor TokenRegistry {
     private let storage: any RegistryStorage
     private let now: @Sendable () -> Date
@@ -21,29 +26,33 @@ package actor TokenRegistry {
     /// One gate per stripe of installations: a report waits only for those of installations in its stripe,
     /// always including its own installation's.
     private let gates = (0..<64).map { _ in SerialGate() }
-    /// The records last read or written, by installation; behind a lock so that a report that changes nothing
-    /// is answered without waiting for the actor (the common case: every page request repeats its cookies).
-    private nonisolated let cache = Locked<[String: InstallationRecord]>([:])
+    /// The records last read or written, by installation (the common case, every page request repeating its
+    /// cookies, is answered from it without waiting for the actor).
+    private nonisolated let cache: RecordCache
     /// Writes waiting for the next commit; the one whose continuation is `nil` belongs to the committer.
     private var queued: [(write: RegistryWrite, waiter: CheckedContinuation<Bool, any Error>?)] = []
     /// Whether a commit is in flight.
     private var committing = false
-    private let cacheLimit: Int
+    /// How many times a report is planned again after another server wrote its installation first.
+    private static let conflictAttempts = 8
 
     /// Creates a registry over `storage`.
     ///
     /// - Parameters:
     ///   - touchInterval: how old `lastSeen` may grow before a report that changes nothing refreshes it
     ///     (a day by default: pruning counts in weeks and months).
-    ///   - now: the wall clock; tests pass a fixed or stepped one.
     ///   - cacheLimit: how many records to keep in memory before the cache starts over.
+    ///   - cacheLifetime: how long a cached record answers a report that repeats it; once older, the record is
+    ///     read again, since another server sharing the database may have changed it. This bounds how long a
+    ///     change made through another server can hide a report that repeats the old state.
+    ///   - now: the wall clock; tests pass a fixed or stepped one.
     package init(
         storage: any RegistryStorage, touchInterval: TimeInterval = 86_400, cacheLimit: Int = 100_000,
-        logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        cacheLifetime: TimeInterval = 60, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.storage = storage
         self.touchInterval = touchInterval
-        self.cacheLimit = cacheLimit
+        self.cache = RecordCache(limit: cacheLimit, lifetime: cacheLifetime)
         self.logger = logger
         self.now = now
     }
@@ -51,8 +60,9 @@ package actor TokenRegistry {
     /// Records `report`; returns whether anything was written.
     @discardableResult
     package nonisolated func record(_ report: InstallationReport) async throws -> Bool {
-        if let cached = cache.withLock({ $0[report.installation] }),
-            RegistryPlan.plan(stored: cached, report: report, now: now(), touchInterval: touchInterval) == .nothing
+        let time = now()
+        if let cached = cache.record(report.installation, at: time),
+            RegistryPlan.plan(stored: cached, report: report, now: time, touchInterval: touchInterval) == .nothing
         {
             return false
         }
@@ -62,29 +72,52 @@ package actor TokenRegistry {
     /// Records `report` after the reports of its installation's stripe that came first.
     private func recordInTurn(_ report: InstallationReport) async throws -> Bool {
         try await gate(for: report.installation).run {
-            let stored: InstallationRecord?
-            if let cached = cache.withLock({ $0[report.installation] }) {
-                stored = cached
-            } else {
-                stored = try await storage.record(installation: report.installation)
+            var stored = try await currentRecord(report.installation)
+            for attempt in 1... {
+                let time = now()
+                switch RegistryPlan.plan(stored: stored.record, report: report, now: time, touchInterval: touchInterval) {
+                case .nothing:
+                    if let record = stored.record, let read = stored.read { cache.remember(record, read: read) }
+                    logger.debug("installation unchanged", metadata: ["installation": "\(report.installation)"])
+                    return false
+                case .write(let record, let counts):
+                    let write = RegistryWrite(
+                        record: record, counts: counts, day: GrantDay.day(of: time),
+                        precondition: stored.record.map { .revision($0.revision) } ?? .absent)
+                    do {
+                        try await commit(write)
+                    } catch let conflict as RegistryConflict {
+                        // Another server wrote the installation since it was read: read it again and plan anew.
+                        cache.forget(report.installation)
+                        guard attempt < Self.conflictAttempts else {
+                            throw ServerError.storageFailed.withDetail(
+                                "the installation changed \(attempt) times while it was being written (\(conflict))")
+                        }
+                        logger.debug("installation written by another server first; planning again", metadata: [
+                            "installation": "\(report.installation)", "attempt": "\(attempt)",
+                        ])
+                        stored = (try await storage.record(installation: report.installation), now())
+                        continue
+                    }
+                    cache.remember(write.record, read: time)
+                    logger.info("installation recorded", metadata: [
+                        "installation": "\(record.installation)", "platform": "\(record.platform.rawValue)",
+                        "token": "\(TokenRedaction.redact(record.token))",
+                        "tokenChanged": "\(record.token != stored.record?.token)", "kinds": "\(counts.keys.sorted())",
+                    ])
+                    return true
+                }
             }
-            let time = now()
-            switch RegistryPlan.plan(stored: stored, report: report, now: time, touchInterval: touchInterval) {
-            case .nothing:
-                remember(stored)
-                logger.debug("installation unchanged", metadata: ["installation": "\(report.installation)"])
-                return false
-            case .write(let record, let counts):
-                try await commit(RegistryWrite(record: record, counts: counts, day: Self.day(of: time)))
-                remember(record)
-                logger.info("installation recorded", metadata: [
-                    "installation": "\(record.installation)", "platform": "\(record.platform.rawValue)",
-                    "token": "\(TokenRedaction.redact(record.token))",
-                    "tokenChanged": "\(record.token != stored?.token)", "kinds": "\(counts.keys.sorted())",
-                ])
-                return true
-            }
+            preconditionFailure("unreachable: the loop returns or throws")
         }
+    }
+
+    /// The record of `installation` from the cache while it is fresh, else from the storage, with the time it
+    /// was read (`nil` when it comes from the cache, which keeps its own).
+    private func currentRecord(_ installation: String) async throws -> (record: InstallationRecord?, read: Date?) {
+        if let cached = cache.record(installation, at: now()) { return (cached, nil) }
+        let read = now()
+        return (try await storage.record(installation: installation), read)
     }
 
     /// Removes `token` from the registry (FCM or APNs said it is no longer valid); returns how many
@@ -92,17 +125,27 @@ package actor TokenRegistry {
     @discardableResult
     package func removeToken(_ token: String) async throws -> Int {
         let removed = try await storage.removeToken(token)
-        cache.withLock { cache in
-            for (installation, record) in cache where record.token == token { cache[installation]?.token = nil }
-        }
+        cache.forget(token: token)
         logger.info("token removed", metadata: ["token": "\(TokenRedaction.redact(token))", "installations": "\(removed)"])
         return removed
+    }
+
+    /// Deletes everything the registry keeps of `installation` (the daily aggregates, which name no one, stay);
+    /// returns whether it had any. A later report of the installation records it anew.
+    @discardableResult
+    package func deleteInstallation(_ installation: String) async throws -> Bool {
+        try await gate(for: installation).run {
+            let deleted = try await storage.deleteInstallation(installation)
+            cache.forget(installation)
+            logger.info("installation deleted", metadata: ["installation": "\(installation)", "found": "\(deleted)"])
+            return deleted
+        }
     }
 
     /// Forgets the cached records, so that the next report of each installation reads the storage again
     /// (after pruning, or when another server process may have written).
     package func forgetCache() {
-        cache.withLock { $0.removeAll() }
+        cache.forgetAll()
     }
 
     /// How many writes wait for the commit in flight to finish (for tests and metrics).
@@ -160,20 +203,6 @@ package actor TokenRegistry {
         return gates[Int(hash % UInt32(gates.count))]
     }
 
-    /// The UTC day of `date`, as `YYYY-MM-DD`.
-    package static func day(of date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
-        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
-    }
-
-    private func remember(_ record: InstallationRecord?) {
-        guard let record else { return }
-        cache.withLock { cache in
-            if cache.count >= cacheLimit, cache[record.installation] == nil { cache.removeAll(keepingCapacity: true) }
-            cache[record.installation] = record
-        }
-    }
+    /// The UTC day of `date`, as `YYYY-MM-DD` (``GrantDay/day(of:)``).
+    package static func day(of date: Date) -> String { GrantDay.day(of: date) }
 }

@@ -24,8 +24,8 @@ package enum RegistryEngine: Sendable {
         case .sqlite(let path):
             let executor = try await SQLiteExecutor.open(path: path, logger: logger)
             do {
-                try await Self.prepare(SQLRegistryStorage(executor: executor), within: prepareDeadline)
-                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline))
+                try await Self.prepare(SQLRegistryStorage(executor: executor, logger: logger), within: prepareDeadline)
+                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline), logger: logger)
                 let result = try await body(storage)
                 try await executor.close()
                 return result
@@ -35,8 +35,8 @@ package enum RegistryEngine: Sendable {
             }
         case .postgres(let configuration):
             return try await PostgresExecutor.withExecutor(configuration: configuration, logger: logger) { executor in
-                try await Self.prepare(SQLRegistryStorage(executor: executor), within: prepareDeadline)
-                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline))
+                try await Self.prepare(SQLRegistryStorage(executor: executor, logger: logger), within: prepareDeadline)
+                let storage = SQLRegistryStorage(executor: Self.bounded(executor, by: deadline), logger: logger)
                 return try await body(storage)
             }
         }

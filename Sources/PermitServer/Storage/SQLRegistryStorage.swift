@@ -1,16 +1,20 @@
 package import Foundation
+package import Logging
 
 /// The registry's storage on an SQL engine: all of its SQL, in the dialect SQLite and PostgreSQL share, run
 /// through an ``SQLExecutor`` with every value bound as a parameter.
 ///
 /// Installations live in `permit_installations` (one row each, the latest states as JSON), the daily grant
 /// counts in `permit_grant_days`; indexes on `last_seen` and `token` keep pruning and token removal fast.
+/// ``RegistrySchema`` holds the tables and their migrations.
 package struct SQLRegistryStorage: RegistryStorage {
     private let executor: any SQLExecutor
+    private let logger: Logger
 
     /// Creates the storage over `executor`; call ``prepare()`` before the first use.
-    package init(executor: any SQLExecutor) {
+    package init(executor: any SQLExecutor, logger: Logger = Logger(label: "permit.registry", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.executor = executor
+        self.logger = logger
     }
 
     // MARK: - Schema
@@ -18,20 +22,27 @@ package struct SQLRegistryStorage: RegistryStorage {
     package func prepare() async throws {
         // Several server processes may start at once on one PostgreSQL: CREATE TABLE IF NOT EXISTS is not
         // safe to race there, so the engine's schema lock goes first.
-        try await executor.transaction((executor.schemaLock.map { [$0] } ?? []) + [
-            SQLStatement("""
-                CREATE TABLE IF NOT EXISTS permit_installations (
-                    installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,
-                    first_seen BIGINT NOT NULL, last_seen BIGINT NOT NULL, states TEXT NOT NULL)
-                """),
-            SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_last_seen ON permit_installations (last_seen)"),
-            SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_token ON permit_installations (token)"),
-            SQLStatement("""
-                CREATE TABLE IF NOT EXISTS permit_grant_days (
-                    day TEXT NOT NULL, kind TEXT NOT NULL, asked BIGINT NOT NULL, granted BIGINT NOT NULL,
-                    denied BIGINT NOT NULL, changed_mind BIGINT NOT NULL, PRIMARY KEY (day, kind))
-                """),
-        ])
+        let lock = executor.schemaLock.map { [$0] } ?? []
+        try await executor.transaction(lock + RegistrySchema.tables)
+        for migration in RegistrySchema.migrations {
+            guard try await !isApplied(migration) else { continue }
+            do {
+                try await executor.transaction(lock + migration.statements)
+                logger.info("registry migrated", metadata: ["migration": "\(migration.name)"])
+            } catch {
+                // Another process may have applied it while this one waited for the lock.
+                guard try await isApplied(migration) else { throw error }
+            }
+        }
+    }
+
+    private func isApplied(_ migration: RegistrySchema.Migration) async throws -> Bool {
+        do {
+            _ = try await executor.rows(migration.probe)
+            return true
+        } catch {
+            return false
+        }
     }
 
     // MARK: - Installations
@@ -39,7 +50,7 @@ package struct SQLRegistryStorage: RegistryStorage {
     package func record(installation: String) async throws -> InstallationRecord? {
         let rows = try await executor.rows(SQLStatement(
             """
-            SELECT installation, token, platform, first_seen, last_seen, states
+            SELECT installation, token, platform, first_seen, last_seen, states, counted, revision
             FROM permit_installations WHERE installation = $1
             """, [.text(installation)]))
         return try rows.first.map(Self.record(row:))
@@ -49,8 +60,11 @@ package struct SQLRegistryStorage: RegistryStorage {
         guard !writes.isEmpty else { return }
         // Rows are touched in one order, installations then days and kinds, sorted, so that two batches of
         // several servers cannot deadlock; the batch's counts are added up per day and kind first.
-        var statements = try writes.sorted { $0.record.installation < $1.record.installation }.map { write in
-            try Self.installationStatement(write.record)
+        let sorted = writes.sorted { $0.record.installation < $1.record.installation }
+        var statements = try sorted.map(Self.installationStatement)
+        // A write whose precondition failed changed nothing, silently; the guard makes it fail the transaction.
+        for start in stride(from: 0, to: sorted.count, by: Self.guardChunk) {
+            statements.append(Self.guardStatement(sorted[start..<min(start + Self.guardChunk, sorted.count)]))
         }
         var totals: [String: [String: GrantCounts]] = [:]
         for write in writes {
@@ -63,23 +77,95 @@ package struct SQLRegistryStorage: RegistryStorage {
                 statements.append(Self.grantStatement(day: day, kind: kind, count: count))
             }
         }
-        try await executor.transaction(statements)
+        do {
+            try await executor.transaction(statements)
+        } catch {
+            let conflicts = try? await self.conflicts(among: sorted)
+            if let conflicts, !conflicts.isEmpty { throw RegistryConflict(installations: conflicts) }
+            throw error
+        }
     }
 
-    /// The upsert of `record`.
-    private static func installationStatement(_ record: InstallationRecord) throws -> SQLStatement {
-        SQLStatement(
+    /// The columns of an installation's row, in the order of the statements' values.
+    private static let columns = "installation, token, platform, first_seen, last_seen, states, counted, revision"
+
+    /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
+    private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
+        let record = write.record
+        let installation = SQLValue.text(record.installation), token = record.token.map(SQLValue.text) ?? .null
+        let platform = SQLValue.text(record.platform.rawValue), firstSeen = SQLValue.integer(seconds(record.firstSeen))
+        let lastSeen = SQLValue.integer(seconds(record.lastSeen)), states = SQLValue.text(try encode(record.states))
+        let counted = SQLValue.text(try encode(record.counted)), revision = SQLValue.integer(record.revision)
+        switch write.precondition {
+        case .absent:
+            return SQLStatement(
+                """
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                ON CONFLICT (installation) DO NOTHING
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
+        case .revision(let stored):
+            // The first seen stays as stored.
+            return SQLStatement(
+                """
+                UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
+                    revision = $6
+                WHERE installation = $7 AND revision = $8
+                """, [token, platform, lastSeen, states, counted, revision, installation, .integer(stored)])
+        case .anything:
+            return SQLStatement(
+                """
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
+                    last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
+                    revision = excluded.revision
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
+        }
+    }
+
+    /// How many writes one guard statement checks (two values each, well under either engine's limit).
+    private static let guardChunk = 500
+
+    /// A statement that fails, by inserting a row without a platform (`NOT NULL`), unless each of `writes`'
+    /// records is stored with its revision: the one way to fail a transaction that both engines share.
+    private static func guardStatement(_ writes: ArraySlice<RegistryWrite>) -> SQLStatement {
+        var values: [SQLValue] = []
+        var matches: [String] = []
+        for write in writes {
+            matches.append("(installation = $\(values.count + 1) AND revision = $\(values.count + 2))")
+            values += [.text(write.record.installation), .integer(write.record.revision)]
+        }
+        values.append(.integer(Int64(writes.count)))
+        return SQLStatement(
             """
             INSERT INTO permit_installations (installation, token, platform, first_seen, last_seen, states)
-            VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
-                last_seen = excluded.last_seen, states = excluded.states
-            """,
-            [
-                .text(record.installation), record.token.map(SQLValue.text) ?? .null, .text(record.platform.rawValue),
-                .integer(seconds(record.firstSeen)), .integer(seconds(record.lastSeen)),
-                .text(try encode(record.states)),
-            ])
+            SELECT '', NULL, NULL, 0, 0, '{}'
+            WHERE (SELECT COUNT(*) FROM permit_installations WHERE \(matches.joined(separator: " OR "))) <> $\(values.count)
+            """, values)
+    }
+
+    /// The installations of `writes` whose precondition does not hold now.
+    private func conflicts(among writes: [RegistryWrite]) async throws -> [String] {
+        var conflicts: [String] = []
+        for start in stride(from: 0, to: writes.count, by: Self.guardChunk) {
+            let chunk = writes[start..<min(start + Self.guardChunk, writes.count)]
+            let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
+            let rows = try await executor.rows(SQLStatement(
+                "SELECT installation, revision FROM permit_installations WHERE installation IN (\(placeholders))",
+                chunk.map { .text($0.record.installation) }))
+            var stored: [String: Int64] = [:]
+            for row in rows {
+                if row.count == 2, let installation = row[0].text, let revision = row[1].integer { stored[installation] = revision }
+            }
+            for write in chunk {
+                let revision = stored[write.record.installation]
+                switch write.precondition {
+                case .absent where revision != nil: conflicts.append(write.record.installation)
+                case .revision(let expected) where revision != expected: conflicts.append(write.record.installation)
+                default: break
+                }
+            }
+        }
+        return conflicts
     }
 
     /// The statement that adds `count` to `kind`'s aggregates of `day`.
@@ -101,8 +187,15 @@ package struct SQLRegistryStorage: RegistryStorage {
 
     package func removeToken(_ token: String) async throws -> Int {
         try await executor.transaction([
-            SQLStatement("UPDATE permit_installations SET token = NULL WHERE token = $1", [.text(token)]),
+            SQLStatement(
+                "UPDATE permit_installations SET token = NULL, revision = revision + 1 WHERE token = $1", [.text(token)]),
         ])
+    }
+
+    package func deleteInstallation(_ installation: String) async throws -> Bool {
+        try await executor.transaction([
+            SQLStatement("DELETE FROM permit_installations WHERE installation = $1", [.text(installation)]),
+        ]) > 0
     }
 
     package func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
@@ -120,8 +213,8 @@ package struct SQLRegistryStorage: RegistryStorage {
             SQLStatement(
                 """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1)
-                INSERT INTO permit_installations (installation, token, platform, first_seen, last_seen, states)
-                SELECT 'stale-' || i, 'stale-token-' || i, $2, $3, $3, '{}' FROM n
+                INSERT INTO permit_installations (installation, token, platform, first_seen, last_seen, states, counted)
+                SELECT 'stale-' || i, 'stale-token-' || i, $2, $3, $3, '{}', '{}' FROM n
                 """, [.integer(Int64(count)), .text(Platform.ios.rawValue), .integer(Self.seconds(lastSeen))]),
         ])
     }
@@ -135,18 +228,19 @@ package struct SQLRegistryStorage: RegistryStorage {
     // MARK: - Grant rates
 
     package func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
+        // `asked` is not read: it is granted plus denied by definition (GrantCounts), which days counted by the
+        // first schema did not always keep.
         let rows = try await executor.rows(SQLStatement(
             """
-            SELECT day, kind, asked, granted, denied, changed_mind FROM permit_grant_days
+            SELECT day, kind, granted, denied, changed_mind FROM permit_grant_days
             WHERE day >= $1 AND day <= $2 ORDER BY day, kind
             """, [.text(first), .text(last)]))
         return try rows.map { row in
-            guard row.count == 6, let day = row[0].text, let kind = row[1].text,
-                let asked = row[2].integer, let granted = row[3].integer, let denied = row[4].integer,
-                let changed = row[5].integer
+            guard row.count == 5, let day = row[0].text, let kind = row[1].text,
+                let granted = row[2].integer, let denied = row[3].integer, let changed = row[4].integer
             else { throw ServerError.storageCorrupt.withDetail("a grant-day row of unexpected shape") }
             return GrantDay(day: day, kind: kind, counts: GrantCounts(
-                asked: Int(asked), granted: Int(granted), denied: Int(denied), changedMind: Int(changed)))
+                granted: Int(granted), denied: Int(denied), changedMind: Int(changed)))
         }
     }
 
@@ -154,20 +248,30 @@ package struct SQLRegistryStorage: RegistryStorage {
 
     private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
-    private static func encode(_ states: [String: ReportedState]) throws -> String {
+    private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(states), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     private static func record(row: [SQLValue]) throws -> InstallationRecord {
-        guard row.count == 6, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
+        guard row.count == 8, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
             let first = row[3].integer, let last = row[4].integer, let json = row[5].text,
-            let states = try? JSONDecoder().decode([String: ReportedState].self, from: Data(json.utf8))
+            let states = try? JSONDecoder().decode([String: ReportedState].self, from: Data(json.utf8)),
+            let revision = row[7].integer
         else { throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape") }
+        let counted: [String: CountedDays]
+        if let countedJSON = row[6].text {
+            guard let decoded = try? JSONDecoder().decode([String: CountedDays].self, from: Data(countedJSON.utf8)) else {
+                throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape")
+            }
+            counted = decoded
+        } else {
+            counted = CountedDays.assumed(from: states)  // a row of the first schema
+        }
         return InstallationRecord(
             installation: installation, token: row[1].text, platform: platform,
             firstSeen: Date(timeIntervalSince1970: TimeInterval(first)),
-            lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states)
+            lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states, counted: counted, revision: revision)
     }
 }

@@ -10,9 +10,9 @@ import Testing
     @Test func eachKindHasAChartScaledToItsLargestCountAndATable() {
         let html = GrantRatesPage.html(
             [
-                GrantDay(day: "2026-05-29", kind: "camera", counts: GrantCounts(asked: 4, granted: 1, denied: 3, changedMind: 1)),
-                GrantDay(day: "2026-05-28", kind: "camera", counts: GrantCounts(asked: 4, granted: 4)),
-                GrantDay(day: "2026-05-28", kind: "location", counts: GrantCounts(asked: 2, granted: 1, denied: 1)),
+                GrantDay(day: "2026-05-29", kind: "camera", counts: GrantCounts(granted: 1, denied: 3, changedMind: 1)),
+                GrantDay(day: "2026-05-28", kind: "camera", counts: GrantCounts(granted: 4)),
+                GrantDay(day: "2026-05-28", kind: "location", counts: GrantCounts(granted: 1, denied: 1)),
             ], from: "2026-05-28", through: "2026-05-29")
         #expect(html.components(separatedBy: "<svg").count - 1 == 2)
         let camera = String(html[html.range(of: "id=\"kind-camera\"")!.lowerBound..<html.range(of: "id=\"kind-location\"")!.lowerBound])
@@ -32,7 +32,7 @@ import Testing
 
     @Test func textFromTheRegistryIsEscaped() {
         let html = GrantRatesPage.html(
-            [GrantDay(day: "2026-05-28", kind: "<script>x</script>", counts: GrantCounts(asked: 1, granted: 1))],
+            [GrantDay(day: "2026-05-28", kind: "<script>x</script>", counts: GrantCounts(granted: 1))],
             from: "2026-05-28", through: "2026-05-28")
         #expect(!html.contains("<script>"))
         #expect(html.contains("&lt;script&gt;x&lt;/script&gt;"))

@@ -80,6 +80,7 @@ final class PruneSignallingStorage: RegistryStorage {
     func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
     func save(_ writes: [RegistryWrite]) async throws { try await base.save(writes) }
     func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
+    func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
         let count = try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
         self.count.withLock { $0 += 1 }

@@ -24,6 +24,7 @@ final class CountingStorage: RegistryStorage {
         try await base.save(writes)
     }
     func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
+    func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
         try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
     }

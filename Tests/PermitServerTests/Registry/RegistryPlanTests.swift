@@ -9,11 +9,20 @@ import Testing
         InstallationRecord(installation: "i", token: "tok", platform: .ios, firstSeen: t0, lastSeen: t0, states: states)
     }
 
-    @Test func aNewInstallationIsWrittenWithItsCounts() {
+    @Test func aNewInstallationIsWrittenWithItsCountsAndTheDayTheyWereCounted() {
         let plan = RegistryPlan.plan(
             stored: nil, report: InstallationReport(installation: "i", token: "tok", states: ["camera": .granted]),
             now: t0 + 0.7, touchInterval: 86_400)
-        #expect(plan == .write(stored(), counts: ["camera": GrantCounts(asked: 1, granted: 1)]))
+        var expected = stored()
+        expected.counted = ["camera": CountedDays(answered: "2026-05-28")]
+        #expect(plan == .write(expected, counts: ["camera": GrantCounts(granted: 1)]))
+    }
+
+    @Test(arguments: [ReportedState.denied, .notDetermined])
+    func aCookiesNoKeepsTheNativeStateItAgreesWith(native: ReportedState) {
+        let report = InstallationReport(installation: "i", states: ["camera": .notUsable])
+        #expect(RegistryPlan.plan(stored: stored(states: ["camera": native]), report: report, now: t0 + 60, touchInterval: 86_400)
+            == .nothing)
     }
 
     @Test func aRepeatedReportWithinTheTouchIntervalWritesNothing() {
@@ -41,17 +50,38 @@ import Testing
             == .write(expected, counts: [:]))
     }
 
+    /// Each transition on 2026-05-28, with the kind's memory before it: what it adds, and the memory after.
     @Test(arguments: [
-        (nil, ReportedState.granted, GrantCounts(asked: 1, granted: 1)),
-        (.notDetermined, .denied, GrantCounts(asked: 1, denied: 1)),
-        (.notUsable, .granted, GrantCounts(granted: 1)),
-        (.granted, .denied, GrantCounts(denied: 1, changedMind: 1)),
-        (.granted, .notUsable, GrantCounts(changedMind: 1)),
-        (.denied, .granted, GrantCounts(granted: 1, changedMind: 1)),
-        (.granted, .granted, GrantCounts()),
-        (nil, .notUsable, GrantCounts()),
-    ] as [(ReportedState?, ReportedState, GrantCounts)])
-    func transitionsCount(previous: ReportedState?, current: ReportedState, expected: GrantCounts) {
-        #expect(GrantCounts.transition(from: previous, to: current) == expected)
+        // Answers: from undecided to decided, once a day.
+        (nil, ReportedState.granted, CountedDays(), GrantCounts(granted: 1), CountedDays(answered: Self.today)),
+        (.notDetermined, .denied, CountedDays(), GrantCounts(denied: 1), CountedDays(answered: Self.today)),
+        (.notDetermined, .granted, CountedDays(answered: "2026-05-01"), GrantCounts(granted: 1), CountedDays(answered: Self.today)),
+        (.notDetermined, .granted, CountedDays(answered: Self.today), GrantCounts(), CountedDays(answered: Self.today)),
+        // A cookie's no: an answer only before any was counted; then a grant is a change of mind.
+        (.notUsable, .granted, CountedDays(), GrantCounts(granted: 1), CountedDays(answered: Self.today)),
+        (.notUsable, .denied, CountedDays(), GrantCounts(denied: 1), CountedDays(answered: Self.today)),
+        (.notUsable, .granted, CountedDays(answered: ""), GrantCounts(changedMind: 1),
+         CountedDays(answered: "", changedMind: Self.today)),
+        (.notUsable, .denied, CountedDays(answered: "2026-05-01"), GrantCounts(), CountedDays(answered: "2026-05-01")),
+        // Changes of mind, once a day.
+        (.granted, .denied, CountedDays(answered: "2026-05-01"), GrantCounts(changedMind: 1),
+         CountedDays(answered: "2026-05-01", changedMind: Self.today)),
+        (.granted, .notUsable, CountedDays(), GrantCounts(changedMind: 1), CountedDays(changedMind: Self.today)),
+        (.denied, .granted, CountedDays(changedMind: Self.today), GrantCounts(), CountedDays(changedMind: Self.today)),
+        // Nothing: the same state, a reset, a no first seen.
+        (.granted, .granted, CountedDays(), GrantCounts(), CountedDays()),
+        (.granted, .notDetermined, CountedDays(), GrantCounts(), CountedDays()),
+        (nil, .notUsable, CountedDays(), GrantCounts(), CountedDays()),
+        (nil, .notDetermined, CountedDays(), GrantCounts(), CountedDays()),
+    ] as [(ReportedState?, ReportedState, CountedDays, GrantCounts, CountedDays)])
+    func transitionsCount(
+        previous: ReportedState?, current: ReportedState, before: CountedDays, counts: GrantCounts, after: CountedDays
+    ) {
+        let transition = GrantCounts.transition(from: previous, to: current, counted: before, on: Self.today)
+        #expect(transition.counts == counts)
+        #expect(transition.counted == after)
+        #expect(transition.counts.granted <= transition.counts.asked)
     }
+
+    static let today = "2026-05-28"
 }

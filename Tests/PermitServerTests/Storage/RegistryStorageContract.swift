@@ -42,7 +42,7 @@ enum RegistryStorageContract {
             #expect(try await storage.tokenCount() == 0)
         },
         ContractCheck(name: "a batch writes every record and adds its counts per day and kind, in one commit") { storage in
-            let one = GrantCounts(asked: 1, granted: 1)
+            let one = GrantCounts(granted: 1)
             try await storage.save([
                 RegistryWrite(record: record("b"), counts: ["camera": one], day: "2026-06-01"),
                 RegistryWrite(record: record("a", token: "tok-a"), counts: ["camera": one, "location": GrantCounts(denied: 1)],
@@ -53,20 +53,20 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "b") != nil)
             #expect(try await storage.tokenCount() == 2)
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
-                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 2)),
                 GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
                 GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
             ])
             try await storage.save([])
         },
         ContractCheck(name: "grant counts add up per day and kind, ordered, within the asked range") { storage in
-            let one = GrantCounts(asked: 1, granted: 1)
+            let one = GrantCounts(granted: 1)
             try await storage.save(record("a"), adding: ["camera": one, "location": GrantCounts(denied: 1)], on: "2026-06-01")
             try await storage.save(record("b"), adding: ["camera": one], on: "2026-06-01")
             try await storage.save(record("c"), adding: ["camera": GrantCounts(changedMind: 1)], on: "2026-06-02")
             try await storage.save(record("d"), adding: ["camera": one], on: "2026-06-03")
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-02") == [
-                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 2, granted: 2)),
+                GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 2)),
                 GrantDay(day: "2026-06-01", kind: "location", counts: GrantCounts(denied: 1)),
                 GrantDay(day: "2026-06-02", kind: "camera", counts: GrantCounts(changedMind: 1)),
             ])
@@ -75,14 +75,14 @@ enum RegistryStorageContract {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<40 {
                     group.addTask {
-                        try await storage.save(record("inst-\(index)"), adding: ["camera": GrantCounts(asked: 1, granted: 1)],
+                        try await storage.save(record("inst-\(index)"), adding: ["camera": GrantCounts(granted: 1)],
                                                on: "2026-06-01")
                     }
                 }
                 try await group.waitForAll()
             }
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01")
-                == [GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(asked: 40, granted: 40))])
+                == [GrantDay(day: "2026-06-01", kind: "camera", counts: GrantCounts(granted: 40))])
             #expect(try await storage.tokenCount() == 40)
         },
         ContractCheck(name: "removing a token clears it from every installation that has it") { storage in
@@ -94,6 +94,69 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "a")?.token == nil)
             #expect(try await storage.record(installation: "c")?.token == "other")
             #expect(try await storage.tokenCount() == 1)
+        },
+        ContractCheck(name: "a write names the copy it replaces; otherwise it is a conflict and nothing of its batch is written") { storage in
+            let day = "2026-06-01", one = ["camera": GrantCounts(granted: 1)]
+            try await storage.save(record("a"), adding: one, on: day, precondition: .absent)
+            let stored = try #require(try await storage.record(installation: "a"))
+            #expect(stored.revision != 0)
+            // A new installation's write over one another server created.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(record("a", token: "tok-other"), adding: one, on: day, precondition: .absent)
+            }
+            // A stale revision fails its batch whole: the other write and every count are left out.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save([
+                    RegistryWrite(record: record("a", token: "tok-stale"), counts: one, day: day,
+                                  precondition: .revision(stored.revision &+ 1)),
+                    RegistryWrite(record: record("b"), counts: one, day: day, precondition: .absent),
+                ])
+            }
+            #expect(try await storage.record(installation: "a")?.token == "tok-1")
+            #expect(try await storage.record(installation: "b") == nil)
+            #expect(try await storage.grantDays(from: day, through: day).map(\.counts) == [GrantCounts(granted: 1)])
+            // The stored revision writes, keeps first seen, and the record takes the write's revision.
+            let write = RegistryWrite(
+                record: record("a", token: "tok-2", seen: t0 + 60), counts: one, day: day, precondition: .revision(stored.revision))
+            try await storage.save([write])
+            let written = try #require(try await storage.record(installation: "a"))
+            #expect(written.token == "tok-2" && written.firstSeen == t0 && written.lastSeen == t0 + 60)
+            #expect(written.revision == write.record.revision && written.revision != stored.revision)
+            #expect(try await storage.grantDays(from: day, through: day).map(\.counts) == [GrantCounts(granted: 2)])
+            // An installation deleted since it was read is not written back from the old copy.
+            #expect(try await storage.prune(lastSeenBefore: t0 + 3_600, androidLastSeenBefore: t0) == 1)
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(record("a"), adding: [:], on: day, precondition: .revision(written.revision))
+            }
+            #expect(try await storage.record(installation: "a") == nil)
+        },
+        ContractCheck(name: "what a record says of each kind's counted days reads back") { storage in
+            let counted = ["camera": CountedDays(answered: "2026-06-01", changedMind: "2026-06-02"), "location": CountedDays(answered: "")]
+            var saved = record("a")
+            saved.counted = counted
+            try await storage.save(saved, adding: [:], on: "2026-06-02")
+            #expect(try await storage.record(installation: "a")?.counted == counted)
+        },
+        ContractCheck(name: "removing a token gives the records it changes a new revision") { storage in
+            try await storage.save(record("a", token: "gone"), adding: [:], on: "2026-06-01", precondition: .absent)
+            let before = try #require(try await storage.record(installation: "a"))
+            #expect(try await storage.removeToken("gone") == 1)
+            #expect(try await storage.record(installation: "a")?.revision != before.revision)
+            // A server holding the copy with the token cannot write it back.
+            await #expect(throws: RegistryConflict(installations: ["a"])) {
+                try await storage.save(before, adding: [:], on: "2026-06-01", precondition: .revision(before.revision))
+            }
+            #expect(try await storage.record(installation: "a")?.token == nil)
+        },
+        ContractCheck(name: "deleting an installation removes its record and keeps the days' aggregates") { storage in
+            try await storage.save(record("a"), adding: ["camera": GrantCounts(granted: 1)], on: "2026-06-01")
+            try await storage.save(record("b", token: "tok-b"), adding: [:], on: "2026-06-01")
+            #expect(try await storage.deleteInstallation("a"))
+            #expect(try await !storage.deleteInstallation("a"))
+            #expect(try await storage.record(installation: "a") == nil)
+            #expect(try await storage.record(installation: "b")?.token == "tok-b")
+            #expect(try await storage.tokenCount() == 1)
+            #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.counts) == [GrantCounts(granted: 1)])
         },
         ContractCheck(name: "pruning deletes what was last seen before the cutoffs, Android by its own") { storage in
             let day: TimeInterval = 86_400
@@ -111,7 +174,7 @@ enum RegistryStorageContract {
         ContractCheck(name: "values are bound, never spliced: SQL in a value is stored as text") { storage in
             let hostile = "x'); DROP TABLE permit_installations; --"
             try await storage.save(record(hostile, token: "\"; DELETE FROM permit_grant_days; --"),
-                                   adding: ["it's": GrantCounts(asked: 1)], on: "2026-06-01")
+                                   adding: ["it's": GrantCounts(granted: 1)], on: "2026-06-01")
             #expect(try await storage.record(installation: hostile)?.token == "\"; DELETE FROM permit_grant_days; --")
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").map(\.kind) == ["it's"])
         },
@@ -124,7 +187,7 @@ enum RegistryStorageContract {
             #expect(try await storage.tokenCount() == 1)
         },
         ContractCheck(name: "prepare again keeps what is stored") { storage in
-            try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(asked: 1)], on: "2026-06-01")
+            try await storage.save(record("inst-1"), adding: ["camera": GrantCounts(granted: 1)], on: "2026-06-01")
             try await storage.prepare()
             #expect(try await storage.record(installation: "inst-1") != nil)
             #expect(try await storage.grantDays(from: "2026-06-01", through: "2026-06-01").count == 1)

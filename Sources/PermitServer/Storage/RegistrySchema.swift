@@ -1,0 +1,51 @@
+/// The registry's tables, and the migrations that bring a registry of an earlier schema up to them in place.
+///
+/// `permit_installations` holds one row per installation: its token, platform, first and last seen (seconds),
+/// its latest states and what the grant counts hold of each kind (both JSON), and the revision of the row
+/// (``InstallationRecord/revision``). `permit_grant_days` holds the counts per day and kind; its `asked` column
+/// is written as granted plus denied and read as such.
+///
+/// A migration is a probe that succeeds once it is applied and the statements that apply it; each runs under
+/// the engine's schema lock, and one that another process applied first is not an error.
+enum RegistrySchema {
+    /// The tables and indexes of the current schema, created if missing.
+    static let tables = [
+        SQLStatement("""
+            CREATE TABLE IF NOT EXISTS permit_installations (
+                installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,
+                first_seen BIGINT NOT NULL, last_seen BIGINT NOT NULL, states TEXT NOT NULL,
+                counted TEXT, revision BIGINT NOT NULL DEFAULT 0)
+            """),
+        SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_last_seen ON permit_installations (last_seen)"),
+        SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_token ON permit_installations (token)"),
+        SQLStatement("""
+            CREATE TABLE IF NOT EXISTS permit_grant_days (
+                day TEXT NOT NULL, kind TEXT NOT NULL, asked BIGINT NOT NULL, granted BIGINT NOT NULL,
+                denied BIGINT NOT NULL, changed_mind BIGINT NOT NULL, PRIMARY KEY (day, kind))
+            """),
+    ]
+
+    /// One step from an earlier schema.
+    struct Migration: Sendable {
+        /// What it does, for the log.
+        var name: String
+        /// A statement that fails until the migration is applied.
+        var probe: SQLStatement
+        /// The statements that apply it, in one transaction.
+        var statements: [SQLStatement]
+    }
+
+    /// The migrations, oldest first.
+    static let migrations = [
+        // The first schema (Permit before the fleet fixes, 4b23a35): rows without a revision or counted days. The
+        // existing rows get revision 0 and no counted days, which reading takes as "answered before days were
+        // kept" for each kind granted or denied (CountedDays.assumed(from:)).
+        Migration(
+            name: "revisions and counted days",
+            probe: SQLStatement("SELECT counted, revision FROM permit_installations WHERE 1 = 0"),
+            statements: [
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN counted TEXT"),
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN revision BIGINT NOT NULL DEFAULT 0"),
+            ]),
+    ]
+}
