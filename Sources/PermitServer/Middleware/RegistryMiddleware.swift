@@ -5,9 +5,9 @@ package import Logging
 /// records what changed in the ``TokenRegistry``; a request that repeats what is stored costs no database
 /// access.
 ///
-/// A request whose `Cookie` header is too long or carries a malformed cookie the middleware reads is
-/// answered 400, and nothing of it is stored. Other requests go on to the app's routes whatever the
-/// registry does: a storage failure is logged, not shown to the page.
+/// The middleware observes the site's traffic and never fails it: every request goes on to the site's routes,
+/// whatever its cookies and whatever the registry does. A cookie Permit reads but cannot understand is ignored
+/// (``CookieReport``) and logged at debug; a storage failure is logged, not shown to the page.
 package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     private let registry: TokenRegistry
     private let limits: ReportLimits
@@ -26,14 +26,11 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let fields = request.headers[values: .cookie]
         if !fields.isEmpty {
-            let report: InstallationReport?
-            do {
-                report = try CookieReport.parse(header: fields.joined(separator: "; "), limits: limits)
-            } catch {
-                logger.info("cookie report refused", metadata: ["reason": "\(error.detail)"])
-                return Response(status: .badRequest)
+            let reading = CookieReport.read(header: fields.count == 1 ? fields[0] : fields.joined(separator: "; "), limits: limits)
+            if !reading.ignored.isEmpty {
+                logger.debug("cookies ignored", metadata: ["reasons": "\(reading.ignored)"])
             }
-            if let report {
+            if let report = reading.report {
                 do {
                     try await registry.record(report)
                 } catch {
