@@ -11,7 +11,7 @@ import Testing
         try await ServerWorld.run { world, client in
             try await client.execute(uri: "/", method: .get, headers: [.cookie: "FCM_token=tok-1; p_Camera=yes"]) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == "page")
+                #expect(String(buffer: response.body) == ServerRoutes.landingText)
             }
             let record = try await world.storage.record(installation: CookieReport.installationName(token: "tok-1"))
             #expect(record?.token == "tok-1" && record?.states == ["camera": .granted] && record?.platform == .ios)
@@ -40,7 +40,7 @@ import Testing
                            "FCM_token=a b", "permit_platform=windows; FCM_token=tok-2"] {
                 try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]) { response in
                     #expect(response.status == .ok)
-                    #expect(String(buffer: response.body) == "page")
+                    #expect(String(buffer: response.body) == ServerRoutes.landingText)
                 }
             }
             #expect(try await world.storage.record(installation: "inst-1")?.states == [:])
@@ -166,6 +166,8 @@ import Testing
                                      headers: [HTTPField.Name("X-Permit-App-Key")!: ServerWorld.appKey],
                                      body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .badRequest)
+                let reason = String(buffer: response.body)
+                #expect(!reason.isEmpty && reason.count < 80 && !reason.contains("bad/id") && !reason.contains("has space"), "\(reason)")
             }
             #expect(world.storage.saves == 0)
         }

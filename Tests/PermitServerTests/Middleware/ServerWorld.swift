@@ -27,7 +27,7 @@ struct ServerWorld: Sendable {
             let router = Router()
             router.add(middleware: RegistryMiddleware(registry: registry, logger: logger))
             ServerRoutes(registry: registry, storage: storage, appKey: AppKey(appKey), logger: logger).add(to: router)
-            router.get("/") { _, _ in "page" }
+            router.get("/") { _, _ in ServerRoutes.landingText }
             try await Application(router: router).test(.router) { client in try await body(world, client) }
         }
     }
