@@ -7,15 +7,22 @@ package import Logging
 ///
 /// The middleware observes the site's traffic and never fails it: every request goes on to the site's routes,
 /// whatever its cookies and whatever the registry does. A cookie Permit reads but cannot understand is ignored
-/// (``CookieReport``) and logged at debug; a storage failure is logged, not shown to the page.
+/// (``CookieReport``), counted and logged at debug. A write is waited for at most ``CookieWriter/wait``
+/// (100 ms); one that fails is counted, logged at error and retried by the ``writer``.
 package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
-    private let registry: TokenRegistry
+    /// What records the reports: its ``CookieWriter/metrics`` count the writes made, failed and lost.
+    package let writer: CookieWriter
     private let limits: ReportLimits
     private let logger: Logger
 
     /// Creates the middleware over `registry`, reading the cookies `limits` names.
     package init(registry: TokenRegistry, limits: ReportLimits = ReportLimits(), logger: Logger) {
-        self.registry = registry
+        self.init(writer: CookieWriter(registry: registry, logger: logger), limits: limits, logger: logger)
+    }
+
+    /// Creates the middleware recording through `writer`.
+    package init(writer: CookieWriter, limits: ReportLimits = ReportLimits(), logger: Logger) {
+        self.writer = writer
         self.limits = limits
         self.logger = logger
     }
@@ -28,15 +35,10 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
         if !fields.isEmpty {
             let reading = CookieReport.read(header: fields.count == 1 ? fields[0] : fields.joined(separator: "; "), limits: limits)
             if !reading.ignored.isEmpty {
+                writer.noteIgnoredCookies(reading.ignored.count)
                 logger.debug("cookies ignored", metadata: ["reasons": "\(reading.ignored)"])
             }
-            if let report = reading.report {
-                do {
-                    try await registry.record(report)
-                } catch {
-                    logger.error("cookie report not recorded", metadata: ["error": "\(error)"])
-                }
-            }
+            if let report = reading.report { await writer.record(report) }
         }
         return try await next(request, context)
     }

@@ -87,6 +87,14 @@ package actor TokenRegistry {
         }
     }
 
+    /// Whether recording `report` would write nothing: it repeats the record last read or written for its
+    /// installation, seen within the touch interval. Answered from memory, without waiting for the actor;
+    /// `false` when the installation's record is not in memory.
+    package nonisolated func repeatsRecorded(_ report: InstallationReport) -> Bool {
+        guard let cached = cache.withLock({ $0[report.installation] }) else { return false }
+        return RegistryPlan.plan(stored: cached, report: report, now: now(), touchInterval: touchInterval) == .nothing
+    }
+
     /// Removes `token` from the registry (FCM or APNs said it is no longer valid); returns how many
     /// installations had it.
     @discardableResult

@@ -46,6 +46,7 @@ import Testing
             #expect(try await world.storage.record(installation: "inst-1")?.states == [:])
             #expect(try await world.storage.record(installation: CookieReport.installationName(token: "tok-2"))?.platform == .ios)
             #expect(try await world.storage.tokenCount() == 1)
+            #expect(world.writer.metrics.ignoredCookies == 4)
         }
     }
 
