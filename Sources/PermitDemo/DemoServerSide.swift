@@ -65,7 +65,8 @@ package final class DemoServerSide: Sendable {
 
     /// Adds the registry's middleware and the server's own routes to the page server's router.
     package func install(on router: Router<BasicRequestContext>) {
-        router.add(middleware: RegistryMiddleware(registry: registry, logger: logger))
+        // The demo reads the registry right after a page load: its requests wait for their writes, however slow.
+        router.add(middleware: RegistryMiddleware(writer: CookieWriter(registry: registry, wait: .seconds(30), logger: logger), logger: logger))
         ServerRoutes(registry: registry, storage: storage, appKey: AppKey(Self.appKey), logger: logger).add(to: router)
     }
 

@@ -59,7 +59,7 @@ package struct PermitServerService: Sendable {
             router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))
             ServerRoutes(registry: registry, storage: storage, appKey: AppKey(configuration.appKey),
                          limits: configuration.limits, logger: logger).add(to: router)
-            router.get("/") { _, _ in "Permit server: the registry records the FCM_token and p_ cookies of every request.\n" }
+            router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
                                      interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger)
             let app = Application(

@@ -60,6 +60,9 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The key native apps send; PERMIT_APP_KEY when not given.", valueName: "key"))
     var appKey: String?
 
+    @Option(name: .long, help: ArgumentHelp("The app's own kinds to count besides the built-in ones, comma-separated; PERMIT_KINDS when not given. Other p_… cookies are the site's own, and ignored.", valueName: "kinds"))
+    var kinds: String?
+
     @Option(name: .long, help: ArgumentHelp("Prune installations unseen for this many days (Android at most 270).", valueName: "days"))
     var staleAfterDays = 30
 
@@ -93,6 +96,10 @@ struct Server: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.prunePolicy = PrunePolicy(staleAfter: TimeInterval(staleAfterDays) * 86_400)
+        let notKinds = configuration.limits.declareKinds(kinds ?? ProcessInfo.processInfo.environment["PERMIT_KINDS"] ?? "")
+        guard notKinds.isEmpty else {
+            throw ValidationError("--kinds: not a kind identifier (letters and digits, starting lowercase): \(notKinds.joined(separator: ", "))")
+        }
         configuration.databaseDeadline = Self.duration(dbTimeout)
         configuration.startTimeout = Self.duration(startTimeout)
         let logger = makeLogger()

@@ -3,59 +3,101 @@ import Permit
 
 /// Reads an installation's report from a request's `Cookie` header: the push token, the `p_…` permission
 /// cookies, and the installation and platform cookies. A pure function, testable without a server.
+///
+/// The header is the site's as much as Permit's, so reading it never fails: a cookie Permit does not read is
+/// passed over whatever its size or shape, and one it reads but cannot understand is ignored (and named in
+/// ``CookieReading/ignored``), as if the request had not carried it:
+/// - a `p_…` cookie is a permission only when the rest of its name is a counted kind's (``ReportLimits``): the
+///   site's own `p_darkmode=yes` is no kind and no error;
+/// - names are compared exactly, as RFC 6265 has user agents store and send them: `P_CAMERA` or `fcm_token` is
+///   not Permit's cookie;
+/// - a value in double quotes, which RFC 6265's `cookie-value` grammar allows around any value, is read
+///   without them: `p_Camera="yes"` is `yes`;
+/// - `yes` and `no` are read in any case (`p_Camera=YES` is `yes`); tokens and installations are read exactly;
+/// - of two cookies with one name the first is read (user agents send the one with the longest path first);
+/// - a malformed installation cookie leaves the request without a report, since whose it is cannot be told;
+///   a malformed token, platform or permission cookie is ignored and the rest is read.
 package enum CookieReport {
-    /// The report the header carries, `nil` when it carries neither a token nor an installation, or
-    /// ``ServerError/badRequest`` when it is too long or a cookie the server reads is malformed.
+    /// The report the header carries, `nil` when it carries neither a token nor an installation.
     ///
     /// For example, `FCM_token=abc123; p_Camera=yes; p_Notification=no` reports the token and
     /// `camera: granted, notifications: notUsable` for the installation named after the token's hash.
-    package static func parse(header: String, limits: ReportLimits) throws(ServerError) -> InstallationReport? {
-        guard header.utf8.count <= limits.maxCookieHeaderBytes else {
-            throw ServerError.badRequest.withDetail("Cookie header of \(header.utf8.count) bytes")
-        }
-        var token: String?, installation: String?, platform: Platform?
-        var states: [String: ReportedState] = [:]
-        for pair in header.split(separator: ";") {
-            let trimmed = pair.drop { $0 == " " }
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
-            let name = String(trimmed[..<equals])
-            let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSuffixSpaces()
-            if name == limits.tokenCookie {
-                guard limits.isValidToken(value) else { throw ServerError.badRequest.withDetail("malformed token cookie") }
-                token = value
-            } else if name == limits.installationCookie {
-                guard limits.isValidInstallation(value) else {
-                    throw ServerError.badRequest.withDetail("malformed installation cookie")
-                }
-                installation = value
-            } else if name == limits.platformCookie {
-                guard let parsed = Platform(rawValue: value) else {
-                    throw ServerError.badRequest.withDetail("unknown platform")
-                }
-                platform = parsed
-            } else if name.hasPrefix(limits.permissionPrefix) {
-                // A site's own cookie that merely shares the prefix (`p_theme=dark`) is not Permit's: left alone.
-                guard let kind = kind(cookieName: name, prefix: limits.permissionPrefix) else { continue }
-                guard let state = ReportedState(cookieValue: value) else {
-                    // `p_Camera=maybe` is Permit's cookie gone wrong; `p_theme=dark` is the site's own.
-                    guard PermissionKind.builtIn.contains(where: { $0.rawValue == kind }) else { continue }
-                    throw ServerError.badRequest.withDetail("malformed permission cookie")
-                }
-                states[kind] = state
-                guard states.count <= limits.maxKinds else { throw ServerError.badRequest.withDetail("too many kinds") }
-            }
-        }
-        guard let installation = installation ?? token.map(installationName(token:)) else { return nil }
-        return InstallationReport(installation: installation, token: token, platform: platform, states: states)
+    package static func parse(header: String, limits: ReportLimits) -> InstallationReport? {
+        read(header: header, limits: limits).report
     }
 
-    /// The permission kind a cookie such as `p_Camera` stands for (`camera`), with the
-    /// `p_Notification` for `notifications`; `nil` when the rest is not a kind's identifier.
-    package static func kind(cookieName: String, prefix: String) -> String? {
-        let rest = cookieName.dropFirst(prefix.count)
-        guard let first = rest.first else { return nil }
-        let identifier = rest == "Notification" ? "notifications" : first.lowercased() + rest.dropFirst()
-        return PermissionKind(rawValue: identifier)?.rawValue
+    /// What the header tells: its report, and the cookies Permit reads that it ignored, and why.
+    package static func read(header: String, limits: ReportLimits) -> CookieReading {
+        guard header.utf8.count <= limits.maxCookieHeaderBytes else {
+            return CookieReading(report: nil, ignored: ["a Cookie header of \(header.utf8.count) bytes, not read"])
+        }
+        var header = header
+        return header.withUTF8 { read(bytes: $0, limits: limits) }
+    }
+
+    private static func read(bytes: UnsafeBufferPointer<UInt8>, limits: ReportLimits) -> CookieReading {
+        var token: String?, installation: String?, platform: Platform?
+        var seenToken = false, seenInstallation = false, seenPlatform = false
+        var states: [String: ReportedState] = [:]
+        var ignored: [String] = []
+        var malformedInstallation = false
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != semicolon { end += 1 }
+            defer { start = end + 1 }
+            guard let pair = CookiePair(bytes, from: start, to: end) else { continue }
+            let name = UnsafeBufferPointer(rebasing: bytes[pair.name]), value = UnsafeBufferPointer(rebasing: bytes[pair.value])
+            if name.elementsEqual(limits.tokenCookie.utf8) {
+                guard !seenToken else { continue }
+                seenToken = true
+                guard !value.isEmpty else { continue }
+                if limits.isValidToken(value) {
+                    token = String(decoding: value, as: UTF8.self)
+                } else {
+                    ignored.append("malformed token cookie")
+                }
+            } else if name.elementsEqual(limits.installationCookie.utf8) {
+                guard !seenInstallation else { continue }
+                seenInstallation = true
+                if limits.isValidInstallation(value) {
+                    installation = String(decoding: value, as: UTF8.self)
+                } else {
+                    malformedInstallation = true
+                    ignored.append("malformed installation cookie")
+                }
+            } else if name.elementsEqual(limits.platformCookie.utf8) {
+                guard !seenPlatform else { continue }
+                seenPlatform = true
+                if let parsed = Platform(rawValue: String(decoding: value, as: UTF8.self).lowercased()) {
+                    platform = parsed
+                } else {
+                    ignored.append("unknown platform")
+                }
+            } else if name.starts(with: limits.permissionPrefix.utf8) {
+                let suffix = String(decoding: name.dropFirst(limits.permissionPrefix.utf8.count), as: UTF8.self)
+                guard let kind = limits.kindsByCookieSuffix[suffix], states[kind] == nil else { continue }
+                if let state = permissionState(value) {
+                    states[kind] = state
+                } else {
+                    ignored.append("malformed permission cookie")
+                }
+            }
+        }
+        guard !malformedInstallation, let installation = installation ?? token.map(installationName(token:)) else {
+            return CookieReading(report: nil, ignored: ignored)
+        }
+        return CookieReading(
+            report: InstallationReport(installation: installation, token: token, platform: platform, states: states),
+            ignored: ignored)
+    }
+
+    /// The state a permission cookie's value stands for, `yes` or `no` in any case; `nil` for another value.
+    private static func permissionState(_ value: UnsafeBufferPointer<UInt8>) -> ReportedState? {
+        let lowercased = value.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        if lowercased.elementsEqual("yes".utf8) { return ReportedState(cookieValue: "yes") }
+        if lowercased.elementsEqual("no".utf8) { return ReportedState(cookieValue: "no") }
+        return nil
     }
 
     /// The installation name for a request that carries a token and no installation cookie: `t-` and the
@@ -68,10 +110,44 @@ package enum CookieReport {
     }
 }
 
-extension String {
-    fileprivate func trimmingSuffixSpaces() -> String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
+/// What a `Cookie` header tells the server.
+package struct CookieReading: Sendable, Hashable {
+    /// The installation's report, `nil` when the header names no installation and carries no token.
+    package var report: InstallationReport?
+    /// Why each cookie Permit reads but could not understand was ignored, such as `malformed token cookie`;
+    /// empty when there was none. Never a cookie's value.
+    package var ignored: [String]
+}
+
+// MARK: - Syntax
+
+private let semicolon = UInt8(ascii: ";")
+
+/// One `name=value` of a `Cookie` header (RFC 6265's `cookie-pair`), as ranges of the header's bytes: the
+/// spaces and tabs around each trimmed, and the value's double quotes, if it has them, taken off.
+private struct CookiePair {
+    var name: Range<Int>
+    var value: Range<Int>
+
+    /// The pair between `start` and `end`, or `nil` when there is no `=` (not a pair Permit could read).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        var equals = start
+        while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+        guard equals < end else { return nil }
+        name = Self.trimmed(bytes, start..<equals)
+        var value = Self.trimmed(bytes, (equals + 1)..<end)
+        if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""), bytes[value.upperBound - 1] == UInt8(ascii: "\"") {
+            value = (value.lowerBound + 1)..<(value.upperBound - 1)
+        }
+        self.value = value
     }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }

@@ -1,7 +1,7 @@
 package import Foundation
 
 /// Decodes and checks a native app's report: the same limits as the cookies, so that a malformed report is
-/// refused whole.
+/// refused whole, and the same kinds.
 package enum NativeReport {
     /// The report in `body` (JSON), or ``ServerError/badRequest`` when it is not one or breaks a limit.
     package static func decode(_ body: Data, limits: ReportLimits) throws(ServerError) -> InstallationReport {
@@ -18,9 +18,10 @@ package enum NativeReport {
         if let token = report.token, !limits.isValidToken(token) {
             throw ServerError.badRequest.withDetail("malformed token")
         }
-        guard report.states.count <= limits.maxKinds,
-            report.states.keys.allSatisfy({ $0.utf8.count <= 64 && !$0.isEmpty })
-        else { throw ServerError.badRequest.withDetail("malformed kinds") }
-        return report
+        // A kind the server does not count (neither built in nor declared) is left out, not refused: an app newer
+        // than its server may track more.
+        var counted = report
+        counted.states = report.states.filter { limits.counts(kind: $0.key) }
+        return counted
     }
 }

@@ -5,17 +5,24 @@ package import Logging
 /// records what changed in the ``TokenRegistry``; a request that repeats what is stored costs no database
 /// access.
 ///
-/// A request whose `Cookie` header is too long or carries a malformed cookie the middleware reads is
-/// answered 400, and nothing of it is stored. Other requests go on to the app's routes whatever the
-/// registry does: a storage failure is logged, not shown to the page.
+/// The middleware observes the site's traffic and never fails it: every request goes on to the site's routes,
+/// whatever its cookies and whatever the registry does. A cookie Permit reads but cannot understand is ignored
+/// (``CookieReport``), counted and logged at debug. A write is waited for at most ``CookieWriter/wait``
+/// (100 ms); one that fails is counted, logged at error and retried by the ``writer``.
 package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
-    private let registry: TokenRegistry
+    /// What records the reports: its ``CookieWriter/metrics`` count the writes made, failed and lost.
+    package let writer: CookieWriter
     private let limits: ReportLimits
     private let logger: Logger
 
     /// Creates the middleware over `registry`, reading the cookies `limits` names.
     package init(registry: TokenRegistry, limits: ReportLimits = ReportLimits(), logger: Logger) {
-        self.registry = registry
+        self.init(writer: CookieWriter(registry: registry, logger: logger), limits: limits, logger: logger)
+    }
+
+    /// Creates the middleware recording through `writer`.
+    package init(writer: CookieWriter, limits: ReportLimits = ReportLimits(), logger: Logger) {
+        self.writer = writer
         self.limits = limits
         self.logger = logger
     }
@@ -26,20 +33,12 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let fields = request.headers[values: .cookie]
         if !fields.isEmpty {
-            let report: InstallationReport?
-            do {
-                report = try CookieReport.parse(header: fields.joined(separator: "; "), limits: limits)
-            } catch {
-                logger.info("cookie report refused", metadata: ["reason": "\(error.detail)"])
-                return Response(status: .badRequest)
+            let reading = CookieReport.read(header: fields.count == 1 ? fields[0] : fields.joined(separator: "; "), limits: limits)
+            if !reading.ignored.isEmpty {
+                writer.noteIgnoredCookies(reading.ignored.count)
+                logger.debug("cookies ignored", metadata: ["reasons": "\(reading.ignored)"])
             }
-            if let report {
-                do {
-                    try await registry.record(report)
-                } catch {
-                    logger.error("cookie report not recorded", metadata: ["error": "\(error)"])
-                }
-            }
+            if let report = reading.report { await writer.record(report) }
         }
         return try await next(request, context)
     }

@@ -8,13 +8,18 @@ import HTTPTypes
 ///
 /// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
 ///   the app key in `X-Permit-App-Key`; 204 once the write is durable, 400 for a malformed or oversized body
-///   (nothing stored), 401 for a missing or wrong key, 503 with a one-line reason and `Retry-After` when the
-///   storage failed or did not answer within its deadline (nothing acknowledged: the app sends it again).
+///   (nothing stored; the body says why in a line of text), 401 for a missing or wrong key, 503 with a one-line
+///   reason and `Retry-After` when the storage failed or did not answer within its deadline (nothing
+///   acknowledged: the app sends it again). Kinds the server does not count (``ReportLimits/declaredKinds``)
+///   are left out of the report.
 /// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
 ///   same key. Aggregates only: the registry keeps the latest state per installation, never a history.
 /// - `GET /permit/grant-rates.html?from=…&through=…`: the same counts as a page with a chart
 ///   (``GrantRatesPage``), for a person in a browser: the key is the password of HTTP Basic authentication (any
 ///   user name), so that the browser asks for it and it never appears in a URL.
+///
+/// Each path also answers `HEAD` where it answers `GET`, `OPTIONS` with `Allow`, and 405 with `Allow` for
+/// another method; so does `/`, whose `GET` the server adds itself.
 package struct ServerRoutes: Sendable {
     private let registry: TokenRegistry
     private let storage: any RegistryStorage
@@ -31,17 +36,19 @@ package struct ServerRoutes: Sendable {
         self.logger = logger
     }
 
-    /// Adds the routes to `router`.
+    /// What `GET /` answers: the server saying what it is. The server adds that route itself, after these
+    /// (``PermitServerService``); these routes answer `HEAD /` and the other methods there.
+    package static let landingText = "Permit server: the registry records the FCM_token and p_ cookies of every request.\n"
+
+    /// Adds the routes to `router`: each path answers `HEAD` where it answers `GET`, `OPTIONS`, and 405 with
+    /// `Allow` for another method.
     package func add<Context: RequestContext>(to router: Router<Context>) {
-        router.post("/permit/installations") { request, _ -> Response in
-            try await self.report(request)
-        }
-        router.get("/permit/grant-rates") { request, _ -> Response in
-            try await self.grantRates(request)
-        }
-        router.get("/permit/grant-rates.html") { request, _ -> Response in
-            try await self.grantRatesPage(request)
-        }
+        router.add("/permit/installations", handlers: [.post: { request, _ in try await self.report(request) }])
+        router.add("/permit/grant-rates", handlers: [.get: { request, _ in try await self.grantRates(request) }])
+        router.add("/permit/grant-rates.html", handlers: [.get: { request, _ in try await self.grantRatesPage(request) }])
+        router.add(
+            "/", handlers: [.head: { request, context in Self.landingText.response(from: request, context: context).createHeadResponse() }],
+            handledElsewhere: [.get])
     }
 
     private func report(_ request: Request) async throws -> Response {
@@ -54,8 +61,9 @@ package struct ServerRoutes: Sendable {
             let body = try await request.body.collect(upTo: limits.maxBodyBytes)
             report = try NativeReport.decode(Data(body.readableBytesView), limits: limits)
         } catch {
-            logger.info("native report refused", metadata: ["reason": "\((error as? ServerError)?.detail ?? "body too large or unreadable")"])
-            return Response(status: .badRequest)
+            let reason = (error as? ServerError)?.detail ?? "body too large or unreadable"
+            logger.info("native report refused", metadata: ["reason": "\(reason)"])
+            return Self.badRequest(reason)
         }
         do {
             try await registry.record(report)
@@ -78,7 +86,7 @@ package struct ServerRoutes: Sendable {
         }
         let parameters = request.uri.queryParameters
         let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
-        guard Self.isDay(from), Self.isDay(through) else { return Response(status: .badRequest) }
+        guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
         let days = try await storage.grantDays(from: from, through: through)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -94,7 +102,7 @@ package struct ServerRoutes: Sendable {
         }
         let parameters = request.uri.queryParameters
         let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
-        guard Self.isDay(from), Self.isDay(through) else { return Response(status: .badRequest) }
+        guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
         let days = try await storage.grantDays(from: from, through: through)
         let html = GrantRatesPage.html(
             days, from: from == "0000-00-00" ? "the first day" : from, through: through == "9999-99-99" ? "today" : through)
@@ -102,6 +110,15 @@ package struct ServerRoutes: Sendable {
             status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
+
+    /// A 400 whose body says why in a short line, never echoing what the request carried.
+    static func badRequest(_ reason: String) -> Response {
+        Response(
+            status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: reason + "\n")))
+    }
+
+    private static let daysReason = "from and through must be days, YYYY-MM-DD"
 
     /// The password of an HTTP Basic `Authorization` header (RFC 7617), or `nil`.
     static func basicPassword(_ header: String?) -> String? {

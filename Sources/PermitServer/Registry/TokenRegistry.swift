@@ -60,12 +60,7 @@ package actor TokenRegistry {
     /// Records `report`; returns whether anything was written.
     @discardableResult
     package nonisolated func record(_ report: InstallationReport) async throws -> Bool {
-        let time = now()
-        if let cached = cache.record(report.installation, at: time),
-            RegistryPlan.plan(stored: cached, report: report, now: time, touchInterval: touchInterval) == .nothing
-        {
-            return false
-        }
+        if repeatsRecorded(report) { return false }
         return try await recordInTurn(report)
     }
 
@@ -118,6 +113,15 @@ package actor TokenRegistry {
         if let cached = cache.record(installation, at: now()) { return (cached, nil) }
         let read = now()
         return (try await storage.record(installation: installation), read)
+    }
+
+    /// Whether recording `report` would write nothing: it repeats the record last read or written for its
+    /// installation, read within the cache's lifetime and seen within the touch interval. Answered from memory,
+    /// without waiting for the actor; `false` when no fresh copy of the installation's record is in memory.
+    package nonisolated func repeatsRecorded(_ report: InstallationReport) -> Bool {
+        let time = now()
+        guard let cached = cache.record(report.installation, at: time) else { return false }
+        return RegistryPlan.plan(stored: cached, report: report, now: time, touchInterval: touchInterval) == .nothing
     }
 
     /// Removes `token` from the registry (FCM or APNs said it is no longer valid); returns how many

@@ -1,0 +1,282 @@
+package import Logging
+import PermitSupport
+
+/// Records the cookie path's reports in the ``TokenRegistry`` without ever failing the site's request: it
+/// fails open, and hides no loss.
+///
+/// - A report that repeats what the registry holds is answered from memory: no write, no wait.
+/// - A report that changes something is written at once, and ``record(_:)`` returns when the write is
+///   committed or failed, or after ``wait`` (``defaultWait``, 100 ms), whichever comes first: the most a site's
+///   request is delayed by the registry. A write still running then carries on after the request.
+/// - A write that fails (a full disk, a read-only database, a lock held past the busy timeout, a database that
+///   is down) is counted (``metrics``), logged at error with the reason, and retried while the process lives:
+///   after 1 s, then at twice the delay after each round that still failed, at most every 60 s. Reports of one
+///   installation that wait are merged, the newest over the older, so a retry never writes back an older state.
+/// - Memory is bounded: at most ``CookieWriteBook/Limits/maxPending`` installations wait; a report beyond that
+///   is lost, counted (`lost`) and logged at error.
+///
+/// The decisions are ``CookieWriteBook``'s; this type runs them. A write and a retry loop run in tasks of their
+/// own (`Task {}`), since a write must outlive the request that carried it; each ends when its work is done, and
+/// a retry loop runs only while a failed report waits.
+package final class CookieWriter: Sendable {
+    /// How long a request waits for its write at most.
+    package let wait: Duration
+    /// The server's wait: 100 ms.
+    package static let defaultWait: Duration = .milliseconds(100)
+    private let registry: TokenRegistry
+    private let clock: any Clock<Duration>
+    private let retryDelays: RetryDelays
+    private let logger: Logger
+    private let state: Locked<State>
+
+    private struct State {
+        var book: CookieWriteBook
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Why the last write failed, for the retry rounds' log lines.
+        var lastFailure = ""
+    }
+
+    /// The delays between retry rounds: `first`, doubled after each round that failed, at most `longest`.
+    package struct RetryDelays: Sendable, Hashable {
+        package var first: Duration
+        package var longest: Duration
+
+        /// 1 s, doubling to at most 60 s.
+        package init(first: Duration = .seconds(1), longest: Duration = .seconds(60)) {
+            self.first = first
+            self.longest = longest
+        }
+    }
+
+    /// Creates a writer into `registry`.
+    ///
+    /// - Parameters:
+    ///   - wait: the longest a request waits for its write.
+    ///   - clock: what the wait and the retry delays are measured on; tests pass a test clock.
+    package init(
+        registry: TokenRegistry, wait: Duration = defaultWait, retryDelays: RetryDelays = RetryDelays(),
+        limits: CookieWriteBook.Limits = CookieWriteBook.Limits(), clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger
+    ) {
+        self.registry = registry
+        self.wait = wait
+        self.retryDelays = retryDelays
+        self.clock = clock
+        self.logger = logger
+        state = Locked(State(book: CookieWriteBook(limits: limits)))
+    }
+
+    /// What was counted since the writer was created.
+    package var metrics: CookieWriteMetrics { state.withLock { $0.book.metrics } }
+
+    /// Records `report`, returning once it is written, once its write failed (and was set to be retried), or
+    /// after ``wait``; never throws.
+    package func record(_ report: InstallationReport) async {
+        if registry.repeatsRecorded(report) { return }
+        switch state.withLock({ $0.book.submit(report) }) {
+        case .dropped:
+            let lost = metrics.lost
+            if lost == 1 || lost.isMultiple(of: 1_000) {
+                logger.error("cookie report lost: too many installations wait for a write", metadata: [
+                    "installation": "\(report.installation)", "lost": "\(lost)",
+                ])
+            }
+        case .queued(let startRetrying):
+            if startRetrying { startRetryLoop() }
+        case .write(let merged, let ticket):
+            let done = Signal()
+            Task {
+                await self.write(merged, ticket)
+                done.fire()
+            }
+            if await !done.wait(upTo: wait, on: clock) {
+                state.withLock { $0.book.noteSlowWrite() }
+            }
+        }
+    }
+
+    /// Counts `count` cookies Permit reads that a request carried malformed.
+    package func noteIgnoredCookies(_ count: Int) {
+        state.withLock { $0.book.noteIgnoredCookies(count) }
+    }
+
+    /// Returns once nothing waits and nothing is in flight: every report submitted so far is written (or lost).
+    /// For tests and for an orderly stop.
+    package func settled() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state in
+                guard !state.book.isIdle else { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    // MARK: - Writes
+
+    /// Writes one report, and books the outcome.
+    private func write(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
+        let outcome: Result<Void, any Error>
+        do {
+            try await registry.record(report)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        let startRetrying = state.withLock { state in
+            switch outcome {
+            case .success:
+                state.book.succeeded(ticket)
+                return false
+            case .failure(let error):
+                state.lastFailure = "\(error)"
+                return state.book.failed(ticket)
+            }
+        }
+        if startRetrying {
+            // The first failure since writes last worked; until they do again, each retry round logs one line.
+            let (metrics, reason) = state.withLock { ($0.book.metrics, $0.lastFailure) }
+            logger.error("cookie report not recorded: the site's request went on, and the write will be retried", metadata: [
+                "installation": "\(report.installation)", "reason": "\(reason)",
+                "waiting": "\(metrics.waiting)", "failedAttempts": "\(metrics.failedAttempts)",
+            ])
+            startRetryLoop()
+        }
+        resumeIdleWaiters()
+    }
+
+    /// Starts the loop of retry rounds; it ends when no failed report waits.
+    private func startRetryLoop() {
+        Task { await retryLoop() }
+    }
+
+    private func retryLoop() async {
+        var delay = retryDelays.first
+        while true {
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                // Not cancelled by anyone (an unstructured task): a clock that cannot sleep ends the loop.
+                logger.error("cookie write retries stopped", metadata: ["reason": "\(error)"])
+                return
+            }
+            guard let round = state.withLock({ $0.book.retryRound() }) else {
+                resumeIdleWaiters()
+                return
+            }
+            let failedBefore = metrics.failedAttempts
+            await withTaskGroup(of: Void.self) { group in
+                // A window of writes at a time: enough for group commit to batch them, few enough for the database.
+                var next = round.makeIterator()
+                for _ in 0..<64 {
+                    guard let (report, ticket) = next.next() else { break }
+                    group.addTask { await self.retry(report, ticket) }
+                }
+                while await group.next() != nil {
+                    guard let (report, ticket) = next.next() else { continue }
+                    group.addTask { await self.retry(report, ticket) }
+                }
+            }
+            let (failures, snapshot, reason) = state.withLock { state in
+                (state.book.metrics.failedAttempts - failedBefore, state.book.metrics, state.lastFailure)
+            }
+            if failures > 0 {
+                delay = min(delay * 2, retryDelays.longest)
+                logger.error("cookie reports still not recorded; retrying", metadata: [
+                    "reason": "\(reason)", "waiting": "\(snapshot.waiting)", "failedAttempts": "\(snapshot.failedAttempts)",
+                    "retryIn": "\(delay)",
+                ])
+            } else {
+                delay = retryDelays.first
+                logger.info("cookie reports recorded after failed attempts", metadata: [
+                    "recovered": "\(snapshot.recovered)", "failedAttempts": "\(snapshot.failedAttempts)",
+                ])
+            }
+            resumeIdleWaiters()
+        }
+    }
+
+    /// One write of a retry round; its failure is logged by the round.
+    private func retry(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
+        do {
+            try await registry.record(report)
+            state.withLock { _ = $0.book.succeeded(ticket) }
+        } catch {
+            state.withLock { state in
+                state.lastFailure = "\(error)"
+                _ = state.book.failed(ticket)
+            }
+        }
+    }
+
+    private func resumeIdleWaiters() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard state.book.isIdle else { return [] }
+            defer { state.idleWaiters = [] }
+            return state.idleWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+// MARK: - Signal
+
+/// A one-time event that one task waits for, at most for a while: a write's end, for the request that carried it.
+private final class Signal: Sendable {
+    private struct State {
+        var fired = false
+        var cancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// Fires the signal: its waiter, if any, resumes.
+    func fire() {
+        let waiter = state.withLock { state in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns `true` once the signal fires, or `false` when `duration` passes on `clock` first.
+    func wait(upTo duration: Duration, on clock: any Clock<Duration>) async -> Bool {
+        if state.withLock({ $0.fired }) { return true }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.waitForFire()
+                return true
+            }
+            group.addTask {
+                try? await clock.sleep(for: duration)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func waitForFire() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state in
+                    guard !state.fired, !state.cancelled else { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}
