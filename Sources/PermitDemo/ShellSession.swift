@@ -144,7 +144,7 @@ package actor ShellSession {
                 result("ok: \(expression)", fields: ["expect": expression, "value": shown])
                 return
             }
-            guard let limit, ContinuousClock.now < deadline else {
+            guard limit != nil, ContinuousClock.now < deadline else {
                 guard let limit else { throw ShellError("expect failed: \(expression) is \(shown)") }
                 throw ShellError(
                     "expect-within failed: \(expression) is still \(shown) after \(limit) ms (\(tries) tries)")
