@@ -14,8 +14,10 @@ import PermitSupport
 /// `/permit/grant-rates.html`), a fake FCM on loopback that delivers to the simulated device whose token a push is
 /// addressed to, and the FCM sender that goes through it.
 package final class DemoServerSide: Sendable {
-    /// The app key of the demo's server: the native endpoint's and the grant-rate page's password.
+    /// The app key of the demo's server, which native reports carry.
     package static let appKey = "demo-app-key"
+    /// The admin key of the demo's server: the grant-rate page's password.
+    package static let adminKey = "demo-admin-key"
 
     /// The registry the middleware records into.
     package let registry: TokenRegistry
@@ -67,7 +69,10 @@ package final class DemoServerSide: Sendable {
     package func install(on router: Router<BasicRequestContext>) {
         // The demo reads the registry right after a page load: its requests wait for their writes, however slow.
         router.add(middleware: RegistryMiddleware(writer: CookieWriter(registry: registry, wait: .seconds(30), logger: logger), logger: logger))
-        ServerRoutes(registry: registry, storage: storage, appKey: AppKey(Self.appKey), logger: logger).add(to: router)
+        ServerRoutes(
+            registry: registry, storage: storage, appKey: SecretKey(Self.appKey), adminKey: SecretKey(Self.adminKey),
+            logger: logger
+        ).add(to: router)
     }
 
     /// Where the fake FCM delivers from now on: `deliver(token, message)` says whether the token reached a device
@@ -76,10 +81,10 @@ package final class DemoServerSide: Sendable {
         recipient.withLock { $0 = deliver }
     }
 
-    /// The grant-rate page of the server at `origin`, fetched as a browser would, with the app key as the password.
+    /// The grant-rate page of the server at `origin`, fetched as a browser would, with the admin key as the password.
     package func grantRatesPage(origin: String) async throws -> String {
         var request = HTTPClientRequest(url: origin + "/permit/grant-rates.html")
-        request.headers.add(name: "Authorization", value: "Basic " + Data("demo:\(Self.appKey)".utf8).base64EncodedString())
+        request.headers.add(name: "Authorization", value: "Basic " + Data("demo:\(Self.adminKey)".utf8).base64EncodedString())
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 1 << 20)
         guard response.status.code == 200 else {

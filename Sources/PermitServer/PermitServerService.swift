@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 package import Logging
 
 /// The whole server behind `permit server`: the registry middleware in front of the app's pages, the native
@@ -15,6 +16,8 @@ package struct PermitServerService: Sendable {
         package var engine: RegistryEngine
         /// The key native apps send; empty refuses every native report.
         package var appKey: String
+        /// The operator's key, for the grant rates and deleting installations; empty refuses those routes.
+        package var adminKey: String
         /// The cookie names and limits.
         package var limits = ReportLimits()
         /// When tokens are stale.
@@ -25,11 +28,21 @@ package struct PermitServerService: Sendable {
         package var databaseDeadline: Duration = .seconds(5)
         /// How long the start may wait for the database to answer before it gives up.
         package var startTimeout: Duration = .seconds(30)
+        /// How long a connection may send nothing the server can read as a part of a request (a request's
+        /// head, a piece of its body) before it is closed: this bounds a client that opens a connection and
+        /// sends its headers a byte at a time, or nothing at all, and an idle kept-alive connection.
+        package var idleTimeout: Duration = .seconds(10)
+        /// How long a native report's body may take to arrive in full (408 after that).
+        package var bodyDeadline: Duration = .seconds(10)
+        /// How many connections are open at most; further ones wait in the listen queue until one closes.
+        /// Keep it below the process's open-file limit, which the database and the log also use.
+        package var maxConnections = 1_000
 
         /// Creates a configuration for `engine`.
-        package init(engine: RegistryEngine, appKey: String) {
+        package init(engine: RegistryEngine, appKey: String, adminKey: String) {
             self.engine = engine
             self.appKey = appKey
+            self.adminKey = adminKey
         }
     }
 
@@ -57,14 +70,20 @@ package struct PermitServerService: Sendable {
             let registry = TokenRegistry(storage: storage, logger: logger)
             let router = Router()
             router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))
-            ServerRoutes(registry: registry, storage: storage, appKey: AppKey(configuration.appKey),
-                         limits: configuration.limits, logger: logger).add(to: router)
+            ServerRoutes(
+                registry: registry, storage: storage, appKey: SecretKey(configuration.appKey),
+                adminKey: SecretKey(configuration.adminKey), limits: configuration.limits,
+                bodyDeadline: configuration.bodyDeadline, logger: logger
+            ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
                                      interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger)
             let app = Application(
                 router: router,
-                configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+                server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+                configuration: .init(
+                    address: .hostname(configuration.host, port: configuration.port),
+                    availableConnectionsDelegate: ConnectionLimit(configuration.maxConnections, logger: logger)),
                 onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
                 logger: logger)
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -10,18 +10,24 @@ struct Server: AsyncParsableCommand {
         abstract: "Run the server side: a push-token registry fed by the app's cookies, pruning, and grant rates.",
         discussion: """
             Every request's FCM_token and p_… cookies are recorded (only what changed is written); native apps \
-            POST their reports to /permit/installations with the app key in X-Permit-App-Key; \
-            GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD returns the daily grant counts per kind \
-            (aggregates only: the registry keeps the latest state per installation, never a history), and \
-            /permit/grant-rates.html shows them as a chart in a browser, which asks for the app key as the \
-            password (any user name). Stale tokens are pruned at start and every hour.
+            POST their reports to /permit/installations with the app key in X-Permit-App-Key. With the admin \
+            key (Authorization: Bearer KEY), GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD returns \
+            the daily grant counts per kind (aggregates only: the registry keeps the latest state per \
+            installation, never a history), /permit/grant-rates.html shows them as a chart in a browser, which \
+            asks for the admin key as the password (any user name), and DELETE /permit/installations/ID deletes \
+            what the registry keeps of one installation. Stale tokens are pruned at start and every hour.
+
+            The two keys come from the environment or from files, never from the command line, where every \
+            user of the machine can read them; they must differ, since the app key ships in every app:
+              export PERMIT_APP_KEY=… PERMIT_ADMIN_KEY=…
+              or: permit server --app-key-file PATH --admin-key-file PATH
 
             SQLite (the default) keeps everything in one file in WAL mode, for a single server process:
-              permit server --sqlite permit-server.sqlite --app-key "$KEY"
+              permit server --sqlite permit-server.sqlite
 
             PostgreSQL is for a fleet: several permit server processes sharing one database, each behind \
-            the load balancer:
-              permit server --postgres postgres://permit:secret@db.internal:5432/permit --app-key "$KEY"
+            the load balancer (the password in PGPASSWORD):
+              permit server --postgres postgres://permit@db.internal:5432/permit
 
             The tables are created on start if missing, in either engine.
 
@@ -32,6 +38,11 @@ struct Server: AsyncParsableCommand {
             a missing database end the process with one line on standard error and exit status 69. On SIGTERM \
             or SIGINT the server stops accepting connections, finishes the requests in flight and exits; if \
             that takes longer than --drain-timeout it logs an error and exits with status 1.
+
+            Slow clients: a connection that sends no part of a request for --idle-timeout is closed (a request's \
+            headers sent a byte at a time, a silent socket); a native report's body must arrive within \
+            --body-timeout (else 408); at most --max-connections are open, further ones wait until one closes, \
+            and reaching the bound is logged at warning.
 
             Logs go to standard error at info (--log-level to change), as text or, with --log-format json, as \
             one JSON object per line ("time", "level", "label", "message" and the metadata). The line \
@@ -48,7 +59,7 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The SQLite file (created if missing); the default engine.", valueName: "path"))
     var sqlite = "permit-server.sqlite"
 
-    @Option(name: .long, help: ArgumentHelp("A PostgreSQL URL, postgres://user[:password]@host[:port]/database; replaces --sqlite.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("A PostgreSQL URL, postgres://user@host[:port]/database, the password in PGPASSWORD; replaces --sqlite.", valueName: "url"))
     var postgres: String?
 
     @Option(name: .long, help: "The address to listen on.")
@@ -57,8 +68,24 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: "The port to listen on (0: any free port).")
     var port = 8080
 
-    @Option(name: .long, help: ArgumentHelp("The key native apps send; PERMIT_APP_KEY when not given.", valueName: "key"))
+    @Option(name: .long, help: ArgumentHelp("A file holding the key native apps send (PERMIT_APP_KEY when not given). It lets a client report, no more: it ships in every app.", valueName: "path"))
+    var appKeyFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("A file holding the operator's key, for the grant rates and deleting installations (PERMIT_ADMIN_KEY when not given); it must differ from the app key.", valueName: "path"))
+    var adminKeyFile: String?
+
+    /// The key given on the command line, which 1.0 accepted: refused with a sentence saying why and what instead.
+    @Option(name: .long, help: .hidden)
     var appKey: String?
+
+    @Option(name: .long, help: ArgumentHelp("How long a connection may send nothing the server can read (its request's head, a piece of its body) before it is closed.", valueName: "seconds"))
+    var idleTimeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("How long a native report's body may take to arrive before the report is answered 408.", valueName: "seconds"))
+    var bodyTimeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("How many connections are open at most; more wait until one closes. Lowered to fit the open-file limit, which is raised as far as the system allows.", valueName: "count"))
+    var maxConnections = 1_000
 
     @Option(name: .long, help: ArgumentHelp("The app's own kinds to count besides the built-in ones, comma-separated; PERMIT_KINDS when not given. Other p_… cookies are the site's own, and ignored.", valueName: "kinds"))
     var kinds: String?
@@ -83,7 +110,16 @@ struct Server: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard staleAfterDays > 0 else { throw ValidationError("--stale-after-days must be positive") }
-        for (name, value) in [("--db-timeout", dbTimeout), ("--start-timeout", startTimeout), ("--drain-timeout", drainTimeout)] {
+        if appKey != nil {
+            throw ValidationError(
+                "--app-key is not accepted: a key on the command line can be read by every user of the machine (ps); set PERMIT_APP_KEY or use --app-key-file")
+        }
+        _ = try secrets()
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
+        for (name, value) in [
+            ("--db-timeout", dbTimeout), ("--start-timeout", startTimeout), ("--drain-timeout", drainTimeout),
+            ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout),
+        ] {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be a number of seconds above 0") }
         }
         if let postgres { _ = try Self.postgresConfiguration(postgres) }
@@ -91,8 +127,9 @@ struct Server: AsyncParsableCommand {
 
     func run() async throws {
         let engine: RegistryEngine = try postgres.map { .postgres(try Self.postgresConfiguration($0)) } ?? .sqlite(path: sqlite)
+        let secrets = try secrets()
         var configuration = PermitServerService.Configuration(
-            engine: engine, appKey: appKey ?? ProcessInfo.processInfo.environment["PERMIT_APP_KEY"] ?? "")
+            engine: engine, appKey: secrets.appKey, adminKey: secrets.adminKey)
         configuration.host = host
         configuration.port = port
         configuration.prunePolicy = PrunePolicy(staleAfter: TimeInterval(staleAfterDays) * 86_400)
@@ -102,7 +139,15 @@ struct Server: AsyncParsableCommand {
         }
         configuration.databaseDeadline = Self.duration(dbTimeout)
         configuration.startTimeout = Self.duration(startTimeout)
+        configuration.idleTimeout = Self.duration(idleTimeout)
+        configuration.bodyDeadline = Self.duration(bodyTimeout)
         let logger = makeLogger()
+        configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
+        if configuration.maxConnections < maxConnections {
+            logger.warning("the open-file limit leaves room for fewer connections than --max-connections", metadata: [
+                "maxConnections": "\(configuration.maxConnections)", "asked": "\(maxConnections)",
+            ])
+        }
         let watchdog = DrainWatchdog(deadline: Self.duration(drainTimeout), logger: logger)
         defer { watchdog.cancel() }
         let engineName = postgres == nil ? "SQLite" : "PostgreSQL"
@@ -117,6 +162,11 @@ struct Server: AsyncParsableCommand {
             Terminal.progress("permit server: \(error.detail.isEmpty ? error.summary : error.detail)")
             throw ExitCode(69)  // EX_UNAVAILABLE
         }
+    }
+
+    private func secrets() throws -> ServerSecrets {
+        try ServerSecrets.read(
+            appKeyFile: appKeyFile, adminKeyFile: adminKeyFile, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The server's logger: info unless --log-level says otherwise (other commands log nothing by default),
@@ -142,6 +192,6 @@ struct Server: AsyncParsableCommand {
         let database = String(components.path.drop { $0 == "/" })
         return PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password, database: database.isEmpty ? nil : database, tls: .disable)
+            password: components.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"], database: database.isEmpty ? nil : database, tls: .disable)
     }
 }

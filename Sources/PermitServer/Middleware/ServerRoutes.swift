@@ -4,35 +4,56 @@ package import Logging
 import NIOCore
 import HTTPTypes
 
-/// The server's own routes: the native apps' report endpoint and the grant rates as JSON.
+/// The server's own routes: the native apps' report endpoint, the grant rates, and deleting an installation.
+///
+/// Two secrets open them: the app key, which ships inside every app and so is known to anyone who looks, only
+/// lets a native app report; the admin key, the operator's own, reads the grant rates and deletes.
 ///
 /// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
 ///   the app key in `X-Permit-App-Key`; 204 once the write is durable, 400 for a malformed or oversized body
-///   (nothing stored; the body says why in a line of text), 401 for a missing or wrong key, 503 with a one-line
-///   reason and `Retry-After` when the storage failed or did not answer within its deadline (nothing
-///   acknowledged: the app sends it again). Kinds the server does not count (``ReportLimits/declaredKinds``)
-///   are left out of the report.
+///   (nothing stored; the body says why in a line of text), 401 for a missing or wrong key, 408 for a body not
+///   received within the body deadline, 503 with a one-line reason and `Retry-After` when the storage failed
+///   or did not answer within its deadline (nothing acknowledged: the app sends it again). Kinds the server
+///   does not count (``ReportLimits/declaredKinds``) are left out of the report.
+/// - `DELETE /permit/installations/ID`: everything the registry keeps of one installation (the daily
+///   aggregates, which name no one, stay), with the admin key; 204 when it was deleted, 404 when the registry
+///   holds no such installation, 400 for a malformed identifier, 503 when the storage failed.
 /// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
-///   same key. Aggregates only: the registry keeps the latest state per installation, never a history.
+///   admin key. Aggregates only: the registry keeps the latest state per installation, never a history.
 /// - `GET /permit/grant-rates.html?from=…&through=…`: the same counts as a page with a chart
-///   (``GrantRatesPage``), for a person in a browser: the key is the password of HTTP Basic authentication (any
-///   user name), so that the browser asks for it and it never appears in a URL.
+///   (``GrantRatesPage``), for a person in a browser.
+///
+/// The admin key is given as `Authorization: Bearer KEY`, or as the password of HTTP Basic authentication (any
+/// user name), which a browser asks for on the page, so that the key never appears in a URL.
 ///
 /// Each path also answers `HEAD` where it answers `GET`, `OPTIONS` with `Allow`, and 405 with `Allow` for
 /// another method; so does `/`, whose `GET` the server adds itself.
 package struct ServerRoutes: Sendable {
     private let registry: TokenRegistry
     private let storage: any RegistryStorage
-    private let appKey: AppKey
+    private let appKey: SecretKey
+    private let adminKey: SecretKey
     private let limits: ReportLimits
+    private let bodyDeadline: Duration
     private let logger: Logger
 
     /// Creates the routes.
-    package init(registry: TokenRegistry, storage: any RegistryStorage, appKey: AppKey, limits: ReportLimits = ReportLimits(), logger: Logger) {
+    ///
+    /// - Parameters:
+    ///   - appKey: what native apps send; it opens the report endpoint only.
+    ///   - adminKey: the operator's secret, for the grant rates and deletion; it must differ from the app key.
+    ///   - bodyDeadline: how long a native report's body may take to arrive (a client sending it a byte at a
+    ///     time holds a connection and a task): 408 after that.
+    package init(
+        registry: TokenRegistry, storage: any RegistryStorage, appKey: SecretKey, adminKey: SecretKey,
+        limits: ReportLimits = ReportLimits(), bodyDeadline: Duration = .seconds(10), logger: Logger
+    ) {
         self.registry = registry
         self.storage = storage
         self.appKey = appKey
+        self.adminKey = adminKey
         self.limits = limits
+        self.bodyDeadline = bodyDeadline
         self.logger = logger
     }
 
@@ -44,6 +65,9 @@ package struct ServerRoutes: Sendable {
     /// `Allow` for another method.
     package func add<Context: RequestContext>(to router: Router<Context>) {
         router.add("/permit/installations", handlers: [.post: { request, _ in try await self.report(request) }])
+        router.add(
+            "/permit/installations/:installation",
+            handlers: [.delete: { request, context in try await self.delete(request, installation: context.parameters.get("installation")) }])
         router.add("/permit/grant-rates", handlers: [.get: { request, _ in try await self.grantRates(request) }])
         router.add("/permit/grant-rates.html", handlers: [.get: { request, _ in try await self.grantRatesPage(request) }])
         router.add(
@@ -58,8 +82,11 @@ package struct ServerRoutes: Sendable {
         }
         let report: InstallationReport
         do {
-            let body = try await request.body.collect(upTo: limits.maxBodyBytes)
-            report = try NativeReport.decode(Data(body.readableBytesView), limits: limits)
+            guard let body = try await receiveBody(request) else {
+                logger.info("native report refused", metadata: ["reason": "body not received within \(bodyDeadline)"])
+                return Self.plainText(.requestTimeout, "the body did not arrive within \(bodyDeadline); nothing was recorded")
+            }
+            report = try NativeReport.decode(body, limits: limits)
         } catch {
             let reason = (error as? ServerError)?.detail ?? "body too large or unreadable"
             logger.info("native report refused", metadata: ["reason": "\(reason)"])
@@ -80,10 +107,47 @@ package struct ServerRoutes: Sendable {
         return Response(status: .noContent)
     }
 
-    private func grantRates(_ request: Request) async throws -> Response {
-        guard appKey.accepts(request.headers[HTTPField.Name("X-Permit-App-Key")!]) else {
-            return Response(status: .unauthorized)
+    /// The request's whole body, or `nil` when it did not arrive within the body deadline.
+    ///
+    /// The deadline is checked as each piece arrives, in this task: the body is the connection's own stream,
+    /// which only one task may read. A client that sends nothing more is closed by the server's idle timeout,
+    /// so a body is answered at most the idle timeout after its deadline.
+    private func receiveBody(_ request: Request) async throws -> Data? {
+        let deadline = ContinuousClock.now.advanced(by: bodyDeadline)
+        var body = Data()
+        for try await piece in request.body {
+            guard ContinuousClock.now < deadline else { return nil }
+            guard body.count + piece.readableBytes <= limits.maxBodyBytes else {
+                throw ServerError.badRequest.withDetail("body too large")
+            }
+            body.append(contentsOf: piece.readableBytesView)
         }
+        return body
+    }
+
+    private func delete(_ request: Request, installation: String?) async throws -> Response {
+        guard adminKey.accepts(Self.adminCredential(request.headers)) else { return Self.adminRefused }
+        guard let installation, limits.isValidInstallation(installation) else {
+            return Self.badRequest("malformed installation")
+        }
+        do {
+            guard try await registry.deleteInstallation(installation) else {
+                return Self.plainText(.notFound, "no such installation")
+            }
+        } catch {
+            logger.error("installation not deleted", metadata: [
+                "installation": "\(installation)", "error": "\((error as? ServerError)?.detail ?? "\(error)")",
+            ])
+            let reason = (error as? ServerError)?.summary ?? "the registry's storage failed"
+            var response = Self.plainText(.serviceUnavailable, "\(reason); nothing was deleted, retry later")
+            response.headers[.retryAfter] = "5"
+            return response
+        }
+        return Response(status: .noContent)
+    }
+
+    private func grantRates(_ request: Request) async throws -> Response {
+        guard adminKey.accepts(Self.adminCredential(request.headers)) else { return Self.adminRefused }
         let parameters = request.uri.queryParameters
         let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
         guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
@@ -97,9 +161,7 @@ package struct ServerRoutes: Sendable {
     }
 
     private func grantRatesPage(_ request: Request) async throws -> Response {
-        guard appKey.accepts(Self.basicPassword(request.headers[.authorization])) else {
-            return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"Permit grant rates\", charset=\"UTF-8\""])
-        }
+        guard adminKey.accepts(Self.adminCredential(request.headers)) else { return Self.adminRefused }
         let parameters = request.uri.queryParameters
         let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
         guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
@@ -112,10 +174,29 @@ package struct ServerRoutes: Sendable {
     }
 
     /// A 400 whose body says why in a short line, never echoing what the request carried.
-    static func badRequest(_ reason: String) -> Response {
+    static func badRequest(_ reason: String) -> Response { plainText(.badRequest, reason) }
+
+    /// A response whose body is `text` as one line of plain text.
+    static func plainText(_ status: HTTPResponse.Status, _ text: String) -> Response {
         Response(
-            status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: reason + "\n")))
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+
+    /// The 401 of an admin route: it asks a browser for the key as a Basic password.
+    private static var adminRefused: Response {
+        var response = plainText(.unauthorized, "the admin key is missing or wrong")
+        response.headers[.wwwAuthenticate] = "Basic realm=\"Permit admin\", charset=\"UTF-8\""
+        return response
+    }
+
+    /// The admin key a request gives: `Authorization: Bearer KEY` (RFC 6750), or a Basic password.
+    static func adminCredential(_ headers: HTTPFields) -> String? {
+        guard let header = headers[.authorization] else { return nil }
+        if header.count > 7, header.prefix(7).lowercased() == "bearer " {
+            return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        return basicPassword(header)
     }
 
     private static let daysReason = "from and through must be days, YYYY-MM-DD"

@@ -53,7 +53,7 @@ import Testing
             try await client.execute(uri: "/permit/grant-rates.html", method: .get, headers: [.authorization: wrong]) { response in
                 #expect(response.status == .unauthorized)
             }
-            let right = "Basic " + Data("anyone:\(ServerWorld.appKey)".utf8).base64EncodedString()
+            let right = "Basic " + Data("anyone:\(ServerWorld.adminKey)".utf8).base64EncodedString()
             try await client.execute(uri: "/permit/grant-rates.html?from=2026-05-01&through=2026-06-30", method: .get,
                                      headers: [.authorization: right]) { response in
                 #expect(response.status == .ok)

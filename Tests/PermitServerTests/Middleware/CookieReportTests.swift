@@ -138,17 +138,17 @@ import Testing
     }
 
     @Test func theAppKeyAcceptsOnlyItself() {
-        let key = AppKey("s3cret-key")
+        let key = SecretKey("s3cret-key")
         #expect(key.accepts("s3cret-key"))
         #expect(!key.accepts("s3cret-kez") && !key.accepts("s3cret-key2") && !key.accepts("") && !key.accepts(nil))
-        #expect(!AppKey("").accepts(""))
+        #expect(!SecretKey("").accepts(""))
     }
 
     /// The key followed by 256 bytes (or any multiple) was accepted: the length difference was folded into a
     /// byte. It is the native endpoint's key and the grant page's password.
     @Test(arguments: [1, 255, 256, 512, 65_536])
     func theKeyFollowedByMoreBytesIsRefused(extra: Int) {
-        let key = AppKey("s3cret-key")
+        let key = SecretKey("s3cret-key")
         #expect(!key.accepts("s3cret-key" + String(repeating: "A", count: extra)))
         #expect(!key.accepts("s3cret-key" + String(repeating: "\u{0}", count: extra)))
     }

@@ -10,13 +10,13 @@ import Testing
 /// HEAD answers where GET does, and another method is a 405 naming the allowed ones (RFC 9110). Before, `HEAD /`
 /// was a 404, and so was a wrong method.
 @Suite struct HTTPMethodTests {
-    private static let keyHeader = HTTPField.Name("X-Permit-App-Key")!
+    private static let admin: HTTPFields = [.authorization: "Bearer \(ServerWorld.adminKey)"]
 
     @Test func headAnswersWhatGetAnswersWithoutTheBody() async throws {
         try await ServerWorld.run { _, client in
-            let password = Data("any:\(ServerWorld.appKey)".utf8).base64EncodedString()
+            let password = Data("any:\(ServerWorld.adminKey)".utf8).base64EncodedString()
             for (uri, headers) in [
-                ("/", HTTPFields()), ("/permit/grant-rates", [Self.keyHeader: ServerWorld.appKey]),
+                ("/", HTTPFields()), ("/permit/grant-rates", Self.admin),
                 ("/permit/grant-rates.html", [.authorization: "Basic \(password)"]), ("/permit/grant-rates", HTTPFields()),
             ] as [(String, HTTPFields)] {
                 let get = try await client.execute(uri: uri, method: .get, headers: headers)
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         ("/", HTTPRequest.Method.post, "GET, HEAD, OPTIONS"), ("/", .delete, "GET, HEAD, OPTIONS"),
         ("/permit/installations", .get, "POST, OPTIONS"), ("/permit/installations", .put, "POST, OPTIONS"),
-        ("/permit/installations", .head, "POST, OPTIONS"),
+        ("/permit/installations", .head, "POST, OPTIONS"), ("/permit/installations/m-2", .get, "DELETE, OPTIONS"),
         ("/permit/grant-rates", .post, "GET, HEAD, OPTIONS"), ("/permit/grant-rates.html", .patch, "GET, HEAD, OPTIONS"),
     ])
     func aWrongMethodIsA405WithAllow(uri: String, method: HTTPRequest.Method, allow: String) async throws {
@@ -65,7 +65,7 @@ import Testing
     @Test func aBadDayIsA400WithAReason() async throws {
         try await ServerWorld.run { _, client in
             try await client.execute(uri: "/permit/grant-rates?from=yesterday", method: .get,
-                                     headers: [Self.keyHeader: ServerWorld.appKey]) { response in
+                                     headers: Self.admin) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body) == "from and through must be days, YYYY-MM-DD\n")
             }

@@ -105,7 +105,7 @@ import Testing
             let days = try await world.storage.grantDays(from: "0000-00-00", through: "9999-99-99")
             #expect(Set(days.map(\.kind)) == ["camera"])
             #expect(try await world.storage.record(installation: "flood-499")?.states == [:])
-            let password = Data("any:\(ServerWorld.appKey)".utf8).base64EncodedString()
+            let password = Data("any:\(ServerWorld.adminKey)".utf8).base64EncodedString()
             try await client.execute(uri: "/permit/grant-rates.html", method: .get, headers: [.authorization: "Basic \(password)"]) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.readableBytes < 20_000)
@@ -188,7 +188,7 @@ import Testing
             world.advance(86_400)
             try await client.execute(uri: "/", method: .get, headers: [.cookie: "permit_installation=a; p_Camera=no"]) { _ in }
             try await client.execute(uri: "/permit/grant-rates?from=2026-05-28&through=2026-05-29", method: .get,
-                                     headers: [HTTPField.Name("X-Permit-App-Key")!: ServerWorld.appKey]) { response in
+                                     headers: [.authorization: "Bearer \(ServerWorld.adminKey)"]) { response in
                 #expect(response.status == .ok)
                 let report = try JSONDecoder().decode(GrantRatesReport.self, from: Data(response.body.readableBytesView))
                 #expect(report.days == [

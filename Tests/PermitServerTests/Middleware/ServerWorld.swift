@@ -10,6 +10,7 @@ import PermitSupport
 /// the routes on a Hummingbird router, as ``PermitServerService`` puts them together.
 struct ServerWorld: Sendable {
     static let appKey = "test-app-key"
+    static let adminKey = "test-admin-key"
     let storage: CountingStorage
     let registry: TokenRegistry
     /// What the middleware records through: its metrics, and ``CookieWriter/settled()`` to wait for retries.
@@ -43,7 +44,10 @@ struct ServerWorld: Sendable {
         let world = ServerWorld(storage: storage, registry: registry, writer: writer, clock: clock)
         let router = Router()
         router.add(middleware: RegistryMiddleware(writer: writer, limits: limits, logger: logger))
-        ServerRoutes(registry: registry, storage: storage, appKey: AppKey(appKey), limits: limits, logger: logger).add(to: router)
+        ServerRoutes(
+            registry: registry, storage: storage, appKey: SecretKey(appKey), adminKey: SecretKey(adminKey), limits: limits,
+            logger: logger
+        ).add(to: router)
         router.get("/") { _, _ in ServerRoutes.landingText }
         try await Application(router: router).test(.router) { client in try await body(world, client) }
     }

@@ -19,7 +19,7 @@ struct PostgresOutageTests {
     @Test func anOutageFailsTheWritesInFlightAndWritesSucceedOnceTheDatabaseIsBack() async throws {
         try await ScratchPostgres.withServer { database in
             let configuration = try await database.makeDatabase(logger: .quiet)
-            var service = PermitServerService.Configuration(engine: .postgres(configuration), appKey: Self.appKey)
+            var service = PermitServerService.Configuration(engine: .postgres(configuration), appKey: Self.appKey, adminKey: "outage-admin-key")
             service.port = 0
             let deadline = Duration.seconds(2)
             service.databaseDeadline = deadline

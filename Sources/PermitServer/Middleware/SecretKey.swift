@@ -1,5 +1,6 @@
-/// The key native apps send to the server in `X-Permit-App-Key`, compared in constant time.
-package struct AppKey: Sendable {
+/// A shared secret the server compares in constant time over its whole length: the app key native apps send in
+/// `X-Permit-App-Key`, or the admin key that opens the grant rates and deletes installations.
+package struct SecretKey: Sendable {
     private let bytes: [UInt8]
 
     /// Creates a key; an empty one accepts nothing.

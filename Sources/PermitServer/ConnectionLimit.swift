@@ -1,0 +1,42 @@
+import Foundation
+import HummingbirdCore
+import Logging
+import PermitSupport
+
+/// Bounds how many connections the server holds open, and says so in the log when the bound is reached.
+///
+/// Hummingbird stops accepting while the bound is reached; further connections wait in the listen queue until
+/// one closes (the idle timeout closes those that send nothing). Without a bound, about a thousand slow sockets
+/// took every file descriptor of a process limited to 1,024, and the server answered no one, in silence.
+struct ConnectionLimit: AvailableConnectionsDelegate {
+    private let limit: Int
+    private let logger: Logger
+    /// When the bound was last reported, so that a flood logs once a minute, not once per connection.
+    private let lastWarning = Locked<ContinuousClock.Instant?>(nil)
+    private var open = 0
+
+    init(_ limit: Int, logger: Logger) {
+        self.limit = limit
+        self.logger = logger
+    }
+
+    mutating func connectionOpened() { open += 1 }
+
+    mutating func connectionClosed() { open -= 1 }
+
+    func isAcceptingNewConnections() -> Bool {
+        guard open >= limit else { return true }
+        let now = ContinuousClock.now
+        let due = lastWarning.withLock { last in
+            guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due {
+            logger.warning(
+                "connection limit reached; new connections wait in the listen queue until one closes",
+                metadata: ["limit": "\(limit)"])
+        }
+        return false
+    }
+}
