@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import PermitServer
-import PostgresNIO
 
 /// `permit server`: the push-token registry and grant rates, over SQLite or PostgreSQL.
 struct Server: AsyncParsableCommand {
@@ -56,11 +55,7 @@ struct Server: AsyncParsableCommand {
         case text, json
     }
 
-    @Option(name: .long, help: ArgumentHelp("The SQLite file (created if missing); the default engine.", valueName: "path"))
-    var sqlite = "permit-server.sqlite"
-
-    @Option(name: .long, help: ArgumentHelp("A PostgreSQL URL, postgres://user@host[:port]/database, the password in PGPASSWORD; replaces --sqlite.", valueName: "url"))
-    var postgres: String?
+    @OptionGroup var database: RegistryDatabaseOptions
 
     @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -122,11 +117,11 @@ struct Server: AsyncParsableCommand {
         ] {
             guard value > 0, value <= 86_400 else { throw ValidationError("\(name) must be a number of seconds above 0") }
         }
-        if let postgres { _ = try Self.postgresConfiguration(postgres) }
+        _ = try database.engine()
     }
 
     func run() async throws {
-        let engine: RegistryEngine = try postgres.map { .postgres(try Self.postgresConfiguration($0)) } ?? .sqlite(path: sqlite)
+        let engine = try database.engine()
         let secrets = try secrets()
         var configuration = PermitServerService.Configuration(
             engine: engine, appKey: secrets.appKey, adminKey: secrets.adminKey)
@@ -150,7 +145,7 @@ struct Server: AsyncParsableCommand {
         }
         let watchdog = DrainWatchdog(deadline: Self.duration(drainTimeout), logger: logger)
         defer { watchdog.cancel() }
-        let engineName = postgres == nil ? "SQLite" : "PostgreSQL"
+        let engineName = database.postgres == nil ? "SQLite" : "PostgreSQL"
         do {
             try await PermitServerService(configuration: configuration, logger: logger).run { [host] port in
                 Terminal.line("permit server listening on http://\(host):\(port) (\(engineName))")
@@ -184,14 +179,4 @@ struct Server: AsyncParsableCommand {
     }
 
     private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int((seconds * 1000).rounded())) }
-
-    static func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-            let host = components.host, !host.isEmpty
-        else { throw ValidationError("--postgres must look like postgres://user[:password]@host[:port]/database") }
-        let database = String(components.path.drop { $0 == "/" })
-        return PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"], database: database.isEmpty ? nil : database, tls: .disable)
-    }
 }

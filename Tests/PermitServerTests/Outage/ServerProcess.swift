@@ -18,12 +18,12 @@ final class ServerProcess: Sendable {
     private let process: Process
     private let state = Locked((stdout: [(ContinuousClock.Instant, String)](), stderr: Data(), exit: Int32?.none))
 
-    /// Starts `permit server` with `arguments`, the app key in `PERMIT_APP_KEY` and the admin key in
+    /// Starts `permit server` (or `permit COMMAND`) with `arguments`, the app key in `PERMIT_APP_KEY` and the admin key in
     /// `PERMIT_ADMIN_KEY` (`nil` leaves a variable unset); with `openFileLimit`, under that limit (soft and hard,
     /// set by the shell before it runs the tool, as `ulimit -n` in a service's unit would).
     init(
         _ arguments: [String], appKey: String? = "process-app-key", adminKey: String? = "process-admin-key",
-        openFileLimit: Int? = nil
+        openFileLimit: Int? = nil, command: String = "server"
     ) throws {
         guard let executable = Self.executable else {
             throw ServerError.storageFailed.withDetail("the permit tool is not built next to the tests")
@@ -31,10 +31,10 @@ final class ServerProcess: Sendable {
         process = Process()
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", executable.path, "server"] + arguments
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", executable.path, command] + arguments
         } else {
             process.executableURL = executable
-            process.arguments = ["server"] + arguments
+            process.arguments = [command] + arguments
         }
         var environment = ProcessInfo.processInfo.environment
         environment["PERMIT_APP_KEY"] = appKey
