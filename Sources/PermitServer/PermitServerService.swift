@@ -37,6 +37,8 @@ package struct PermitServerService: Sendable {
         /// How many connections are open at most; further ones wait in the listen queue until one closes.
         /// Keep it below the process's open-file limit, which the database and the log also use.
         package var maxConnections = 1_000
+        /// How fast one client address and one installation may write, and which proxies name the client.
+        package var clientLimits = ClientLimits()
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String, adminKey: String) {
@@ -68,12 +70,13 @@ package struct PermitServerService: Sendable {
             logger: logger, deadline: configuration.databaseDeadline, prepareDeadline: configuration.startTimeout
         ) { storage in
             let registry = TokenRegistry(storage: storage, logger: logger)
-            let router = Router()
-            router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))
+            let router = Router(context: PermitRequestContext.self)
+            let limiter = ClientLimiter(configuration.clientLimits, logger: logger)
+            router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, limiter: limiter, logger: logger))
             ServerRoutes(
                 registry: registry, storage: storage, appKey: SecretKey(configuration.appKey),
                 adminKey: SecretKey(configuration.adminKey), limits: configuration.limits,
-                bodyDeadline: configuration.bodyDeadline, logger: logger
+                bodyDeadline: configuration.bodyDeadline, limiter: limiter, logger: logger
             ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import PermitServer
 
 /// `permit server`: the push-token registry and grant rates, over SQLite or PostgreSQL.
@@ -43,6 +44,12 @@ struct Server: AsyncParsableCommand {
             --body-timeout (else 408); at most --max-connections are open, further ones wait until one closes, \
             and reaching the bound is logged at warning.
 
+            Rate limits: one client address may write --writes-per-address a second (bursts of five times as \
+            many) and one installation --writes-per-installation (bursts of ten times); only writes count, a \
+            request that repeats what is stored is free. A cookie report beyond is not recorded and the site's \
+            request goes on; a native report beyond is answered 429 with Retry-After. Behind a reverse proxy, \
+            name it with --trusted-proxy so that the client is read from X-Forwarded-For.
+
             Logs go to standard error at info (--log-level to change), as text or, with --log-format json, as \
             one JSON object per line ("time", "level", "label", "message" and the metadata). The line \
             "permit server listening on http://HOST:PORT" is printed on standard output once the server accepts \
@@ -79,6 +86,15 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How long a native report's body may take to arrive before the report is answered 408.", valueName: "seconds"))
     var bodyTimeout: Double = 10
 
+    @Option(name: .long, help: ArgumentHelp("Writes a second one client address may make, sustained, with bursts of five times as many (0: no limit). Cookie reports beyond are not recorded (the site's request goes on); native reports get 429.", valueName: "count"))
+    var writesPerAddress: Double = 20
+
+    @Option(name: .long, help: ArgumentHelp("Writes a second one installation may make, sustained, with bursts of ten times as many (0: no limit).", valueName: "count"))
+    var writesPerInstallation: Double = 2
+
+    @Option(name: .long, help: ArgumentHelp("A proxy's IP address whose X-Forwarded-For names the client (repeat for several); other peers are the client, whatever they claim.", valueName: "address"))
+    var trustedProxy: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("How many connections are open at most; more wait until one closes. Lowered to fit the open-file limit, which is raised as far as the system allows.", valueName: "count"))
     var maxConnections = 1_000
 
@@ -111,6 +127,12 @@ struct Server: AsyncParsableCommand {
         }
         _ = try secrets()
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
+        guard writesPerAddress >= 0, writesPerInstallation >= 0 else {
+            throw ValidationError("--writes-per-address and --writes-per-installation must be 0 (no limit) or more")
+        }
+        if let malformed = trustedProxy.first(where: { (try? SocketAddress(ipAddress: $0, port: 0)) == nil }) {
+            throw ValidationError("--trusted-proxy must be an IP address: \(malformed)")
+        }
         for (name, value) in [
             ("--db-timeout", dbTimeout), ("--start-timeout", startTimeout), ("--drain-timeout", drainTimeout),
             ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout),
@@ -136,6 +158,9 @@ struct Server: AsyncParsableCommand {
         configuration.startTimeout = Self.duration(startTimeout)
         configuration.idleTimeout = Self.duration(idleTimeout)
         configuration.bodyDeadline = Self.duration(bodyTimeout)
+        configuration.clientLimits.perAddress = RateLimit(perSecond: writesPerAddress, burst: writesPerAddress * 5)
+        configuration.clientLimits.perInstallation = RateLimit(perSecond: writesPerInstallation, burst: writesPerInstallation * 10)
+        configuration.clientLimits.trustedProxies = Set(trustedProxy)
         let logger = makeLogger()
         configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
         if configuration.maxConnections < maxConnections {

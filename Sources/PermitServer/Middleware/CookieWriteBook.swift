@@ -134,6 +134,9 @@ package struct CookieWriteBook: Sendable {
     /// A request carried `count` cookies Permit reads but could not understand.
     package mutating func noteIgnoredCookies(_ count: Int) { metrics.ignoredCookies += count }
 
+    /// Counts a report not recorded because its client or installation wrote too fast (``ClientLimits``).
+    package mutating func noteRateLimited() { metrics.rateLimited += 1 }
+
     private mutating func startRetryingIfNeeded() -> Bool {
         guard !retrying, waitingCount > 0 else { return false }
         retrying = true
@@ -164,6 +167,8 @@ package struct CookieWriteMetrics: Sendable, Hashable, Codable {
     package var slowWrites = 0
     /// Cookies Permit reads that were ignored because they could not be understood.
     package var ignoredCookies = 0
+    /// Reports not recorded because their client or installation wrote faster than ``ClientLimits`` allow.
+    package var rateLimited = 0
 
     /// No counts.
     package init() {}

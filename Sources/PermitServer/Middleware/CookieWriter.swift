@@ -95,6 +95,14 @@ package final class CookieWriter: Sendable {
         }
     }
 
+    /// Whether recording `report` would write nothing (``TokenRegistry/repeatsRecorded(_:)``).
+    package func repeatsRecorded(_ report: InstallationReport) -> Bool { registry.repeatsRecorded(report) }
+
+    /// Counts a report the rate limits did not let through.
+    package func noteRateLimited() {
+        state.withLock { $0.book.noteRateLimited() }
+    }
+
     /// Counts `count` cookies Permit reads that a request carried malformed.
     package func noteIgnoredCookies(_ count: Int) {
         state.withLock { $0.book.noteIgnoredCookies(count) }

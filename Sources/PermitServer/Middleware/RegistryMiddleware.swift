@@ -13,17 +13,21 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What records the reports: its ``CookieWriter/metrics`` count the writes made, failed and lost.
     package let writer: CookieWriter
     private let limits: ReportLimits
+    private let limiter: ClientLimiter?
     private let logger: Logger
 
     /// Creates the middleware over `registry`, reading the cookies `limits` names.
-    package init(registry: TokenRegistry, limits: ReportLimits = ReportLimits(), logger: Logger) {
-        self.init(writer: CookieWriter(registry: registry, logger: logger), limits: limits, logger: logger)
+    package init(registry: TokenRegistry, limits: ReportLimits = ReportLimits(), limiter: ClientLimiter? = nil, logger: Logger) {
+        self.init(writer: CookieWriter(registry: registry, logger: logger), limits: limits, limiter: limiter, logger: logger)
     }
 
-    /// Creates the middleware recording through `writer`.
-    package init(writer: CookieWriter, limits: ReportLimits = ReportLimits(), logger: Logger) {
+    /// Creates the middleware recording through `writer`; with a `limiter`, a report that would write is
+    /// recorded only if its client and installation are within their rates (else it is counted in
+    /// ``CookieWriteMetrics/rateLimited``, and the request goes on all the same).
+    package init(writer: CookieWriter, limits: ReportLimits = ReportLimits(), limiter: ClientLimiter? = nil, logger: Logger) {
         self.writer = writer
         self.limits = limits
+        self.limiter = limiter
         self.logger = logger
     }
 
@@ -38,7 +42,15 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
                 writer.noteIgnoredCookies(reading.ignored.count)
                 logger.debug("cookies ignored", metadata: ["reasons": "\(reading.ignored)"])
             }
-            if let report = reading.report { await writer.record(report) }
+            if let report = reading.report {
+                if let limiter, !writer.repeatsRecorded(report),
+                    limiter.admit(report.installation, request: request, context: context) != .admitted
+                {
+                    writer.noteRateLimited()
+                } else {
+                    await writer.record(report)
+                }
+            }
         }
         return try await next(request, context)
     }

@@ -12,7 +12,8 @@ import HTTPTypes
 /// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
 ///   the app key in `X-Permit-App-Key`; 204 once the write is durable, 400 for a malformed or oversized body
 ///   (nothing stored; the body says why in a line of text), 401 for a missing or wrong key, 408 for a body not
-///   received within the body deadline, 503 with a one-line reason and `Retry-After` when the storage failed
+///   received within the body deadline, 429 with `Retry-After` when its client or installation reports faster than
+///   its ``ClientLimits``, 503 with a one-line reason and `Retry-After` when the storage failed
 ///   or did not answer within its deadline (nothing acknowledged: the app sends it again). Kinds the server
 ///   does not count (``ReportLimits/declaredKinds``) are left out of the report.
 /// - `DELETE /permit/installations/ID`: everything the registry keeps of one installation (the daily
@@ -35,6 +36,7 @@ package struct ServerRoutes: Sendable {
     private let adminKey: SecretKey
     private let limits: ReportLimits
     private let bodyDeadline: Duration
+    private let limiter: ClientLimiter?
     private let logger: Logger
 
     /// Creates the routes.
@@ -44,9 +46,11 @@ package struct ServerRoutes: Sendable {
     ///   - adminKey: the operator's secret, for the grant rates and deletion; it must differ from the app key.
     ///   - bodyDeadline: how long a native report's body may take to arrive (a client sending it a byte at a
     ///     time holds a connection and a task): 408 after that.
+    ///   - limiter: the rates a client and an installation may report at (429 beyond); `nil`, none.
     package init(
         registry: TokenRegistry, storage: any RegistryStorage, appKey: SecretKey, adminKey: SecretKey,
-        limits: ReportLimits = ReportLimits(), bodyDeadline: Duration = .seconds(10), logger: Logger
+        limits: ReportLimits = ReportLimits(), bodyDeadline: Duration = .seconds(10), limiter: ClientLimiter? = nil,
+        logger: Logger
     ) {
         self.registry = registry
         self.storage = storage
@@ -54,6 +58,7 @@ package struct ServerRoutes: Sendable {
         self.adminKey = adminKey
         self.limits = limits
         self.bodyDeadline = bodyDeadline
+        self.limiter = limiter
         self.logger = logger
     }
 
@@ -64,7 +69,7 @@ package struct ServerRoutes: Sendable {
     /// Adds the routes to `router`: each path answers `HEAD` where it answers `GET`, `OPTIONS`, and 405 with
     /// `Allow` for another method.
     package func add<Context: RequestContext>(to router: Router<Context>) {
-        router.add("/permit/installations", handlers: [.post: { request, _ in try await self.report(request) }])
+        router.add("/permit/installations", handlers: [.post: { request, context in try await self.report(request, context) }])
         router.add(
             "/permit/installations/:installation",
             handlers: [.delete: { request, context in try await self.delete(request, installation: context.parameters.get("installation")) }])
@@ -75,7 +80,7 @@ package struct ServerRoutes: Sendable {
             handledElsewhere: [.get])
     }
 
-    private func report(_ request: Request) async throws -> Response {
+    private func report<Context: RequestContext>(_ request: Request, _ context: Context) async throws -> Response {
         guard appKey.accepts(request.headers[HTTPField.Name("X-Permit-App-Key")!]) else {
             logger.info("native report refused", metadata: ["reason": "app key"])
             return Response(status: .unauthorized)
@@ -91,6 +96,17 @@ package struct ServerRoutes: Sendable {
             let reason = (error as? ServerError)?.detail ?? "body too large or unreadable"
             logger.info("native report refused", metadata: ["reason": "\(reason)"])
             return Self.badRequest(reason)
+        }
+        if let limiter, case let verdict = limiter.admit(report.installation, request: request, context: context),
+            verdict != .admitted
+        {
+            var response = Self.plainText(
+                .tooManyRequests,
+                verdict == .tooFastForAddress
+                    ? "too many reports from this client; nothing was recorded, retry later"
+                    : "too many reports for this installation; nothing was recorded, retry later")
+            response.headers[.retryAfter] = "1"
+            return response
         }
         do {
             try await registry.record(report)

@@ -11,6 +11,8 @@ import Testing
     .serialized)
 struct ServerProcessTests {
     static let appKey = "process-app-key"
+    /// The loads below are one address writing as fast as the server answers: not what the rate limits are for.
+    static let noRateLimits = ["--writes-per-address", "0", "--writes-per-installation", "0"]
 
     /// A database the server cannot use at start.
     enum BadDatabase: String, CaseIterable, CustomTestStringConvertible {
@@ -86,7 +88,7 @@ struct ServerProcessTests {
         try await ScratchPostgres.withServer { database in
             let configuration = try await database.makeDatabase(logger: .quiet)
             let url = "postgres://postgres@127.0.0.1:\(database.port)/\(configuration.database ?? "")"
-            let server = try ServerProcess(["--postgres", url, "--port", "0", "--db-timeout", "2", "--drain-timeout", "8"])
+            let server = try ServerProcess(["--postgres", url, "--port", "0", "--db-timeout", "2", "--drain-timeout", "8"] + Self.noRateLimits)
             let port = try #require(await server.listeningPort(within: .seconds(30)), "no listening line: \(server.standardError)")
             let load = NativeLoad(port: port, appKey: Self.appKey)
             let loading = Task { await load.run(writers: 6) }
@@ -113,7 +115,7 @@ struct ServerProcessTests {
         try await ScratchPostgres.withServer(durable: true) { database in
             let configuration = try await database.makeDatabase(logger: .quiet)
             let url = "postgres://postgres@127.0.0.1:\(database.port)/\(configuration.database ?? "")"
-            let server = try ServerProcess(["--postgres", url, "--port", "0", "--log-level", "error"])
+            let server = try ServerProcess(["--postgres", url, "--port", "0", "--log-level", "error"] + Self.noRateLimits)
             let port = try #require(await server.listeningPort(within: .seconds(30)), "no listening line: \(server.standardError)")
             let load = NativeLoad(port: port, appKey: Self.appKey)
             let loading = Task { await load.run(writers: 4) }
