@@ -26,7 +26,8 @@ struct Lint: ParsableCommand {
             a warning when it is another label. A primer message is judged as a purpose string.
 
             --format sarif prints a SARIF 2.1.0 log for GitHub code scanning: every rule with its help text, one \
-            result per finding with its file (relative paths against %SRCROOT%) and key.
+            result per finding with its file (relative paths against %SRCROOT%), the line that names its key when \
+            there is one, and the key.
 
             Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
             or one file; their import lines and identifiers are read, comments and strings skipped.
@@ -152,7 +153,10 @@ struct Lint: ParsableCommand {
 
         switch reportFormat {
         case .json: try printJSON(report)
-        case .sarif: print(String(decoding: report.sarifData(), as: UTF8.self))
+        case .sarif:
+            // The files are read again only to find each finding's line; one that cannot be read has no region.
+            let sarif = report.sarifData { path in try? String(contentsOfFile: path, encoding: .utf8) }
+            print(String(decoding: sarif, as: UTF8.self))
         case .text: printFindings(report, inputs: inputs)
         }
         if report.hasErrors || (warningsAsErrors && !report.isClean) { throw ExitCode.failure }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the SARIF 2.1.0 schema requires of the objects `LintReport.sarifData()` writes: for each definition, the
+/// What the SARIF 2.1.0 schema requires of the objects `LintReport.sarifData(contents:)` writes: for each definition, the
 /// properties it allows (`additionalProperties: false`), those it requires (each inner list one alternative of an
 /// `anyOf`), and which definition each nested property refers to. See ``SARIFTests`` for why this is a structural
 /// check and not the schema itself.
@@ -69,7 +69,14 @@ enum SARIFStructure {
             children: ["physicalLocation": ("physicalLocation", false), "logicalLocations": ("logicalLocation", true)]),
         "physicalLocation": Definition(
             allowed: ["address", "artifactLocation", "region", "contextRegion", "properties"],
-            required: [["address"], ["artifactLocation"]], children: ["artifactLocation": ("artifactLocation", false)]),
+            required: [["address"], ["artifactLocation"]],
+            children: ["artifactLocation": ("artifactLocation", false), "region": ("region", false)]),
+        "region": Definition(
+            allowed: [
+                "startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset",
+                "byteLength", "snippet", "message", "sourceLanguage", "properties",
+            ],
+            required: [[]]),
         "artifactLocation": Definition(
             allowed: ["uri", "uriBaseId", "index", "description", "properties"], required: [[]]),
         "logicalLocation": Definition(
@@ -104,6 +111,9 @@ enum SARIFStructure {
         }
         if name == "run", let kind = object["columnKind"], !["utf16CodeUnits", "unicodeCodePoints"].contains(kind as? String ?? "") {
             problems.append("\(here).columnKind: \"\(kind)\" is not utf16CodeUnits or unicodeCodePoints")
+        }
+        if name == "region", let line = object["startLine"], (line as? Int ?? 0) < 1 {
+            problems.append("\(here).startLine: \(line) is not an integer of 1 or more")
         }
         if name == "artifactLocation", let uri = object["uri"] {
             // format uri-reference: a string that parses as a URI, relative or absolute, with nothing left unescaped.

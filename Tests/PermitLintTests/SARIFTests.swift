@@ -52,6 +52,34 @@ import Testing
         #expect(results.contains { $0["ruleId"] as? String == "android-undeclared-permission" })
     }
 
+    @Test func aLocationStartsAtTheLineThatNamesTheKeyWhenTheFileIsGiven() throws {
+        let report = try Fixture.lint("ashtrail.json", infoPlist: "Copied-Info.plist")
+        #expect(report.ruleIDs == ["purpose-mismatch", "purpose-copied"])
+        let log = try #require(
+            JSONSerialization.jsonObject(with: report.sarifData { try? Fixture.text($0) }) as? [String: Any])
+        #expect(SARIFStructure.problems(in: log) == [])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let regions = results.map {
+            ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                as? [String: Any])?["startLine"] as? Int
+        }
+        #expect(regions == [6, 6])  // <key>NSCameraUsageDescription</key> in Copied-Info.plist
+        let unread = try #require(JSONSerialization.jsonObject(with: report.sarifData()) as? [String: Any])
+        #expect(String(describing: unread).contains("startLine") == false)
+    }
+
+    @Test func theLineOfAKeyIsFoundByItsNameItsLastKeyOrItsKind() {
+        func finding(_ key: String) -> LintFinding {
+            LintFinding(rule: .insecureTransport, file: "f", key: key, message: "m", fix: "f")
+        }
+        let plist = "<dict>\n\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n"
+        #expect(finding("NSAppTransportSecurity.NSAllowsArbitraryLoads").line(in: plist) == 4)
+        let manifest = "{\n  \"permissions\": [\n    {\"kind\": \"photos\", \"primerText\": {}}\n"
+        #expect(finding("photos primer message").line(in: manifest) == 3)
+        #expect(finding("photos").line(in: manifest) == 3)
+        #expect(finding("camera").line(in: manifest) == nil)
+    }
+
     @Test func pathsBecomeURIReferences() throws {
         let findings = ["App Folder/Info.plist", "/builds/x y/Info.plist"].map {
             LintFinding(rule: .duplicateKey, file: $0, key: "CFBundleName", message: "m", fix: "f")

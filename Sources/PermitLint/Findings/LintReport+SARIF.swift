@@ -1,9 +1,9 @@
 public import Foundation
 
 extension LintReport {
-    /// The SARIF version ``sarifData()`` writes.
+    /// The SARIF version ``sarifData(contents:)`` writes.
     public static let sarifVersion = "2.1.0"
-    /// The schema ``sarifData()`` names in `$schema`.
+    /// The schema ``sarifData(contents:)`` names in `$schema`.
     public static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// The report as a SARIF 2.1.0 log, the format GitHub code scanning and other code-scanning tools read:
@@ -13,15 +13,20 @@ extension LintReport {
     /// text and default level; one result per finding, with its rule, its level (`error` or `warning`), its
     /// message and fix as the message text, the file as the location (a relative path as a URI reference against
     /// `%SRCROOT%`, an absolute one as a `file` URI) and the key as a logical location. Findings carry no line
-    /// numbers, so a location has no region. The JSON is pretty-printed with its keys sorted.
+    /// numbers; when `contents` gives the text of a finding's file (by its path as given), the location's region
+    /// starts at the first line that names the key (`<key>KEY</key>`, `"KEY"`, then `KEY` itself; for an
+    /// App Transport Security key path its last key; for a primer message its kind), which code scanning needs
+    /// to show the finding in the file. A finding whose key is not found has no region. The JSON is
+    /// pretty-printed with its keys sorted.
     ///
     /// For example:
     ///
     /// ```swift
     /// let report = PermissionLinter().lint(inputs)
-    /// try report.sarifData().write(to: URL(fileURLWithPath: "permit-lint.sarif"))
+    /// let sarif = report.sarifData { path in try? String(contentsOfFile: path, encoding: .utf8) }
+    /// try sarif.write(to: URL(fileURLWithPath: "permit-lint.sarif"))
     /// ```
-    public func sarifData() -> Data {
+    public func sarifData(contents: (String) -> String? = { _ in nil }) -> Data {
         let rules = LintRule.all
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let log = SARIFLog(
@@ -29,7 +34,11 @@ extension LintReport {
             runs: [
                 SARIFLog.Run(
                     tool: .init(driver: .init(name: "permit lint", rules: rules.map(SARIFLog.Rule.init))),
-                    results: findings.map { SARIFLog.Result($0, ruleIndex: index[$0.rule]) },
+                    results: findings.map { finding in
+                        SARIFLog.Result(
+                            finding, ruleIndex: index[finding.rule],
+                            line: contents(finding.file).flatMap { finding.line(in: $0) })
+                    },
                     columnKind: "unicodeCodePoints")
             ])
         let encoder = JSONEncoder()
@@ -39,7 +48,7 @@ extension LintReport {
     }
 }
 
-/// The part of SARIF 2.1.0 that ``LintReport/sarifData()`` writes.
+/// The part of SARIF 2.1.0 that ``LintReport/sarifData(contents:)`` writes.
 private struct SARIFLog: Encodable {
     struct Text: Encodable { var text: String }
 
@@ -76,7 +85,11 @@ private struct SARIFLog: Encodable {
             var physicalLocation: PhysicalLocation
             var logicalLocations: [LogicalLocation]
         }
-        struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation }
+        struct PhysicalLocation: Encodable {
+            var artifactLocation: ArtifactLocation
+            var region: Region?
+        }
+        struct Region: Encodable { var startLine: Int }
         struct ArtifactLocation: Encodable {
             var uri: String
             var uriBaseId: String?
@@ -90,14 +103,15 @@ private struct SARIFLog: Encodable {
         var locations: [Location]
         var partialFingerprints: [String: String]
 
-        init(_ finding: LintFinding, ruleIndex: Int?) {
+        init(_ finding: LintFinding, ruleIndex: Int?, line: Int?) {
             ruleId = finding.rule.id
             self.ruleIndex = ruleIndex
             level = finding.severity.rawValue
             message = Text(text: "\(finding.keyPrefix)\(finding.message). Fix: \(finding.fix).")
             locations = [
                 Location(
-                    physicalLocation: PhysicalLocation(artifactLocation: Self.artifactLocation(finding.file)),
+                    physicalLocation: PhysicalLocation(
+                        artifactLocation: Self.artifactLocation(finding.file), region: line.map(Region.init)),
                     logicalLocations: [LogicalLocation(name: finding.key)])
             ]
             // Stable across runs, so that code scanning matches a finding with the one it saw before.
@@ -122,5 +136,23 @@ private struct SARIFLog: Encodable {
     private enum CodingKeys: String, CodingKey {
         case schema = "$schema"
         case version, runs
+    }
+}
+
+extension LintFinding {
+    /// The first line (from 1) of `text` that names the finding's key, as ``LintReport/sarifData(contents:)`` looks
+    /// for it, or `nil`.
+    func line(in text: String) -> Int? {
+        var names = [key]
+        // An App Transport Security key path names its last key; a primer message, its kind.
+        if key.hasPrefix("NSAppTransportSecurity."), let last = key.split(separator: ".").last { names.append(String(last)) }
+        if key.hasSuffix(" primer message"), let kind = key.split(separator: " ").first { names.append(String(kind)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for name in names {
+            for needle in ["<key>\(name)</key>", "\"\(name)\"", name] {
+                if let index = lines.firstIndex(where: { $0.contains(needle) }) { return index + 1 }
+            }
+        }
+        return nil
     }
 }
