@@ -19,6 +19,16 @@ struct Lint: ParsableCommand {
             another kind or not translated for a locale the app ships, an ATS exception or Android cleartext \
             traffic. Each rule runs when its files are given.
 
+            Primers (App Review 5.1.1(iv)): a primer's continue label, from the manifest's primerText or the \
+            default "Continue", and its translations in Localizable.strings or .xcstrings (--localizations) must \
+            be neutral, "Continue" or "Next": an error when it uses the system prompt's words ("Allow", "Grant", \
+            "Enable", ...) or when a label, title or message offers a way around the prompt ("Not now", "Skip"), \
+            a warning when it is another label. A primer message is judged as a purpose string.
+
+            --format sarif prints a SARIF 2.1.0 log for GitHub code scanning: every rule with its help text, one \
+            result per finding with its file (relative paths against %SRCROOT%), the line that names its key when \
+            there is one, and the key.
+
             Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
             or one file; their import lines and identifiers are read, comments and strings skipped.
 
@@ -49,7 +59,7 @@ struct Lint: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The app's translated Info.plist strings: a directory searched for .lproj/InfoPlist.strings and InfoPlist.xcstrings, or one such file.",
+            "The app's translated strings: a directory searched for .lproj/InfoPlist.strings, .lproj/Localizable.strings, InfoPlist.xcstrings and Localizable.xcstrings, or one such file.",
             valueName: "path"))
     var localizations: String?
 
@@ -77,10 +87,28 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Exit with status 1 when a warning stands too.")
     var warningsAsErrors = false
 
-    @Flag(name: .long, help: #"Print {"findings": [{"severity", "rule", "file", "key", "message", "fix"}]}."#)
+    @Flag(name: .long, help: #"Print {"findings": [{"severity", "rule", "file", "key", "message", "fix"}]}: --format json."#)
     var json = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The report's format: text for people, json (as --json), or sarif (SARIF 2.1.0, for GitHub code scanning).",
+            valueName: "format"))
+    var format: ReportFormat?
+
+    /// The format of the report `permit lint` prints.
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
+    /// The format asked for: `--format`, else `json` with `--json`, else `text`.
+    private var reportFormat: ReportFormat { format ?? (json ? .json : .text) }
+
     func validate() throws {
+        if json, let format, format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) ask for two formats; give one.")
+        }
         for id in disabledRules where LintRule(id: id) == nil {
             throw ValidationError("--disable-rule \(id): no such rule; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")).")
         }
@@ -109,7 +137,7 @@ struct Lint: ParsableCommand {
         configuration.additionalKinds = manifestOptions.additionalKinds
         let linter = PermissionLinter(configuration: configuration)
 
-        let inputs = try reportingInputErrors(json: json) {
+        let inputs = try reportingInputErrors(json: reportFormat == .json) {
             LintInputs(
                 manifest: try manifestOptions.readManifest(with: linter), manifestFile: manifestOptions.manifest,
                 infoPlist: try infoPlist.map { try InfoPlist(contentsOf: URL(fileURLWithPath: $0)) },
@@ -123,10 +151,13 @@ struct Lint: ParsableCommand {
         }
         let report = linter.lint(inputs)
 
-        if json {
-            try printJSON(report)
-        } else {
-            printFindings(report, inputs: inputs)
+        switch reportFormat {
+        case .json: try printJSON(report)
+        case .sarif:
+            // The files are read again only to find each finding's line; one that cannot be read has no region.
+            let sarif = report.sarifData { path in try? String(contentsOfFile: path, encoding: .utf8) }
+            print(String(decoding: sarif, as: UTF8.self))
+        case .text: printFindings(report, inputs: inputs)
         }
         if report.hasErrors || (warningsAsErrors && !report.isClean) { throw ExitCode.failure }
     }

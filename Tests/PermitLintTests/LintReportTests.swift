@@ -43,8 +43,10 @@ import Testing
         #expect(LintRule(id: "no-such-rule") == nil)
         #expect(
             LintRule.all.filter { $0.severity == .error }.map(\.id) == [
-                "missing-purpose-key", "module-kind-undeclared", "privacy-user-defaults", "android-missing-permission",
+                "missing-purpose-key", "primer-label-prompt-words", "primer-way-around", "module-kind-undeclared",
+                "privacy-user-defaults", "android-missing-permission",
             ])
+        #expect(LintRule.all.allSatisfy { !$0.help.isEmpty && !$0.summary.isEmpty })
     }
 
     @Test func aFindingReadsLikeACompilerDiagnostic() {

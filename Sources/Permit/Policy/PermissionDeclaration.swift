@@ -27,6 +27,39 @@ public struct PermissionDeclaration: Hashable, Sendable {
         public var description: String { rawValue }
     }
 
+    /// The app's own wording of a primer: its title, its message and the label of its one button, each
+    /// optional; a text left out, or blank, is the default one (see ``Primer``).
+    ///
+    /// `permit lint` checks them as App Review does (guideline 5.1.1(iv)): the continue label neutral, such
+    /// as "Continue" or "Next", never "Allow" or the system prompt's own words, no text offering a way around
+    /// the system prompt, and a message that says what the app does with the permission.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let texts = PermissionDeclaration.PrimerText(
+    ///     title: "Where you were", message: "Trails adds your location to a log entry when you ask it to.",
+    ///     continueLabel: "Next")
+    /// ```
+    public struct PrimerText: Hashable, Sendable {
+        /// The primer's title; default: the kind's display name.
+        public var title: String?
+        /// The primer's message; default: the declaration's purpose.
+        public var message: String?
+        /// The label of the primer's only button; default: ``Primer/continueLabel-swift.type.property``.
+        public var continueLabel: String?
+
+        /// Creates primer texts; each one left `nil` is the default.
+        public init(title: String? = nil, message: String? = nil, continueLabel: String? = nil) {
+            self.title = title
+            self.message = message
+            self.continueLabel = continueLabel
+        }
+
+        /// Whether no text is set: the primer shows the defaults.
+        public var isEmpty: Bool { title == nil && message == nil && continueLabel == nil }
+    }
+
     /// The permission.
     public let kind: PermissionKind
     /// Whether the app's core needs it.
@@ -38,6 +71,9 @@ public struct PermissionDeclaration: Hashable, Sendable {
     public let isLazy: Bool
     /// Whether a primer explaining ``purpose`` comes before the system prompt. Default: `false`.
     public let showsPrimer: Bool
+    /// The app's own primer texts, where it has them. Default: none, so the primer shows the kind's display
+    /// name, the purpose and "Continue".
+    public let primerText: PrimerText
 
     /// Creates a declaration.
     ///
@@ -45,13 +81,15 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// (``PermissionManifest/init(_:)``) or read from JSON: a blank purpose, the `network` kind or a kind
     /// declared twice is rejected there with a ``ManifestError`` naming the entry.
     public init(
-        kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false
+        kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false,
+        primerText: PrimerText = PrimerText()
     ) {
         self.kind = kind
         self.necessity = necessity
         self.purpose = purpose
         self.isLazy = isLazy
         self.showsPrimer = showsPrimer
+        self.primerText = primerText
     }
 
     static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }

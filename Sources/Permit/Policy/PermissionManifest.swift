@@ -17,7 +17,8 @@ public import Foundation
 ///       "necessity": "optional",
 ///       "purpose": "Trails adds where you were to a log entry when you ask it to.",
 ///       "lazy": true,
-///       "primer": true
+///       "primer": true,
+///       "primerText": {"title": "Where you were", "continueLabel": "Next"}
 ///     },
 ///     {
 ///       "kind": "notifications",
@@ -36,6 +37,8 @@ public import Foundation
 ///   - `purpose` (string, required, not empty): the Info.plist purpose string and the primer's text.
 ///   - `lazy` (boolean, optional, default `true`): asked for only at feature use, never at startup.
 ///   - `primer` (boolean, optional, default `false`): a primer explaining the purpose comes first.
+///   - `primerText` (object, optional): the app's own primer texts, `title`, `message` and `continueLabel`
+///     (strings, each optional; see ``PermissionDeclaration/PrimerText``).
 ///
 /// Unknown fields are ignored, so later versions can add fields that older readers skip. A manifest with an
 /// unknown kind, a kind declared twice, or a missing or empty purpose text is rejected with a
@@ -107,7 +110,10 @@ public struct PermissionManifest: Hashable, Sendable {
             }
             let declaration = PermissionDeclaration(
                 kind: kind, necessity: necessity, purpose: entry.purpose ?? "", isLazy: entry.lazy ?? true,
-                showsPrimer: entry.primer ?? false)
+                showsPrimer: entry.primer ?? false,
+                primerText: PermissionDeclaration.PrimerText(
+                    title: entry.primerText?.title, message: entry.primerText?.message,
+                    continueLabel: entry.primerText?.continueLabel))
             try validator.check(declaration, at: index)
             declarations.append(declaration)
         }
@@ -128,7 +134,8 @@ public struct PermissionManifest: Hashable, Sendable {
         try self.init(json: data, additionalKinds: additionalKinds)
     }
 
-    /// The manifest in the JSON format above, every field written, keys sorted, pretty-printed.
+    /// The manifest in the JSON format above, every field written (`primerText` when the declaration has one), keys
+    /// sorted, pretty-printed.
     public func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -137,7 +144,12 @@ public struct PermissionManifest: Hashable, Sendable {
             permissions: declarations.map {
                 RawEntry(
                     kind: $0.kind.rawValue, necessity: $0.necessity.rawValue, purpose: $0.purpose, lazy: $0.isLazy,
-                    primer: $0.showsPrimer)
+                    primer: $0.showsPrimer,
+                    primerText: $0.primerText.isEmpty
+                        ? nil
+                        : RawPrimerText(
+                            title: $0.primerText.title, message: $0.primerText.message,
+                            continueLabel: $0.primerText.continueLabel))
             })
         // Strings, booleans and integers always encode.
         return (try? encoder.encode(raw)) ?? Data()
@@ -165,6 +177,13 @@ public struct PermissionManifest: Hashable, Sendable {
         var purpose: String?
         var lazy: Bool?
         var primer: Bool?
+        var primerText: RawPrimerText?
+    }
+
+    private struct RawPrimerText: Codable {
+        var title: String?
+        var message: String?
+        var continueLabel: String?
     }
 
     /// A malformed-manifest error naming the entry the decoder stopped in and, when it has one, its kind.

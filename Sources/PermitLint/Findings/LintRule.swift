@@ -18,11 +18,14 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     public let severity: LintSeverity
     /// What the rule checks, in one line.
     public let summary: String
+    /// How to satisfy the rule and why it matters, in a sentence or two: the help text of `--format sarif`.
+    public let help: String
 
-    private init(_ id: String, _ severity: LintSeverity, _ summary: String) {
+    private init(_ id: String, _ severity: LintSeverity, _ summary: String, help: String) {
         self.id = id
         self.severity = severity
         self.summary = summary
+        self.help = help
     }
 
     /// The rule named `id`, or `nil` when no rule has that identifier.
@@ -44,78 +47,133 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
 
     /// A declared kind's purpose key is missing from the Info.plist, empty, or not a string.
     public static let missingPurposeKey = LintRule(
-        "missing-purpose-key", .error, "a declared kind's Info.plist purpose key is missing or empty")
+        "missing-purpose-key", .error, "a declared kind's Info.plist purpose key is missing or empty",
+        help: "Add the key with the manifest's purpose text for the kind; `permit generate --info-plist "
+            + "--update` writes it. Without it the app crashes when it asks, and App Store Connect rejects a "
+            + "build that references the permission's API (ITMS-90683).")
     /// The Info.plist has a purpose key for a kind the manifest does not declare: permission creep.
     public static let undeclaredPurposeKey = LintRule(
-        "undeclared-purpose-key", .warning, "a purpose key for a kind the manifest does not declare")
+        "undeclared-purpose-key", .warning, "a purpose key for a kind the manifest does not declare",
+        help: "Declare the kind in the manifest if the app asks for it; otherwise remove the key: a purpose "
+            + "string for a permission the app never asks for is permission creep.")
     /// The Info.plist has a key iOS never reads, such as `NSUserNotificationUsageDescription`.
     public static let unreadPurposeKey = LintRule(
-        "unread-purpose-key", .warning, "a purpose key iOS never reads")
+        "unread-purpose-key", .warning, "a purpose key iOS never reads",
+        help: "Remove the key: iOS never reads it, and the permission's own prompt needs no purpose string.")
     /// An Info.plist purpose string differs from the manifest's purpose text for its kind.
     public static let purposeMismatch = LintRule(
-        "purpose-mismatch", .warning, "a purpose string differs from the manifest's purpose text")
+        "purpose-mismatch", .warning, "a purpose string differs from the manifest's purpose text",
+        help: "Keep one text, the manifest's, and write it into the Info.plist with `permit generate "
+            + "--info-plist --update`.")
 
     /// A top-level Info.plist key is written more than once: iOS reads the last, editors often change the first.
     public static let duplicateKey = LintRule(
-        "duplicate-key", .warning, "an Info.plist key is written more than once")
+        "duplicate-key", .warning, "an Info.plist key is written more than once",
+        help: "Keep one copy of the key: iOS reads the last one, and editors often change the first.")
 
     // MARK: - Purpose-string voice
 
     /// A purpose text holds a placeholder: `TODO`, `lorem ipsum`, an unexpanded `$(…)`, ...
     public static let purposePlaceholder = LintRule(
-        "purpose-placeholder", .warning, "a purpose text holds a placeholder")
+        "purpose-placeholder", .warning, "a purpose text holds a placeholder",
+        help: "Replace the placeholder with a sentence saying what the app does with the permission; App "
+            + "Review rejects placeholder purpose strings (5.1.1).")
     /// A purpose text is shorter than ``PurposeStringRules/minimumLength``.
     public static let purposeTooShort = LintRule(
-        "purpose-too-short", .warning, "a purpose text is too short to say why and how")
+        "purpose-too-short", .warning, "a purpose text is too short to say why and how",
+        help: "Say what the app does with the permission and when, in a full sentence, such as \"Scans the "
+            + "receipts you photograph to fill in a log entry.\"")
     /// A purpose text names the permission but not what the app does with it ("This app needs your camera.").
     public static let purposeVague = LintRule(
-        "purpose-vague", .warning, "a purpose text does not say what the app does with the permission")
+        "purpose-vague", .warning, "a purpose text does not say what the app does with the permission",
+        help: "Name the feature and what the app does with the data; \"This app needs access to your camera\" "
+            + "says what is asked, not why.")
 
     /// Two purpose keys of unrelated kinds hold the same text: one was copied from the other and explains the
     /// wrong permission.
     public static let purposeCopied = LintRule(
-        "purpose-copied", .warning, "a purpose text is the same as another kind's")
+        "purpose-copied", .warning, "a purpose text is the same as another capability's",
+        help: "Write what the app does with this permission: a text written for another permission does not "
+            + "explain this one. The keys of one capability (photo library read and add-only, always and "
+            + "when-in-use location) may share a sentence.")
 
     /// A declared kind's purpose key is not translated in a locale the app ships (`InfoPlist.strings`,
     /// `InfoPlist.xcstrings`).
     public static let purposeNotLocalized = LintRule(
-        "purpose-not-localized", .warning, "a purpose string is not translated for a locale the app ships")
+        "purpose-not-localized", .warning, "a purpose string is not translated for a locale the app ships",
+        help: "Translate the purpose string into every language the app ships, in that locale's "
+            + "InfoPlist.strings or the String Catalog.")
+
+    // MARK: - Primers
+
+    /// A primer's continue label, or its translation, reads as the grant: "Allow", "Grant", "Enable", the system
+    /// prompt's own words.
+    public static let primerLabelPromptWords = LintRule(
+        "primer-label-prompt-words", .error, "a primer's continue label uses the system prompt's words (\"Allow\", \"Grant\", ...)",
+        help: "Label the primer's button \"Continue\" or \"Next\" (or a translation): \"Allow\", \"Grant\", "
+            + "\"Enable\" or the system prompt's own words make the primer read as the grant, which App "
+            + "Review rejects (5.1.1(iv)).")
+    /// A primer's continue label, or its translation, is not a neutral one such as "Continue" or "Next".
+    public static let primerLabelNotNeutral = LintRule(
+        "primer-label-not-neutral", .warning, "a primer's continue label is not a neutral one such as \"Continue\"",
+        help: "Use a neutral label, \"Continue\" or \"Next\" or a translation of one, that only moves on to "
+            + "the system prompt.")
+    /// A primer's label, title or message offers a way around the system prompt: "Not now", "Skip", ...
+    public static let primerWayAround = LintRule(
+        "primer-way-around", .error, "a primer's text offers a way around the system prompt (\"Not now\", \"Skip\", ...)",
+        help: "Give the primer one button, which continues to the system prompt: App Review rejects a primer "
+            + "that offers \"Not now\", \"Skip\" or another way around the request (5.1.1(iv)).")
 
     // MARK: - Transport
 
     /// App Transport Security exceptions (`NSAllowsArbitraryLoads` and friends) or Android cleartext traffic
     /// (`android:usesCleartextTraffic="true"`) let the app load over plain HTTP.
     public static let insecureTransport = LintRule(
-        "insecure-transport", .warning, "the app allows plain HTTP (an ATS exception or Android cleartext traffic)")
+        "insecure-transport", .warning, "the app allows plain HTTP (an ATS exception or Android cleartext traffic)",
+        help: "Serve every host over HTTPS with TLS 1.2 or later and remove the exception; App Review asks "
+            + "for a justification of each App Transport Security exception. NSAllowsLocalNetworking is not "
+            + "reported.")
 
     // MARK: - Modules
 
     /// The app imports a Permit adapter module that asks for kinds the manifest does not declare.
     public static let moduleKindUndeclared = LintRule(
-        "module-kind-undeclared", .error, "a linked Permit module needs a kind the manifest does not declare")
+        "module-kind-undeclared", .error, "a linked Permit module needs a kind the manifest does not declare",
+        help: "Declare the kinds of every Permit module the app imports, or stop importing the module: its "
+            + "binary references their APIs, and App Store Connect checks their purpose keys (ITMS-90683).")
     /// The manifest declares a kind whose Permit adapter module the app does not import.
     public static let moduleNotLinked = LintRule(
-        "module-not-linked", .warning, "a declared kind's Permit module is not imported")
+        "module-not-linked", .warning, "a declared kind's Permit module is not imported",
+        help: "Import the kind's Permit module where the app asks for it, or remove the declaration if the "
+            + "app no longer does.")
 
     // MARK: - Privacy manifest
 
     /// The sources use `UserDefaults` and the privacy manifest lacks its required-reason entry.
     public static let privacyUserDefaults = LintRule(
-        "privacy-user-defaults", .error, "UserDefaults is used and the privacy manifest does not declare a reason")
+        "privacy-user-defaults", .error, "UserDefaults is used and the privacy manifest does not declare a reason",
+        help: "Add the UserDefaults required-reason entry (NSPrivacyAccessedAPICategoryUserDefaults, CA92.1 "
+            + "for the app's own data) to PrivacyInfo.xcprivacy; `permit generate --privacy-manifest "
+            + "--update` writes it.")
 
     // MARK: - Android
 
     /// A declared kind's `<uses-permission>` (or the implicit `INTERNET`) is missing from the Android manifest.
     public static let androidMissingPermission = LintRule(
-        "android-missing-permission", .error, "a declared kind's <uses-permission> is missing")
+        "android-missing-permission", .error, "a declared kind's <uses-permission> is missing",
+        help: "Add the <uses-permission> to AndroidManifest.xml; `permit generate --android-manifest "
+            + "--update` writes it. Without it the request fails.")
     /// The Android manifest asks for a permission that belongs to a kind the manifest does not declare.
     public static let androidUndeclaredPermission = LintRule(
-        "android-undeclared-permission", .warning, "a <uses-permission> for a kind the manifest does not declare")
+        "android-undeclared-permission", .warning, "a <uses-permission> for a kind the manifest does not declare",
+        help: "Declare the kind in the manifest if the app asks for it; otherwise remove the "
+            + "<uses-permission>: it is permission creep.")
 
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
         .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
+        .primerLabelPromptWords, .primerLabelNotNeutral, .primerWayAround,
         .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,

@@ -6,7 +6,8 @@ public import Permit
 /// rules ``androidManifest``, the module rules ``sources``, and the privacy-manifest rule both
 /// ``privacyManifest`` and ``sources`` (it checks the entry only when the sources use `UserDefaults`), the
 /// translation rule ``localizations``. The
-/// purpose-string voice rules always check the manifest's own texts.
+/// purpose-string voice rules and the primer rules always check the manifest's own texts; the primer rules check
+/// the translations of a continue label in the ``localizations``' `Localizable` tables too.
 ///
 /// For example:
 ///
@@ -29,7 +30,7 @@ public struct LintInputs: Hashable, Sendable {
     public var androidManifest: AndroidManifest?
     /// The app's Swift sources.
     public var sources: SourceScan?
-    /// The app's translated Info.plist strings (`InfoPlist.strings`, `InfoPlist.xcstrings`).
+    /// The app's translated strings (`InfoPlist` and `Localizable`, `.strings` and `.xcstrings`).
     public var localizations: PurposeLocalizations?
 
     /// Creates the inputs of a run.

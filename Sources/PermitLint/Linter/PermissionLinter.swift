@@ -2,7 +2,7 @@ public import Foundation
 public import Permit
 
 /// Checks an app's build files against its permission manifest, before submission: Info.plist purpose
-/// keys and strings, Permit modules imported, the privacy manifest, the Android manifest.
+/// keys and strings, primer texts, Permit modules imported, the privacy manifest, the Android manifest.
 ///
 /// The manifest (`PermissionManifest`, JSON format version 1) is the single source of truth: every kind
 /// the app asks for is declared there with its purpose text, and every build file must agree with it,
@@ -36,6 +36,9 @@ public struct PermissionLinter: Sendable {
             findings += configuration.purposeStrings.findings(
                 in: declaration.purpose, file: inputs.manifestFile, key: declaration.kind.rawValue)
         }
+        findings += PrimerRules.findings(
+            manifest: inputs.manifest, manifestFile: inputs.manifestFile, localizations: inputs.localizations,
+            configuration: configuration)
         if let plist = inputs.infoPlist {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
             findings += TransportRules.findings(plist: plist)

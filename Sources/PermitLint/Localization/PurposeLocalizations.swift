@@ -1,9 +1,11 @@
 public import Foundation
 
-/// The translated Info.plist strings an app ships: `InfoPlist.strings` in each `.lproj` folder, and
-/// `InfoPlist.xcstrings` String Catalogs.
+/// The translated strings an app ships: `InfoPlist.strings` and `Localizable.strings` in each `.lproj` folder,
+/// and `InfoPlist.xcstrings` and `Localizable.xcstrings` String Catalogs.
 ///
-/// Each locale keeps the file it was read from, for findings, and its key-to-text table. A String Catalog gives one
+/// The Info.plist tables hold the translated purpose strings; the `Localizable` tables hold the translations of
+/// the app's own texts, such as a primer's continue label, keyed by the text itself as `String(localized:)` looks
+/// them up. Each locale keeps the file it was read from, for findings, its table and its key-to-text table. A String Catalog gives one
 /// locale per language it holds a translation for, except its source language, whose texts are the Info.plist's
 /// own.
 ///
@@ -20,14 +22,18 @@ public struct PurposeLocalizations: Hashable, Sendable {
         package let identifier: String
         /// The file the translations come from, as given, for findings.
         package let file: String
-        /// The translated text of each Info.plist key.
+        /// The translated text of each key: an Info.plist key, or a text of the app's.
         package let strings: [String: String]
+        /// The table the translations belong to: `InfoPlist` or `Localizable`, the file's name without extension.
+        package let table: String
 
-        /// Creates a locale's translations.
-        public init(identifier: String, file: String, strings: [String: String]) {
+        /// Creates a locale's translations of `table`: `InfoPlist` (purpose strings, the default) or
+        /// `Localizable` (the app's own texts).
+        public init(identifier: String, file: String, strings: [String: String], table: String = "InfoPlist") {
             self.identifier = identifier
             self.file = file
             self.strings = strings
+            self.table = table
         }
     }
 
@@ -39,8 +45,8 @@ public struct PurposeLocalizations: Hashable, Sendable {
         self.locales = locales.sorted { ($0.identifier, $0.file) < ($1.identifier, $1.file) }
     }
 
-    /// Reads `InfoPlist.strings` files (the locale is the name of their `.lproj` folder) and `InfoPlist.xcstrings`
-    /// catalogs at `url`: one such file, or a directory searched for them, hidden folders and `.build`, `Pods`,
+    /// Reads `InfoPlist.strings` and `Localizable.strings` files (the locale is the name of their `.lproj`
+    /// folder) and `InfoPlist.xcstrings` and `Localizable.xcstrings` catalogs at `url`: one such file, or a directory searched for them, hidden folders and `.build`, `Pods`,
     /// `Carthage` and `DerivedData` skipped.
     ///
     /// - Throws: ``LintError/unreadable``, ``LintError/malformedPropertyList`` for a strings file that cannot be
@@ -52,18 +58,23 @@ public struct PurposeLocalizations: Hashable, Sendable {
             let below = file.path.hasPrefix(url.path + "/") ? String(file.path.dropFirst(url.path.count)) : nil
             let path = below.map { url.relativePath + $0 } ?? file.relativePath
             let data = try InputFile.read(file, file: path)
+            let table = file.deletingPathExtension().lastPathComponent
             if file.pathExtension == "xcstrings" {
-                locales += try Self.catalogLocales(data, file: path)
+                locales += try Self.catalogLocales(data, file: path, table: table)
             } else {
                 let folder = file.deletingLastPathComponent().lastPathComponent
                 let identifier = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
-                locales.append(Locale(identifier: identifier, file: path, strings: try StringsFile.strings(from: data, file: path)))
+                locales.append(
+                    Locale(
+                        identifier: identifier, file: path, strings: try StringsFile.strings(from: data, file: path),
+                        table: table))
             }
         }
         self.init(locales: locales)
     }
 
     private static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData"]
+    private static let tables: Set<String> = ["InfoPlist", "Localizable"]
 
     private static func files(at url: URL) throws -> [URL] {
         var isDirectory: ObjCBool = false
@@ -79,8 +90,8 @@ public struct PurposeLocalizations: Hashable, Sendable {
             for entry in entries {
                 if (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
                     if !skippedFolders.contains(entry.lastPathComponent) { pending.append(entry) }
-                } else if entry.lastPathComponent == "InfoPlist.xcstrings"
-                    || (entry.lastPathComponent == "InfoPlist.strings" && folder.pathExtension == "lproj")
+                } else if tables.contains(entry.deletingPathExtension().lastPathComponent),
+                    entry.pathExtension == "xcstrings" || (entry.pathExtension == "strings" && folder.pathExtension == "lproj")
                 {
                     found.append(entry)
                 }
@@ -99,7 +110,7 @@ public struct PurposeLocalizations: Hashable, Sendable {
         var strings: [String: Entry]
     }
 
-    static func catalogLocales(_ data: Data, file: String) throws -> [Locale] {
+    static func catalogLocales(_ data: Data, file: String, table: String = "InfoPlist") throws -> [Locale] {
         let catalog: Catalog
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: data)
@@ -112,6 +123,6 @@ public struct PurposeLocalizations: Hashable, Sendable {
                 byLanguage[language, default: [:]][key] = localization.stringUnit?.value
             }
         }
-        return byLanguage.map { Locale(identifier: $0.key, file: file, strings: $0.value) }
+        return byLanguage.map { Locale(identifier: $0.key, file: file, strings: $0.value, table: table) }
     }
 }

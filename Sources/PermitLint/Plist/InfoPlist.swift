@@ -46,9 +46,10 @@ public struct InfoPlist: Hashable, Sendable {
     }
 
     /// The ATS keys that loosen HTTPS when set to `true`, at the top of `NSAppTransportSecurity`.
+    /// `NSAllowsLocalNetworking` is not one: it allows plain HTTP to `.local` hosts and bare IP addresses only,
+    /// and App Review asks no justification for it.
     static let arbitraryLoadKeys = [
         "NSAllowsArbitraryLoads", "NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent",
-        "NSAllowsLocalNetworking",
     ]
     /// The keys of an exception domain that allow plain HTTP when set to `true`.
     static let insecureHTTPKeys = [

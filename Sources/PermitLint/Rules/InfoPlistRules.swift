@@ -67,7 +67,9 @@ enum InfoPlistRules {
     /// Every string under a key that is a purpose key (in the table, or named `…UsageDescription` for a kind
     /// PermitLint does not know) and that no declared kind needs is judged by the purpose-string rules as well:
     /// App Review reads it whatever the manifest says. A purpose key whose text is the same as an earlier key's
-    /// (in key order) or a manifest purpose, of kinds that share none with its own, is reported as copied.
+    /// (in key order) or a manifest purpose, of another capability, is reported as copied. The keys of one
+    /// capability may share a sentence: photo library read and add-only, the always and when-in-use location
+    /// keys, the legacy `NSLocationUsageDescription` (``PlatformTable/capability(of:)``).
     static func textFindings(
         manifest: PermissionManifest, plan: PurposeKeyPlan, plist: InfoPlist, configuration: LintConfiguration
     ) -> [LintFinding] {
@@ -83,14 +85,18 @@ enum InfoPlistRules {
             findings += rules.findings(in: plist.strings[key] ?? "", file: plist.file, key: key)
         }
         // Where each text was written first: a purpose key of the Info.plist, else a kind's purpose in the manifest.
+        // Each source with the capabilities its kinds are part of.
         var sources: [(text: String, kinds: Set<PermissionKind>, name: String)] = []
         for key in purposeKeys {
             let text = String(plist.strings[key]?.trimmingWhitespace ?? "")
             guard !text.isEmpty else { continue }
-            sources.append((text, Set(PlatformTable.kindsByPurposeKey[key] ?? []), key))
+            sources.append((text, Set((PlatformTable.kindsByPurposeKey[key] ?? []).map(PlatformTable.capability(of:))), key))
         }
         let manifestSources = manifest.declarations.map {
-            (text: String($0.purpose.trimmingWhitespace), kinds: Set([$0.kind]), name: "the manifest's purpose for \($0.kind)")
+            (
+                text: String($0.purpose.trimmingWhitespace), kinds: Set([PlatformTable.capability(of: $0.kind)]),
+                name: "the manifest's purpose for \($0.kind)"
+            )
         }
         for (index, source) in sources.enumerated() where !source.kinds.isEmpty {
             // The text of its own kind's purpose is the right text, whoever else copied it.

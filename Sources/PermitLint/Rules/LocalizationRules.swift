@@ -14,7 +14,8 @@ enum LocalizationRules {
     ) -> [LintFinding] {
         let plan = PurposeKeyPlan(manifest: manifest, deploymentTarget: configuration.deploymentTarget)
         var findings: [LintFinding] = []
-        for locale in localizations.locales where locale.identifier != "Base" && locale.identifier != developmentRegion {
+        for locale in localizations.locales
+        where locale.table == "InfoPlist" && locale.identifier != "Base" && locale.identifier != developmentRegion {
             for entry in plan.entries {
                 let text = locale.strings[entry.key]
                 guard text?.trimmingWhitespace.isEmpty ?? true else { continue }

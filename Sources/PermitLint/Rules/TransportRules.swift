@@ -4,8 +4,9 @@ import Permit
 ///
 /// An app whose specification says "HTTPS only, no listeners" should not carry the settings that let
 /// it load over plain HTTP: in the Info.plist, App Transport Security's `NSAllowsArbitraryLoads`,
-/// `NSAllowsArbitraryLoadsInWebContent`, `NSAllowsArbitraryLoadsForMedia`, `NSAllowsLocalNetworking`, and an
-/// exception domain that allows insecure HTTP loads or a TLS version below 1.2; in the Android manifest,
+/// `NSAllowsArbitraryLoadsInWebContent`, `NSAllowsArbitraryLoadsForMedia`, and an exception domain that allows
+/// insecure HTTP loads or a TLS version below 1.2 (`NSAllowsLocalNetworking` is not reported: App Review asks no
+/// justification for it); in the Android manifest,
 /// `android:usesCleartextTraffic="true"` on `<application>`, and in the network security config it names a
 /// `<base-config>` or `<domain-config>` with `cleartextTrafficPermitted="true"`. App Review asks for a
 /// justification of each ATS exception.

@@ -7,14 +7,17 @@ extension PlatformTable {
     static let generatedRows: [Row] = [
         Row(
             kind: .location,
+            capability: .location,
             purposeKeys: [
                 PurposeKey(name: "NSLocationWhenInUseUsageDescription", need: .always),
                 PurposeKey(name: "NSLocationTemporaryUsageDescriptionDictionary", need: .accepted),
+                PurposeKey(name: "NSLocationUsageDescription", need: .accepted),
             ],
             androidRequired: ["android.permission.ACCESS_FINE_LOCATION", "android.permission.ACCESS_COARSE_LOCATION"],
             androidAccepted: []),
         Row(
             kind: .locationAlways,
+            capability: .location,
             purposeKeys: [
                 PurposeKey(name: "NSLocationAlwaysAndWhenInUseUsageDescription", need: .always),
                 PurposeKey(name: "NSLocationWhenInUseUsageDescription", need: .always),
@@ -28,21 +31,25 @@ extension PlatformTable {
             androidAccepted: []),
         Row(
             kind: .camera,
+            capability: .camera,
             purposeKeys: [PurposeKey(name: "NSCameraUsageDescription", need: .always)],
             androidRequired: ["android.permission.CAMERA"],
             androidAccepted: []),
         Row(
             kind: .microphone,
+            capability: .microphone,
             purposeKeys: [PurposeKey(name: "NSMicrophoneUsageDescription", need: .always)],
             androidRequired: ["android.permission.RECORD_AUDIO"],
             androidAccepted: []),
         Row(
             kind: .notifications,
+            capability: .notifications,
             purposeKeys: [PurposeKey(name: "NSUserNotificationUsageDescription", need: .neverRead)],
             androidRequired: ["android.permission.POST_NOTIFICATIONS"],
             androidAccepted: []),
         Row(
             kind: .photos,
+            capability: .photos,
             purposeKeys: [PurposeKey(name: "NSPhotoLibraryUsageDescription", need: .always)],
             androidRequired: [],
             androidAccepted: [
@@ -53,16 +60,19 @@ extension PlatformTable {
             ]),
         Row(
             kind: .photosAddOnly,
+            capability: .photos,
             purposeKeys: [PurposeKey(name: "NSPhotoLibraryAddUsageDescription", need: .always)],
             androidRequired: [],
             androidAccepted: ["android.permission.WRITE_EXTERNAL_STORAGE"]),
         Row(
             kind: .contacts,
+            capability: .contacts,
             purposeKeys: [PurposeKey(name: "NSContactsUsageDescription", need: .always)],
             androidRequired: ["android.permission.READ_CONTACTS"],
             androidAccepted: ["android.permission.WRITE_CONTACTS"]),
         Row(
             kind: .calendar,
+            capability: .calendar,
             purposeKeys: [
                 PurposeKey(name: "NSCalendarsFullAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSCalendarsUsageDescription", need: .before(DeploymentTarget(major: 17))),
@@ -71,6 +81,7 @@ extension PlatformTable {
             androidAccepted: []),
         Row(
             kind: .calendarWriteOnly,
+            capability: .calendar,
             purposeKeys: [
                 PurposeKey(name: "NSCalendarsWriteOnlyAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSCalendarsUsageDescription", need: .before(DeploymentTarget(major: 17))),
@@ -79,6 +90,7 @@ extension PlatformTable {
             androidAccepted: []),
         Row(
             kind: .reminders,
+            capability: .reminders,
             purposeKeys: [
                 PurposeKey(name: "NSRemindersFullAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSRemindersUsageDescription", need: .before(DeploymentTarget(major: 17))),
@@ -87,6 +99,7 @@ extension PlatformTable {
             androidAccepted: []),
         Row(
             kind: .bluetooth,
+            capability: .bluetooth,
             purposeKeys: [
                 PurposeKey(name: "NSBluetoothAlwaysUsageDescription", need: .always),
                 PurposeKey(name: "NSBluetoothPeripheralUsageDescription", need: .accepted),
@@ -100,26 +113,31 @@ extension PlatformTable {
             ]),
         Row(
             kind: .motion,
+            capability: .motion,
             purposeKeys: [PurposeKey(name: "NSMotionUsageDescription", need: .always)],
             androidRequired: ["android.permission.ACTIVITY_RECOGNITION"],
             androidAccepted: []),
         Row(
             kind: .speechRecognition,
+            capability: .speechRecognition,
             purposeKeys: [PurposeKey(name: "NSSpeechRecognitionUsageDescription", need: .always)],
             androidRequired: ["android.permission.RECORD_AUDIO"],
             androidAccepted: []),
         Row(
             kind: .tracking,
+            capability: .tracking,
             purposeKeys: [PurposeKey(name: "NSUserTrackingUsageDescription", need: .always)],
             androidRequired: ["com.google.android.gms.permission.AD_ID"],
             androidAccepted: []),
         Row(
             kind: .mediaLibrary,
+            capability: .mediaLibrary,
             purposeKeys: [PurposeKey(name: "NSAppleMusicUsageDescription", need: .always)],
             androidRequired: ["android.permission.READ_MEDIA_AUDIO"],
             androidAccepted: []),
         Row(
             kind: .localNetwork,
+            capability: .localNetwork,
             purposeKeys: [
                 PurposeKey(name: "NSLocalNetworkUsageDescription", need: .always),
                 PurposeKey(name: "NSBonjourServices", need: .accepted),
@@ -128,11 +146,13 @@ extension PlatformTable {
             androidAccepted: ["android.permission.NEARBY_WIFI_DEVICES", "android.permission.ACCESS_WIFI_STATE"]),
         Row(
             kind: .faceID,
+            capability: .faceID,
             purposeKeys: [PurposeKey(name: "NSFaceIDUsageDescription", need: .always)],
             androidRequired: ["android.permission.USE_BIOMETRIC"],
             androidAccepted: ["android.permission.USE_FINGERPRINT"]),
         Row(
             kind: .healthKit,
+            capability: .healthKit,
             purposeKeys: [
                 PurposeKey(name: "NSHealthShareUsageDescription", need: .always),
                 PurposeKey(name: "NSHealthUpdateUsageDescription", need: .always),
@@ -141,26 +161,31 @@ extension PlatformTable {
             androidAccepted: []),
         Row(
             kind: .homeKit,
+            capability: .homeKit,
             purposeKeys: [PurposeKey(name: "NSHomeKitUsageDescription", need: .always)],
             androidRequired: [],
             androidAccepted: []),
         Row(
             kind: .focusStatus,
+            capability: .focusStatus,
             purposeKeys: [PurposeKey(name: "NSFocusStatusUsageDescription", need: .always)],
             androidRequired: [],
             androidAccepted: ["android.permission.ACCESS_NOTIFICATION_POLICY"]),
         Row(
             kind: .nfcReading,
+            capability: .nfcReading,
             purposeKeys: [PurposeKey(name: "NFCReaderUsageDescription", need: .always)],
             androidRequired: ["android.permission.NFC"],
             androidAccepted: []),
         Row(
             kind: .siri,
+            capability: .siri,
             purposeKeys: [PurposeKey(name: "NSSiriUsageDescription", need: .always)],
             androidRequired: [],
             androidAccepted: []),
         Row(
             kind: .nearbyInteraction,
+            capability: .nearbyInteraction,
             purposeKeys: [PurposeKey(name: "NSNearbyInteractionUsageDescription", need: .always)],
             androidRequired: ["android.permission.UWB_RANGING"],
             androidAccepted: []),

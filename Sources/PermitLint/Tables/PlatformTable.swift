@@ -11,6 +11,9 @@ enum PlatformTable {
     /// One kind's needs.
     struct Row: Sendable {
         let kind: PermissionKind
+        /// The kind whose capability this one is a part of (`location` for `locationAlways`, `photos` for
+        /// `photosAddOnly`), or the kind itself: one purpose sentence may serve every key of a capability.
+        let capability: PermissionKind
         /// The Info.plist keys that belong to the kind; the first is the kind's own.
         let purposeKeys: [PurposeKey]
         /// The Android permissions the kind needs, fully qualified.
@@ -89,6 +92,9 @@ enum PlatformTable {
     static let kindsByPurposeKey: [String: [PermissionKind]] = rows.reduce(into: [:]) { table, row in
         for key in row.purposeKeys { table[key.name, default: []].append(row.kind) }
     }
+
+    /// The capability `kind` is a part of: its row's, or the kind itself for a kind PermitLint does not know.
+    static func capability(of kind: PermissionKind) -> PermissionKind { rowsByKind[kind]?.capability ?? kind }
 
     /// Every Android permission in the table, with the kinds it belongs to; the implicit ones belong to none.
     static let kindsByAndroidPermission: [String: [PermissionKind]] = rows.reduce(into: [:]) { table, row in
