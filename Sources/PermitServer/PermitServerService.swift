@@ -55,6 +55,9 @@ package struct PermitServerService: Sendable {
             logger: logger, deadline: configuration.databaseDeadline, prepareDeadline: configuration.startTimeout
         ) { storage in
             let registry = TokenRegistry(storage: storage, logger: logger)
+            // The proof key, created by the first server of the registry and read by every other, is read before
+            // the first request, so that the cookie path checks proofs from memory.
+            _ = try await registry.installationProofs()
             let router = Router()
             router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, logger: logger))
             ServerRoutes(registry: registry, storage: storage, appKey: AppKey(configuration.appKey),
