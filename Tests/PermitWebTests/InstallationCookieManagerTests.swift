@@ -1,10 +1,18 @@
 import Foundation
+import Synchronization
 import Logging
 import Permit
 import PermitTesting
 import PermitWebTesting
 import PermitWeb
 import Testing
+
+/// Counts from 1, across tasks.
+private final class IdentifierCounter: Sendable {
+    private let value = Mutex(0)
+
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+}
 
 @Suite struct InstallationCookieManagerTests {
     /// One launch of the app: its storage over `store`, a web view (a fresh one, as after a cold start) and the
@@ -63,6 +71,23 @@ import Testing
         #expect(await app.cookies()["permit_installation"] == nil)
         try await app.sync.synchronize()
         #expect(await app.cookies()["permit_installation"] == "3f2a9c1e-0001~proof-1")
+    }
+
+    @Test func startingOverMakesANewIdentityWithoutAProof() async throws {
+        let count = IdentifierCounter()
+        let app = Launch(store: store, identifier: "unused")
+        let manager = InstallationCookieManager(
+            configuration: InstallationCookieConfiguration(domain: "app.mikmik.site", platform: "android"),
+            storage: app.storage, sync: app.sync,
+            logger: Logger(label: "permit.tests.installation", factory: { _ in SwiftLogNoOpLogHandler() }),
+            makeIdentifier: { "installation-\(count.next())" })
+        try await manager.start()
+        try await manager.saveProof("proof-1")
+        let renewed = try await manager.startOver()
+        #expect(renewed == InstallationIdentity(identifier: "installation-2"))
+        #expect(await app.cookies()["permit_installation"] == "installation-2")
+        // The next launch reads the new identity.
+        #expect(try await Launch(store: store).manager.start() == renewed)
     }
 
     @Test(arguments: ["", "has space", "semi;colon", "tilde~in", String(repeating: "a", count: 129)])

@@ -99,6 +99,24 @@ public actor InstallationCookieManager {
         }
     }
 
+    /// Makes the installation a new identity, without a proof, backs it up and writes its cookie; returns it.
+    ///
+    /// For an app that lost its proof: the server refuses every report without it of an installation that has
+    /// proved itself (a native report is answered 403, `this installation has a proof; send it`), so the app
+    /// starts over as a new installation, whose next native report gets a new proof. The old one is pruned once
+    /// unseen.
+    ///
+    /// - Throws: ``CookieError`` when the new identifier is not valid (nothing changes then), or the web view's
+    ///   error (the backup keeps the new identity, and the sync writes the cookie at its next validation).
+    @discardableResult
+    public func startOver() async throws -> InstallationIdentity {
+        try await serial.run {
+            let identity = try await create()
+            try await setCookies(identity)
+            return identity
+        }
+    }
+
     /// The `permit_installation` cookie's value in the web view, read back from its cookie store; `nil` when
     /// there is no cookie.
     public func cookieValue() async throws -> String? {
@@ -116,6 +134,10 @@ public actor InstallationCookieManager {
             saved = stored
             return stored
         }
+        return try await create()
+    }
+
+    private func create() async throws -> InstallationIdentity {
         let identifier = makeIdentifier()
         guard InstallationIdentity.isValidIdentifier(identifier) else {
             throw CookieError.invalidValue.withDetail("an installation identifier is 1 to 128 letters, digits, -, _ and .")
