@@ -70,6 +70,9 @@ package struct PermitServerService: Sendable {
             logger: logger, deadline: configuration.databaseDeadline, prepareDeadline: configuration.startTimeout
         ) { storage in
             let registry = TokenRegistry(storage: storage, logger: logger)
+            // The proof key, created by the first server of the registry and read by every other, is read before
+            // the first request, so that the cookie path checks proofs from memory.
+            _ = try await registry.installationProofs()
             let router = Router(context: PermitRequestContext.self)
             let limiter = ClientLimiter(configuration.clientLimits, logger: logger)
             router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, limiter: limiter, logger: logger))

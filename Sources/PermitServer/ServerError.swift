@@ -12,6 +12,7 @@ package struct ServerError: CodedError {
         case storageUnreachable
         case badRequest
         case unauthorized
+        case proofRefused
         case credentialsInvalid
         case pushServiceUnreachable
         case pushAuthenticationFailed
@@ -40,6 +41,9 @@ package struct ServerError: CodedError {
     package static let badRequest = ServerError(.badRequest)
     /// A native report came without the right app key.
     package static let unauthorized = ServerError(.unauthorized)
+    /// A report was refused because it did not prove it comes from its installation: its proof is another's, or
+    /// it has none and the installation has proved itself. Nothing was stored; the detail says which.
+    package static let proofRefused = ServerError(.proofRefused)
 
     /// A push credential (an FCM service account, an APNs signing key) cannot be read or used.
     package static let credentialsInvalid = ServerError(.credentialsInvalid)
@@ -68,6 +72,7 @@ package struct ServerError: CodedError {
         case .storageUnreachable: "the registry's database cannot be used"
         case .badRequest: "the request's cookies or body are malformed or too large"
         case .unauthorized: "the app key is missing or wrong"
+        case .proofRefused: "the report does not prove it comes from its installation"
         case .credentialsInvalid: "the push credential cannot be read or used"
         case .pushServiceUnreachable: "the push service could not be reached"
         case .pushAuthenticationFailed: "the push service refused the credential"

@@ -16,7 +16,10 @@ import Permit
 /// - `yes` and `no` are read in any case (`p_Camera=YES` is `yes`); tokens and installations are read exactly;
 /// - of two cookies with one name the first is read (user agents send the one with the longest path first);
 /// - a malformed installation cookie leaves the request without a report, since whose it is cannot be told;
-///   a malformed token, platform or permission cookie is ignored and the rest is read.
+///   a malformed token, platform or permission cookie is ignored and the rest is read;
+/// - the installation cookie is `<id>~<proof>` once the app has its proof (``InstallationProofs``), or a plain
+///   `<id>`; the proof is only read here (``InstallationReport/Proof/presented(_:)``), and checked by the
+///   registry, which refuses the whole report when it is not the installation's.
 package enum CookieReport {
     /// The report the header carries, `nil` when it carries neither a token nor an installation.
     ///
@@ -41,6 +44,7 @@ package enum CookieReport {
         var states: [String: ReportedState] = [:]
         var ignored: [String] = []
         var malformedInstallation = false
+        var proof = InstallationReport.Proof.absent
         var start = 0
         while start < bytes.count {
             var end = start
@@ -60,8 +64,12 @@ package enum CookieReport {
             } else if name.elementsEqual(limits.installationCookie.utf8) {
                 guard !seenInstallation else { continue }
                 seenInstallation = true
-                if limits.isValidInstallation(value) {
-                    installation = String(decoding: value, as: UTF8.self)
+                // `<id>~<proof>`, or a plain `<id>` (an app without a proof): `~` is in neither alphabet.
+                let tilde = value.firstIndex(of: proofSeparator)
+                let identifier = UnsafeBufferPointer(rebasing: value[..<(tilde ?? value.endIndex)])
+                if limits.isValidInstallation(identifier) {
+                    installation = String(decoding: identifier, as: UTF8.self)
+                    if let tilde { proof = .presented(String(decoding: value[(tilde + 1)...], as: UTF8.self)) }
                 } else {
                     malformedInstallation = true
                     ignored.append("malformed installation cookie")
@@ -88,7 +96,8 @@ package enum CookieReport {
             return CookieReading(report: nil, ignored: ignored)
         }
         return CookieReading(
-            report: InstallationReport(installation: installation, token: token, platform: platform, states: states),
+            report: InstallationReport(
+                installation: installation, token: token, platform: platform, states: states, proof: proof),
             ignored: ignored)
     }
 
@@ -122,6 +131,7 @@ package struct CookieReading: Sendable, Hashable {
 // MARK: - Syntax
 
 private let semicolon = UInt8(ascii: ";")
+private let proofSeparator = UInt8(ascii: "~")
 
 /// One `name=value` of a `Cookie` header (RFC 6265's `cookie-pair`), as ranges of the header's bytes: the
 /// spaces and tabs around each trimmed, and the value's double quotes, if it has them, taken off.

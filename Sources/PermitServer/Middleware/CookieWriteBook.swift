@@ -97,6 +97,17 @@ package struct CookieWriteBook: Sendable {
         return entry.failed
     }
 
+    /// The write of `ticket` was refused, since its report did not prove it comes from its installation (a wrong
+    /// proof, or none for an installation that has one): counted, and not retried.
+    package mutating func refused(_ ticket: Ticket) {
+        inFlight -= 1
+        metrics.refused += 1
+        guard let entry = entries[ticket.installation], entry.generation == ticket.generation else { return }
+        if entry.waiting { waitingCount -= 1 }
+        entries[ticket.installation] = nil
+        updatePending()
+    }
+
     /// The write of `ticket` failed; returns whether the caller starts a retry loop (none runs).
     package mutating func failed(_ ticket: Ticket) -> Bool {
         inFlight -= 1
@@ -169,16 +180,22 @@ package struct CookieWriteMetrics: Sendable, Hashable, Codable {
     package var ignoredCookies = 0
     /// Reports not recorded because their client or installation wrote faster than ``ClientLimits`` allow.
     package var rateLimited = 0
+    /// Reports refused because they did not prove they come from their installation: a wrong proof in
+    /// `permit_installation`, or none for an installation that has proved itself. Nothing of them is written.
+    package var refused = 0
 
     /// No counts.
     package init() {}
 }
 
 extension InstallationReport {
-    /// This report with `newer` over it: its token and platform when it has them, its states over these.
+    /// This report with `newer` over it: its token and platform when it has them, its states over these. A
+    /// report that carries another proof (or none where this one has one) replaces this one whole, so that
+    /// neither lends the other what only its own proof admits.
     fileprivate func merging(_ newer: InstallationReport) -> InstallationReport {
-        InstallationReport(
+        guard newer.proof == proof else { return newer }
+        return InstallationReport(
             installation: installation, token: newer.token ?? token, platform: newer.platform ?? platform,
-            states: states.merging(newer.states) { _, newer in newer })
+            states: states.merging(newer.states) { _, newer in newer }, proof: proof)
     }
 }

@@ -1,4 +1,5 @@
 package import Logging
+import Permit
 import PermitSupport
 
 /// Records the cookie path's reports in the ``TokenRegistry`` without ever failing the site's request: it
@@ -12,6 +13,8 @@ import PermitSupport
 ///   is down) is counted (``metrics``), logged at error with the reason, and retried while the process lives:
 ///   after 1 s, then at twice the delay after each round that still failed, at most every 60 s. Reports of one
 ///   installation that wait are merged, the newest over the older, so a retry never writes back an older state.
+/// - A report that does not prove it comes from its installation (a wrong proof, or none for an installation
+///   that has one) is refused by the registry: counted (`refused`), logged at debug, never retried.
 /// - Memory is bounded: at most ``CookieWriteBook/Limits/maxPending`` installations wait; a report beyond that
 ///   is lost, counted (`lost`) and logged at error.
 ///
@@ -137,6 +140,9 @@ package final class CookieWriter: Sendable {
             case .success:
                 state.book.succeeded(ticket)
                 return false
+            case .failure(ServerError.proofRefused):
+                state.book.refused(ticket)  // logged at debug by the registry; never retried
+                return false
             case .failure(let error):
                 state.lastFailure = "\(error)"
                 return state.book.failed(ticket)
@@ -210,6 +216,8 @@ package final class CookieWriter: Sendable {
         do {
             try await registry.record(report)
             state.withLock { _ = $0.book.succeeded(ticket) }
+        } catch ServerError.proofRefused {
+            state.withLock { $0.book.refused(ticket) }
         } catch {
             state.withLock { state in
                 state.lastFailure = "\(error)"

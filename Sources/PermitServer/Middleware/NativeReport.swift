@@ -22,6 +22,8 @@ package enum NativeReport {
         // than its server may track more.
         var counted = report
         counted.states = report.states.filter { limits.counts(kind: $0.key) }
+        // A native report without a proof asks for one (trust on first proven report); the registry decides.
+        if counted.proof == .absent { counted.proof = .claim }
         return counted
     }
 }

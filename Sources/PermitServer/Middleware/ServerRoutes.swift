@@ -3,6 +3,7 @@ package import Hummingbird
 package import Logging
 import NIOCore
 import HTTPTypes
+import Permit
 
 /// The server's own routes: the native apps' report endpoint, the grant rates, and deleting an installation.
 ///
@@ -10,12 +11,15 @@ import HTTPTypes
 /// lets a native app report; the admin key, the operator's own, reads the grant rates and deletes.
 ///
 /// - `POST /permit/installations`: a native app's report (``InstallationReport`` as JSON), authenticated by
-///   the app key in `X-Permit-App-Key`; 204 once the write is durable, 400 for a malformed or oversized body
-///   (nothing stored; the body says why in a line of text), 401 for a missing or wrong key, 408 for a body not
-///   received within the body deadline, 429 with `Retry-After` when its client or installation reports faster than
-///   its ``ClientLimits``, 503 with a one-line reason and `Retry-After` when the storage failed
-///   or did not answer within its deadline (nothing acknowledged: the app sends it again). Kinds the server
-///   does not count (``ReportLimits/declaredKinds``) are left out of the report.
+///   the app key in `X-Permit-App-Key`; 204 once the write is durable, with the installation's proof in
+///   `X-Permit-Installation-Proof` (``InstallationProofs``), 400 for a malformed or oversized body (nothing
+///   stored; the body says why in a line of text), 401 for a missing or wrong key, 403 with a one-line reason
+///   for a report whose `proof` is not the installation's, or that has none when the installation has proved
+///   itself (nothing stored), 408 for a body not received within the body deadline, 429 with `Retry-After`
+///   when its client or installation reports faster than its ``ClientLimits``, 503 with a one-line reason and
+///   `Retry-After` when the storage failed or did not answer within its deadline (nothing acknowledged: the app
+///   sends it again). Kinds the server does not count (``ReportLimits/declaredKinds``) are left out of the
+///   report.
 /// - `DELETE /permit/installations/ID`: everything the registry keeps of one installation (the daily
 ///   aggregates, which name no one, stay), with the admin key; 204 when it was deleted, 404 when the registry
 ///   holds no such installation, 400 for a malformed identifier, 503 when the storage failed.
@@ -108,8 +112,17 @@ package struct ServerRoutes: Sendable {
             response.headers[.retryAfter] = "1"
             return response
         }
+        let proof: String
         do {
             try await registry.record(report)
+            proof = try await registry.installationProofs().proof(for: report.installation)
+        } catch let refusal as ServerError where refusal == .proofRefused {
+            // A wrong proof, or none for an installation that has one: 403 with the reason, nothing stored.
+            let reason = refusal.detail
+            logger.info("native report refused", metadata: ["installation": "\(report.installation)", "reason": "\(reason)"])
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: reason + "\n")))
         } catch {
             // Only a durable write is acknowledged: anything else is 503, with a reason and a time to retry.
             let reason = (error as? ServerError)?.summary ?? "the registry's storage failed"
@@ -120,8 +133,11 @@ package struct ServerRoutes: Sendable {
                 status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "5"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "\(reason); nothing was recorded, retry later\n")))
         }
-        return Response(status: .noContent)
+        return Response(status: .noContent, headers: [Self.proofHeader: proof])
     }
+
+    /// The header of a 204 that carries the installation's proof (``InstallationProofs``).
+    private static let proofHeader = HTTPField.Name(InstallationProofs.responseHeader)!
 
     /// The request's whole body, or `nil` when it did not arrive within the body deadline.
     ///

@@ -22,6 +22,9 @@ package struct InstallationRecord: Sendable {
     /// What the grant counts already hold of each kind, by kind: the days of its last counted answer and
     /// change of mind.
     package var counted: [String: CountedDays]
+    /// Whether the installation has proved itself (``InstallationProofs``): once it has, a report without its
+    /// proof changes nothing of it. `false` for an installation recorded only from reports without one.
+    package var proven: Bool
     /// The stored copy this record was read as: a number drawn at each write, which the next write names so
     /// that no server writes over a change it has not read (``RegistryWrite/Precondition``); 0 for a record
     /// stored before revisions, or never stored. Not part of equality: two records are equal when they say
@@ -31,7 +34,7 @@ package struct InstallationRecord: Sendable {
     /// Creates a record.
     package init(
         installation: String, token: String?, platform: Platform, firstSeen: Date, lastSeen: Date,
-        states: [String: ReportedState], counted: [String: CountedDays] = [:], revision: Int64 = 0
+        states: [String: ReportedState], counted: [String: CountedDays] = [:], proven: Bool = false, revision: Int64 = 0
     ) {
         self.installation = installation
         self.token = token
@@ -40,6 +43,7 @@ package struct InstallationRecord: Sendable {
         self.lastSeen = lastSeen
         self.states = states
         self.counted = counted
+        self.proven = proven
         self.revision = revision
     }
 }
@@ -48,7 +52,7 @@ extension InstallationRecord: Hashable {
     package static func == (lhs: InstallationRecord, rhs: InstallationRecord) -> Bool {
         lhs.installation == rhs.installation && lhs.token == rhs.token && lhs.platform == rhs.platform
             && lhs.firstSeen == rhs.firstSeen && lhs.lastSeen == rhs.lastSeen && lhs.states == rhs.states
-            && lhs.counted == rhs.counted
+            && lhs.counted == rhs.counted && lhs.proven == rhs.proven
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -59,5 +63,6 @@ extension InstallationRecord: Hashable {
         hasher.combine(lastSeen)
         hasher.combine(states)
         hasher.combine(counted)
+        hasher.combine(proven)
     }
 }

@@ -11,6 +11,20 @@ package enum RegistryPlan: Sendable, Hashable {
     case nothing
     /// Write this record and add these counts, by kind, to the day's aggregates.
     case write(InstallationRecord, counts: [String: GrantCounts])
+    /// Change nothing and tell the reporter: the installation has proved itself and the report did not.
+    case refused
+
+    /// How far a report was proved to come from its installation: its ``InstallationReport/Proof``, checked.
+    package enum Standing: Sendable, Hashable {
+        /// It carried no proof (a cookie): it never replaces a stored token, and is refused for an installation
+        /// that has proved itself.
+        case unproven
+        /// A native report without a proof: admitted, and proving the installation, when it is new or has never
+        /// proved itself (trust on first proven report); refused when it has.
+        case claiming
+        /// It carried the installation's proof: admitted, and proving the installation.
+        case proven
+    }
 
     /// The plan for `report`, given the stored record (if any), the time and the touch interval.
     ///
@@ -18,18 +32,25 @@ package enum RegistryPlan: Sendable, Hashable {
     /// ``ReportedState/notDetermined``: it agrees with both and says less, so an app that reports through both
     /// paths keeps the native state.
     ///
+    /// Who may change what (``Standing``): a proven report, or a claiming one for an installation that never
+    /// proved itself, changes anything and marks the installation proven; an unproven report changes nothing of
+    /// a proven installation (`.refused`), and of another one changes everything but a stored token, so that
+    /// nobody can put their token in another installation's place by naming it.
+    ///
     /// For example, a repeated report a minute later is `.nothing`, and the same report a day later (with a
     /// day's touch interval) rewrites the record with its new `lastSeen` and no counts.
     package static func plan(
-        stored: InstallationRecord?, report: InstallationReport, now: Date, touchInterval: TimeInterval,
-        defaultPlatform: Platform = .ios
+        stored: InstallationRecord?, report: InstallationReport, standing: Standing = .unproven, now: Date,
+        touchInterval: TimeInterval, defaultPlatform: Platform = .ios
     ) -> RegistryPlan {
+        if stored?.proven == true, standing != .proven { return .refused }
         let seconds = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         var day: String?  // worked out only for a change: the report that changes nothing is the hot path
         var merged = stored ?? InstallationRecord(
             installation: report.installation, token: nil, platform: report.platform ?? defaultPlatform,
             firstSeen: seconds, lastSeen: seconds, states: [:])
-        if let token = report.token { merged.token = token }
+        if let token = report.token, standing != .unproven || merged.token == nil { merged.token = token }
+        if standing != .unproven { merged.proven = true }
         if let platform = report.platform { merged.platform = platform }
         var counts: [String: GrantCounts] = [:]
         for (kind, reported) in report.states {

@@ -33,6 +33,8 @@ package actor TokenRegistry {
     private var queued: [(write: RegistryWrite, waiter: CheckedContinuation<Bool, any Error>?)] = []
     /// Whether a commit is in flight.
     private var committing = false
+    /// The proof key, once read from the storage.
+    private nonisolated let proofs = Locked<InstallationProofs?>(nil)
     /// How many times a report is planned again after another server wrote its installation first.
     private static let conflictAttempts = 8
 
@@ -66,11 +68,23 @@ package actor TokenRegistry {
 
     /// Records `report` after the reports of its installation's stripe that came first.
     private func recordInTurn(_ report: InstallationReport) async throws -> Bool {
-        try await gate(for: report.installation).run {
+        var keyIfNeeded: InstallationProofs?
+        if case .presented = report.proof { keyIfNeeded = try await installationProofs() }
+        guard let standing = Self.standing(of: report, proofs: keyIfNeeded) else {
+            logger.debug("report refused", metadata: ["installation": "\(report.installation)", "reason": "wrong proof"])
+            throw ServerError.proofRefused.withDetail(Self.wrongProof)
+        }
+        return try await gate(for: report.installation).run {
             var stored = try await currentRecord(report.installation)
             for attempt in 1... {
                 let time = now()
-                switch RegistryPlan.plan(stored: stored.record, report: report, now: time, touchInterval: touchInterval) {
+                let plan = RegistryPlan.plan(
+                    stored: stored.record, report: report, standing: standing, now: time, touchInterval: touchInterval)
+                switch plan {
+                case .refused:
+                    if let record = stored.record, let read = stored.read { cache.remember(record, read: read) }
+                    logger.debug("report refused", metadata: ["installation": "\(report.installation)", "reason": "no proof"])
+                    throw ServerError.proofRefused.withDetail(Self.proofRequired)
                 case .nothing:
                     if let record = stored.record, let read = stored.read { cache.remember(record, read: read) }
                     logger.debug("installation unchanged", metadata: ["installation": "\(report.installation)"])
@@ -116,13 +130,42 @@ package actor TokenRegistry {
     }
 
     /// Whether recording `report` would write nothing: it repeats the record last read or written for its
-    /// installation, read within the cache's lifetime and seen within the touch interval. Answered from memory,
-    /// without waiting for the actor; `false` when no fresh copy of the installation's record is in memory.
+    /// installation, read within the cache's lifetime and seen within the touch interval, and is admitted.
+    /// Answered from memory, without waiting for the actor; `false` when no fresh copy of the installation's
+    /// record is in memory, or the report's proof cannot be checked yet.
     package nonisolated func repeatsRecorded(_ report: InstallationReport) -> Bool {
         let time = now()
-        guard let cached = cache.record(report.installation, at: time) else { return false }
-        return RegistryPlan.plan(stored: cached, report: report, now: time, touchInterval: touchInterval) == .nothing
+        guard let cached = cache.record(report.installation, at: time),
+            let standing = Self.standing(of: report, proofs: proofs.withLock { $0 })
+        else { return false }
+        return RegistryPlan.plan(stored: cached, report: report, standing: standing, now: time, touchInterval: touchInterval)
+            == .nothing
     }
+
+    // MARK: - Proofs
+
+    /// The registry's proofs: its storage's key (``RegistryStorage/proofKey()``), read once.
+    package nonisolated func installationProofs() async throws -> InstallationProofs {
+        if let loaded = proofs.withLock({ $0 }) { return loaded }
+        let loaded = InstallationProofs(key: try await storage.proofKey())
+        proofs.withLock { $0 = loaded }
+        return loaded
+    }
+
+    /// What `report` proves, or `nil` when it presents a proof that is not its installation's (or one that
+    /// cannot be checked, without `proofs`).
+    private static func standing(of report: InstallationReport, proofs: InstallationProofs?) -> RegistryPlan.Standing? {
+        switch report.proof {
+        case .absent: .unproven
+        case .claim: .claiming
+        case .presented(let proof): proofs?.verifies(proof, for: report.installation) == true ? .proven : nil
+        }
+    }
+
+    /// The reason given for a proof that is not the installation's.
+    package static let wrongProof = "the proof is not this installation's"
+    /// The reason given for a report without a proof, of an installation that has proved itself.
+    package static let proofRequired = "this installation has a proof; send it"
 
     /// Removes `token` from the registry (FCM or APNs said it is no longer valid); returns how many
     /// installations had it.

@@ -2,8 +2,9 @@
 ///
 /// `permit_installations` holds one row per installation: its token, platform, first and last seen (seconds),
 /// its latest states and what the grant counts hold of each kind (both JSON), and the revision of the row
-/// (``InstallationRecord/revision``). `permit_grant_days` holds the counts per day and kind; its `asked` column
-/// is written as granted plus denied and read as such.
+/// (``InstallationRecord/revision``), and whether it has proved itself (`proven`, 0 or 1).
+/// `permit_grant_days` holds the counts per day and kind; its `asked` column is written as granted plus denied
+/// and read as such. `permit_keys` holds the registry's own secrets by name: the installation proof key, in hex.
 ///
 /// A migration is a probe that succeeds once it is applied and the statements that apply it; each runs under
 /// the engine's schema lock, and one that another process applied first is not an error.
@@ -14,7 +15,7 @@ enum RegistrySchema {
             CREATE TABLE IF NOT EXISTS permit_installations (
                 installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,
                 first_seen BIGINT NOT NULL, last_seen BIGINT NOT NULL, states TEXT NOT NULL,
-                counted TEXT, revision BIGINT NOT NULL DEFAULT 0)
+                counted TEXT, revision BIGINT NOT NULL DEFAULT 0, proven BIGINT NOT NULL DEFAULT 0)
             """),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_last_seen ON permit_installations (last_seen)"),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_token ON permit_installations (token)"),
@@ -23,6 +24,7 @@ enum RegistrySchema {
                 day TEXT NOT NULL, kind TEXT NOT NULL, asked BIGINT NOT NULL, granted BIGINT NOT NULL,
                 denied BIGINT NOT NULL, changed_mind BIGINT NOT NULL, PRIMARY KEY (day, kind))
             """),
+        SQLStatement("CREATE TABLE IF NOT EXISTS permit_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)"),
     ]
 
     /// One step from an earlier schema.
@@ -46,6 +48,14 @@ enum RegistrySchema {
             statements: [
                 SQLStatement("ALTER TABLE permit_installations ADD COLUMN counted TEXT"),
                 SQLStatement("ALTER TABLE permit_installations ADD COLUMN revision BIGINT NOT NULL DEFAULT 0"),
+            ]),
+        // Before installation proofs (issue 31's identity half): every existing row is an installation that never
+        // proved itself, admitted by trust on its first proven report.
+        Migration(
+            name: "installation proofs",
+            probe: SQLStatement("SELECT proven FROM permit_installations WHERE 1 = 0"),
+            statements: [
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN proven BIGINT NOT NULL DEFAULT 0"),
             ]),
     ]
 }

@@ -37,6 +37,10 @@ package protocol RegistryStorage: Sendable {
     func grantDays(from first: String, through last: String) async throws -> [GrantDay]
     /// The number of installations that have a token.
     func tokenCount() async throws -> Int
+    /// The key of the installations' proofs (``InstallationProofs/keyBytes`` bytes), kept in the registry itself
+    /// so that every server sharing it checks the others' proofs: created at the first call on a registry, the
+    /// same at every call after, from any process.
+    func proofKey() async throws -> [UInt8]
 }
 
 /// One installation's write: its record, the grant counts its change adds to a day, and the stored copy it

@@ -50,7 +50,7 @@ package struct SQLRegistryStorage: RegistryStorage {
     package func record(installation: String) async throws -> InstallationRecord? {
         let rows = try await executor.rows(SQLStatement(
             """
-            SELECT installation, token, platform, first_seen, last_seen, states, counted, revision
+            SELECT installation, token, platform, first_seen, last_seen, states, counted, revision, proven
             FROM permit_installations WHERE installation = $1
             """, [.text(installation)]))
         return try rows.first.map(Self.record(row:))
@@ -87,7 +87,7 @@ package struct SQLRegistryStorage: RegistryStorage {
     }
 
     /// The columns of an installation's row, in the order of the statements' values.
-    private static let columns = "installation, token, platform, first_seen, last_seen, states, counted, revision"
+    private static let columns = "installation, token, platform, first_seen, last_seen, states, counted, revision, proven"
 
     /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
     private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
@@ -96,29 +96,30 @@ package struct SQLRegistryStorage: RegistryStorage {
         let platform = SQLValue.text(record.platform.rawValue), firstSeen = SQLValue.integer(seconds(record.firstSeen))
         let lastSeen = SQLValue.integer(seconds(record.lastSeen)), states = SQLValue.text(try encode(record.states))
         let counted = SQLValue.text(try encode(record.counted)), revision = SQLValue.integer(record.revision)
+        let proven = SQLValue.integer(record.proven ? 1 : 0)
         switch write.precondition {
         case .absent:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 ON CONFLICT (installation) DO NOTHING
-                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven])
         case .revision(let stored):
             // The first seen stays as stored.
             return SQLStatement(
                 """
                 UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
-                    revision = $6
-                WHERE installation = $7 AND revision = $8
-                """, [token, platform, lastSeen, states, counted, revision, installation, .integer(stored)])
+                    revision = $6, proven = $7
+                WHERE installation = $8 AND revision = $9
+                """, [token, platform, lastSeen, states, counted, revision, proven, installation, .integer(stored)])
         case .anything:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
                     last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
-                    revision = excluded.revision
-                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision])
+                    revision = excluded.revision, proven = excluded.proven
+                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven])
         }
     }
 
@@ -219,6 +220,40 @@ package struct SQLRegistryStorage: RegistryStorage {
         ])
     }
 
+    // MARK: - Proof key
+
+    package func proofKey() async throws -> [UInt8] {
+        // The first server to ask creates the key; every other one, then and later, reads that one (of two that
+        // create it at once, the first insert wins and the other's does nothing).
+        let select = SQLStatement("SELECT value FROM permit_keys WHERE name = $1", [.text(Self.proofKeyName)])
+        var rows = try await executor.rows(select)
+        if rows.isEmpty {
+            let candidate = InstallationProofs.newKey().map { String(format: "%02x", $0) }.joined()
+            _ = try await executor.transaction([
+                SQLStatement(
+                    "INSERT INTO permit_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                    [.text(Self.proofKeyName), .text(candidate)]),
+            ])
+            rows = try await executor.rows(select)
+        }
+        guard let hex = rows.first?.first?.text, let key = Self.bytes(hex: hex), key.count == InstallationProofs.keyBytes else {
+            throw ServerError.storageCorrupt.withDetail("the installation proof key is missing or malformed")
+        }
+        return key
+    }
+
+    private static let proofKeyName = "installation-proof"
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        return stride(from: 0, to: digits.count, by: 2).map { index -> UInt8? in
+            UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16)
+        }.reduce(into: [UInt8]?([])) { result, byte in
+            if let byte { result?.append(byte) } else { result = nil }
+        }
+    }
+
     package func tokenCount() async throws -> Int {
         let rows = try await executor.rows(SQLStatement(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_installations WHERE token IS NOT NULL"))
@@ -255,10 +290,10 @@ package struct SQLRegistryStorage: RegistryStorage {
     }
 
     private static func record(row: [SQLValue]) throws -> InstallationRecord {
-        guard row.count == 8, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
+        guard row.count == 9, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
             let first = row[3].integer, let last = row[4].integer, let json = row[5].text,
             let states = try? JSONDecoder().decode([String: ReportedState].self, from: Data(json.utf8)),
-            let revision = row[7].integer
+            let revision = row[7].integer, let proven = row[8].integer
         else { throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape") }
         let counted: [String: CountedDays]
         if let countedJSON = row[6].text {
@@ -272,6 +307,7 @@ package struct SQLRegistryStorage: RegistryStorage {
         return InstallationRecord(
             installation: installation, token: row[1].text, platform: platform,
             firstSeen: Date(timeIntervalSince1970: TimeInterval(first)),
-            lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states, counted: counted, revision: revision)
+            lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states, counted: counted,
+            proven: proven != 0, revision: revision)
     }
 }

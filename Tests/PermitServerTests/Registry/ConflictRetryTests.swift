@@ -48,6 +48,7 @@ import Testing
             try await base.grantDays(from: first, through: last)
         }
         func tokenCount() async throws -> Int { try await base.tokenCount() }
+        func proofKey() async throws -> [UInt8] { try await base.proofKey() }
     }
 
     func withRegistry(races: Int, _ body: @Sendable (TokenRegistry, RacedStorage) async throws -> Void) async throws {

@@ -32,4 +32,5 @@ final class CountingStorage: RegistryStorage {
         try await base.grantDays(from: first, through: last)
     }
     func tokenCount() async throws -> Int { try await base.tokenCount() }
+    func proofKey() async throws -> [UInt8] { try await base.proofKey() }
 }

@@ -87,11 +87,13 @@ enum FleetChecks {
             #expect(stored.token == "tok-1")
         },
         FleetCheck(name: "a token rotated through B does not go back to the old one through A") { fleet in
+            // The installation proves itself (a report without a proof never replaces a stored token).
+            let proof = InstallationReport.Proof.presented(try await fleet.a.installationProofs().proof(for: "inst-1"))
             try await fleet.a.record(InstallationReport(installation: "inst-1", token: "tok-old", platform: .android,
-                                                        states: ["camera": .granted]))
-            try await fleet.b.record(InstallationReport(installation: "inst-1", token: "tok-new"))
+                                                        states: ["camera": .granted], proof: proof))
+            try await fleet.b.record(InstallationReport(installation: "inst-1", token: "tok-new", proof: proof))
             // A still holds the old token; a report without a token (a native report of states) makes it write.
-            try await fleet.a.record(InstallationReport(installation: "inst-1", states: ["microphone": .denied]))
+            try await fleet.a.record(InstallationReport(installation: "inst-1", states: ["microphone": .denied], proof: proof))
             let stored = try #require(try await fleet.storage.record(installation: "inst-1"))
             #expect(stored.token == "tok-new")
             #expect(stored.states == ["camera": .granted, "microphone": .denied])
@@ -116,6 +118,24 @@ enum FleetChecks {
             try await fleet.b.record(InstallationReport(installation: "inst-1", states: ["location": .granted]))
             let stored = try #require(try await fleet.storage.record(installation: "inst-1"))
             #expect(stored.token == nil && stored.states == ["location": .granted])
+        },
+        FleetCheck(name: "the servers share one proof key, created once: a proof issued through A is accepted through B") { fleet in
+            // One after the other: two connections of one process waiting on one SQLite file's lock can starve
+            // each other of SQLiteNIO's threads (see the migration tests); two processes do not.
+            let proofA = try await fleet.a.installationProofs().proof(for: "inst-1")
+            let proofB = try await fleet.b.installationProofs().proof(for: "inst-1")
+            #expect(proofA == proofB)
+            // The first native report through A proves the installation; B then takes its proof, and only its proof.
+            try await fleet.a.record(InstallationReport(installation: "inst-1", token: "tok-1", proof: .claim))
+            try await fleet.b.record(InstallationReport(installation: "inst-1", token: "tok-2", proof: .presented(proofA)))
+            await #expect(throws: ServerError.proofRefused) {
+                try await fleet.b.record(InstallationReport(installation: "inst-1", token: "tok-3"))
+            }
+            await #expect(throws: ServerError.proofRefused) {
+                try await fleet.a.record(InstallationReport(installation: "inst-1", token: "tok-3", proof: .claim))
+            }
+            let stored = try #require(try await fleet.storage.record(installation: "inst-1"))
+            #expect(stored.token == "tok-2" && stored.proven)
         },
     ]
 }

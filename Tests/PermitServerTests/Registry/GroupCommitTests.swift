@@ -63,6 +63,7 @@ import PermitSupport
             try await base.grantDays(from: first, through: last)
         }
         func tokenCount() async throws -> Int { try await base.tokenCount() }
+        func proofKey() async throws -> [UInt8] { try await base.proofKey() }
     }
 
     /// Runs `body` with a registry over a gated SQLite storage.

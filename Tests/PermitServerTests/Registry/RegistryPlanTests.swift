@@ -45,8 +45,9 @@ import Testing
         expected.token = "tok-2"
         expected.platform = .android
         expected.lastSeen = t0 + 60
+        expected.proven = true
         let report = InstallationReport(installation: "i", token: "tok-2", platform: .android)
-        #expect(RegistryPlan.plan(stored: stored(), report: report, now: t0 + 60, touchInterval: 86_400)
+        #expect(RegistryPlan.plan(stored: stored(), report: report, standing: .proven, now: t0 + 60, touchInterval: 86_400)
             == .write(expected, counts: [:]))
     }
 

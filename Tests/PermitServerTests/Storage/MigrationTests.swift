@@ -77,6 +77,7 @@ enum MigrationFixture {
             #expect(a.firstSeen == Date(timeIntervalSince1970: 1_700_000_000))
             #expect(a.lastSeen == Date(timeIntervalSince1970: 1_779_990_000))
             #expect(a.states == ["camera": .granted, "location": .notUsable])
+            #expect(!a.proven)  // an installation of the old registry never proved itself
             let b = try #require(try await fleet.storage.record(installation: "inst-b"))
             #expect(b.token == nil && b.platform == .android && b.states == ["camera": .denied])
             #expect(try await fleet.storage.tokenCount() == 1)
@@ -86,18 +87,19 @@ enum MigrationFixture {
             #expect([old.counts.asked, old.counts.granted, old.counts.denied, old.counts.changedMind] == [6, 5, 1, 2] as [Int])
 
             // A migrated record takes part in the servers' concurrency check: A's copy, read before B's change,
-            // is not written back over it.
+            // is not written back over it. Its first native report (through B) proves it; then only its proof writes.
             #expect(try await !fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .granted])))
-            try await fleet.b.record(InstallationReport(installation: "inst-a", token: "tok-a2"))
-            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["microphone": .granted]))
+            try await fleet.b.record(InstallationReport(installation: "inst-a", token: "tok-a2", proof: .claim))
+            let proof = InstallationReport.Proof.presented(try await fleet.a.installationProofs().proof(for: "inst-a"))
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["microphone": .granted], proof: proof))
             let written = try #require(try await fleet.storage.record(installation: "inst-a"))
-            #expect(written.token == "tok-a2")
+            #expect(written.token == "tok-a2" && written.proven)
             #expect(written.states == ["camera": .granted, "location": .notUsable, "microphone": .granted])
 
             // Its camera was answered before the migration: a cookie's no, then yes, is a change of mind, not a
             // second answer.
-            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .notUsable]))
-            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .granted]))
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .notUsable], proof: proof))
+            try await fleet.a.record(InstallationReport(installation: "inst-a", states: ["camera": .granted], proof: proof))
             let today = try await fleet.storage.grantDays(from: "2026-05-28", through: "2026-05-28")
             let camera = try #require(today.first { $0.kind == "camera" })
             #expect([camera.counts.asked, camera.counts.granted, camera.counts.denied, camera.counts.changedMind] == [0, 0, 0, 1] as [Int])

@@ -36,6 +36,22 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "inst-1") == later)
             #expect(try await storage.tokenCount() == 1)
         },
+        ContractCheck(name: "whether an installation proved itself is kept, and the proof key is made once") { storage in
+            var proven = record("inst-1")
+            proven.proven = true
+            try await storage.save(proven, adding: [:], on: "2026-06-01", precondition: .absent)
+            let stored = try #require(try await storage.record(installation: "inst-1"))
+            #expect(stored.proven)
+            try await storage.save(record("inst-2"), adding: [:], on: "2026-06-01", precondition: .absent)
+            #expect(try await storage.record(installation: "inst-2")?.proven == false)
+            var revised = stored
+            revised.states = [:]
+            try await storage.save(revised, adding: [:], on: "2026-06-01", precondition: .revision(stored.revision))
+            #expect(try await storage.record(installation: "inst-1")?.proven == true)
+            let key = try await storage.proofKey()
+            #expect(key.count == InstallationProofs.keyBytes)
+            #expect(try await storage.proofKey() == key)
+        },
         ContractCheck(name: "a record without a token is kept and not counted as a token") { storage in
             try await storage.save(record("inst-1", token: nil), adding: [:], on: "2026-06-01")
             #expect(try await storage.record(installation: "inst-1")?.token == nil)
