@@ -242,7 +242,9 @@ public actor PromptPolicy {
                 policyChanged()
                 throw error
             }
-            machine.finishPrompt(for: kind, answered: true, at: clock.now)
+            // A request that left the kind not determined showed no prompt (iOS did not show it): it counts
+            // neither against the budget nor as this launch's answer, so the kind can be asked again.
+            machine.finishPrompt(for: kind, answered: answered.status != .notDetermined, at: clock.now)
             policyChanged()
             scheduleCooldownEnd()
             let step = machine.nextStep(for: declaration, state: answered, at: clock.now)
