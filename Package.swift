@@ -141,7 +141,7 @@ let package = Package(
         // long it waits for a callback), tested on Linux; `package` access, not a product: no app calls them.
         .target(
             name: "PermitAdapterSupport",
-            dependencies: ["Permit", "PermitSupport"]
+            dependencies: ["Permit", "PermitSupport", .product(name: "Logging", package: "swift-log")]
         ),
         // What the web view hosts and the web-facing adapters share (restart policy, cookie field mapping,
         // delegate forwarding, load and navigation decisions, the keychain and haptics plans), tested on Linux;
@@ -314,25 +314,63 @@ let package = Package(
             name: "PermitMicrophone",
             dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PermitNotifications", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitContacts", dependencies: ["Permit"]),
-        .target(name: "PermitPhotos", dependencies: ["Permit"]),
-        .target(name: "PermitPhotosAddOnly", dependencies: ["Permit"]),
-        .target(name: "PermitCalendar", dependencies: ["Permit"]),
-        .target(name: "PermitCalendarWriteOnly", dependencies: ["Permit"]),
-        .target(name: "PermitReminders", dependencies: ["Permit"]),
-        .target(name: "PermitFocusStatus", dependencies: ["Permit"]),
-        .target(name: "PermitFaceID", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitBluetooth", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitMotion", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitSpeech", dependencies: ["Permit"]),
-        .target(name: "PermitTracking", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitMediaLibrary", dependencies: ["Permit"]),
-        .target(name: "PermitLocalNetwork", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitHealth", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitHome", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitNFC", dependencies: ["Permit", "PermitAdapterSupport"]),
-        .target(name: "PermitSiri", dependencies: ["Permit"]),
-        .target(name: "PermitNearbyInteraction", dependencies: ["Permit", "PermitAdapterSupport"]),
+        .target(
+            name: "PermitContacts",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitPhotos",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitPhotosAddOnly",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitCalendar",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitCalendarWriteOnly",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitReminders",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitFocusStatus",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitFaceID",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitBluetooth",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitMotion",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitSpeech",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitTracking",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitMediaLibrary",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitLocalNetwork",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitHealth",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitHome",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitNFC",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitSiri",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "PermitNearbyInteraction",
+            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PermitPhotosPicker", dependencies: []),
         .target(name: "PermitContactsPicker", dependencies: []),
         .target(name: "PermitKeychain", dependencies: ["Permit", "PermitAdapterSupport"]),

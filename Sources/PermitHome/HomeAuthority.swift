@@ -1,5 +1,6 @@
 #if canImport(HomeKit)
 public import HomeKit
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -36,9 +37,18 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     private var waits: [PromptWait] = []
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
 
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
     /// Creates the authority. Pass the app's home manager if it has one; otherwise none is created until
-    /// ``request(_:)``, so that reading the status never prompts.
-    public init(manager: HMHomeManager? = nil, answerTimeout: Duration = .seconds(120)) {
+    /// ``request(_:)``, so that reading the status never prompts. `logger` hears, once, that Info.plist lacks the
+    /// kind's purpose string.
+    public init(
+        manager: HMHomeManager? = nil, answerTimeout: Duration = .seconds(120),
+        logger: Logger = Logger(label: "Permit.Home")
+    ) {
+        purposeKeys = PurposeKeyCheck(kind: .homeKit, logger: logger)
         self.manager = manager
         self.answerTimeout = answerTimeout
         super.init()
@@ -48,6 +58,7 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     /// The HomeKit authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .homeKit else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard let manager else { return .notDetermined }
         return Self.status(manager.authorizationStatus)
     }
@@ -56,6 +67,7 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     /// the status after the answer or after ``answerTimeout``.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .homeKit else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         let current = await status(of: kind)
         guard SystemRequestGate.asksSystem(current: current) else { return current }
         // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.
@@ -78,13 +90,15 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
 
     // MARK: - HMHomeManagerDelegate
 
-    /// Tells the waiting requests whether the person answered, and reports the change. HomeKit calls its delegate
-    /// on the main queue.
+    /// Tells the waiting requests whether the person answered, and reports the change.
+    ///
+    /// `HMHomeManager.h` promises no queue for its delegate, so the call hops to the main actor explicitly
+    /// rather than assume it is already there (an assumption that traps when wrong).
     public nonisolated func homeManager(_ manager: HMHomeManager, didUpdate status: HMHomeManagerAuthorizationStatus) {
         let answered = status.contains(.determined)
-        MainActor.assumeIsolated {
-            for wait in waits { wait.authorizationChanged(isAnswer: answered) }
-            changeHandler?(.homeKit)
+        Task { @MainActor in
+            for wait in self.waits { wait.authorizationChanged(isAnswer: answered) }
+            self.changeHandler?(.homeKit)
         }
     }
 

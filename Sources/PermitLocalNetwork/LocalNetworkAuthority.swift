@@ -1,6 +1,7 @@
 #if canImport(Network)
 import Foundation
 public import Network
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -40,11 +41,18 @@ public struct LocalNetworkAuthority: PermissionAuthority {
     /// The `UserDefaults` key that records that the app asked.
     public let defaultsKey: String
 
-    /// Creates the authority; nothing is probed until the app asks.
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; nothing is probed until the app asks. `logger` hears, once, that Info.plist
+    /// lacks the kind's purpose string.
     public init(
         endpoint: NWEndpoint, usesUDP: Bool = false, requestTimeout: Duration = .seconds(60),
-        statusTimeout: Duration = .seconds(3), defaultsKey: String = "PermitLocalNetworkAsked"
+        statusTimeout: Duration = .seconds(3), defaultsKey: String = "PermitLocalNetworkAsked",
+        logger: Logger = Logger(label: "Permit.LocalNetwork")
     ) {
+        purposeKeys = PurposeKeyCheck(kind: .localNetwork, logger: logger)
         self.endpoint = endpoint
         self.usesUDP = usesUDP
         self.requestTimeout = requestTimeout
@@ -55,6 +63,7 @@ public struct LocalNetworkAuthority: PermissionAuthority {
     /// `notDetermined` until the app asked; then the outcome of a fresh probe.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .localNetwork else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard LocalNetworkProbe.shouldProbe(hasAsked: UserDefaults.standard.bool(forKey: defaultsKey)) else {
             return .notDetermined
         }
@@ -64,6 +73,7 @@ public struct LocalNetworkAuthority: PermissionAuthority {
     /// Records that the app asked, then probes: the first probe shows iOS's alert, and its outcome is the status.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .localNetwork else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         UserDefaults.standard.set(true, forKey: defaultsKey)
         return await Probe(endpoint: endpoint, usesUDP: usesUDP).run(timeout: requestTimeout)
     }
