@@ -187,3 +187,24 @@ import Testing
         #expect(WriteOnlyCalendarDecision.usesEventKit(beforeIOS17: false, allowsFullAccessBeforeIOS17: false))
     }
 }
+
+/// HomeKit has no status without a home manager, and the first manager prompts (Apple, "HMHomeManager"): the
+/// adapter remembers a decision so that the first read of a later launch follows it without prompting.
+@Suite struct HomeFirstReadTests {
+    @Test func nothingRememberedReadsNotDeterminedAndCreatesNoManager() {
+        #expect(HomeAuthorization.readWithoutManager(remembered: nil) == (.notDetermined, false))
+        #expect(HomeAuthorization.readWithoutManager(remembered: "notDetermined") == (.notDetermined, false))
+        #expect(HomeAuthorization.readWithoutManager(remembered: "garbage") == (.notDetermined, false))
+    }
+
+    @Test func aRememberedDecisionIsReadAndTheManagerIsCreated() {
+        #expect(HomeAuthorization.readWithoutManager(remembered: "denied") == (.denied, true))
+        #expect(HomeAuthorization.readWithoutManager(remembered: "granted") == (.granted, true))
+    }
+
+    @Test func aNewManagerThatHasNotReportedYetLeavesTheRememberedDecision() {
+        #expect(HomeAuthorization.status(live: .notDetermined, remembered: "granted") == .granted)
+        #expect(HomeAuthorization.status(live: .denied, remembered: "granted") == .denied, "Settings changed it")
+        #expect(HomeAuthorization.status(live: .notDetermined, remembered: nil) == .notDetermined)
+    }
+}
