@@ -380,7 +380,13 @@ let package = Package(
             dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "PermitHome",
-            dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "Permit",
+                "PermitAdapterSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         .target(
             name: "PermitNFC",
             dependencies: ["Permit", "PermitAdapterSupport", .product(name: "Logging", package: "swift-log")]),
