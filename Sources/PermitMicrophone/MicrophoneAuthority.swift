@@ -31,13 +31,17 @@ import PermitAdapterSupport
 /// let status = try await microphone.request(.microphone)   // the system prompt, the first time
 /// ```
 public struct MicrophoneAuthority: PermissionAuthority {
-    /// The purpose string, checked with every privacy adapter's shared `PurposeKeyCheck`: read once, and a
-    /// missing one logged once as an error naming the key.
-    private let purposeKeys: PurposeKeyCheck
+    /// The flow the camera and microphone share (`CaptureAuthorityFlow`, tested on Linux), over this module's
+    /// calls for audio only; the purpose string is checked with every privacy adapter's `PurposeKeyCheck`: read
+    /// once, and a missing one logged once as an error naming the key.
+    private let flow: CaptureAuthorityFlow
 
     /// Creates the authority; `logger` hears about a missing purpose string.
     public init(logger: Logger = Logger(label: "Permit.Microphone")) {
-        purposeKeys = PurposeKeyCheck(kind: .microphone, logger: logger)
+        flow = CaptureAuthorityFlow(
+            kind: .microphone, purposeKeys: PurposeKeyCheck(kind: .microphone, logger: logger),
+            authorization: { Self.authorization() }, hasDevice: { Self.hasDevice },
+            requestAccess: { _ = await AVCaptureDevice.requestAccess(for: .audio) })
     }
 
     /// Whether the device has an audio capture device: found once, it is not looked up again; missing, it is looked
@@ -45,26 +49,15 @@ public struct MicrophoneAuthority: PermissionAuthority {
     private static let devices = CaptureDeviceCache()
     private static var hasDevice: Bool { devices.hasDevice { AVCaptureDevice.default(for: .audio) != nil } }
 
-    /// The capture authorization for audio, read without prompting.
+    /// The capture authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .microphone else { return .unavailable }
-        return CaptureAuthorizationDecision.status(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: !purposeKeys.isMissing)
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when `CaptureAuthorizationDecision` says so, and returns the status after the
     /// answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .microphone else { return .unavailable }
-        let action = CaptureAuthorizationDecision.requestAction(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: !purposeKeys.isMissing)
-        switch action {
-        case .ask:
-            _ = await AVCaptureDevice.requestAccess(for: .audio)
-            return await status(of: kind)
-        case .answer(let status):
-            return status
-        }
+        await flow.request(kind)
     }
 
     // MARK: - Translation

@@ -208,3 +208,51 @@ import Testing
         #expect(HomeAuthorization.status(live: .notDetermined, remembered: nil) == .notDetermined)
     }
 }
+
+/// The camera and microphone share one flow over their own AVFoundation calls (`CaptureAuthorityFlow`).
+@Suite struct CaptureAuthorityFlowTests {
+    /// AVFoundation's state for one media type, and how often `requestAccess` ran.
+    final class Capture: @unchecked Sendable {  // every field is guarded by `lock`
+        private let lock = NSLock()
+        private var current: CaptureAuthorizationDecision.Authorization
+        private var answer: CaptureAuthorizationDecision.Authorization
+        private var asked = 0
+        init(_ current: CaptureAuthorizationDecision.Authorization, answer: CaptureAuthorizationDecision.Authorization) {
+            self.current = current
+            self.answer = answer
+        }
+        var authorization: CaptureAuthorizationDecision.Authorization { lock.lock(); defer { lock.unlock() }; return current }
+        var requests: Int { lock.lock(); defer { lock.unlock() }; return asked }
+        func requestAccess() { lock.lock(); asked += 1; current = answer; lock.unlock() }
+    }
+
+    func flow(_ capture: Capture, keys: Set<String>, device: Bool = true) -> CaptureAuthorityFlow {
+        CaptureAuthorityFlow(
+            kind: .microphone,
+            purposeKeys: PurposeKeyCheck(kind: .microphone, logger: makeTestLogger().0, present: PurposeKeyCheckTests.Plist(keys).present),
+            authorization: { capture.authorization }, hasDevice: { device }, requestAccess: { capture.requestAccess() })
+    }
+
+    @Test func notDeterminedAsksOnceAndReadsTheAnswer() async {
+        let capture = Capture(.notDetermined, answer: .authorized)
+        let microphone = flow(capture, keys: ["NSMicrophoneUsageDescription"])
+        #expect(microphone.status(of: .microphone) == .notDetermined)
+        #expect(await microphone.request(.microphone) == .granted)
+        #expect(await microphone.request(.microphone) == .granted)
+        #expect(capture.requests == 1)
+        #expect(await microphone.request(.camera) == .unavailable, "another kind")
+    }
+
+    @Test func withoutTheKeyOrADeviceNothingIsAsked() async {
+        let capture = Capture(.notDetermined, answer: .authorized)
+        #expect(await flow(capture, keys: []).request(.microphone) == .unavailable)
+        #expect(await flow(capture, keys: ["NSMicrophoneUsageDescription"], device: false).request(.microphone) == .unavailable)
+        #expect(capture.requests == 0)
+    }
+
+    @Test func aDecidedStatusIsNotAskedAgain() async {
+        let capture = Capture(.denied, answer: .authorized)
+        #expect(await flow(capture, keys: ["NSMicrophoneUsageDescription"]).request(.microphone) == .denied)
+        #expect(capture.requests == 0)
+    }
+}
