@@ -242,8 +242,7 @@ public actor PromptPolicy {
                 policyChanged()
                 throw error
             }
-            // A request that left the kind not determined showed no prompt (iOS did not show it): it counts
-            // neither against the budget nor as this launch's answer, so the kind can be asked again.
+            // A request that left the kind not determined showed no prompt: it counts for nothing (asked again).
             machine.finishPrompt(for: kind, answered: answered.status != .notDetermined, at: clock.now)
             policyChanged()
             scheduleCooldownEnd()
