@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import InMemoryLogging
 import Logging
@@ -254,5 +255,22 @@ import Testing
         let capture = Capture(.denied, answer: .authorized)
         #expect(await flow(capture, keys: ["NSMicrophoneUsageDescription"]).request(.microphone) == .denied)
         #expect(capture.requests == 0)
+    }
+}
+
+/// A local network status read reuses a probe's result only while it is younger than the bound (TN3179: the
+/// privilege can only be learnt by an operation, and the person can change it at any time).
+@Suite struct RecentProbeResultTests {
+    @Test func aResultIsReusedUntilItIsMaxAgeOld() async {
+        let clock = TestClock()
+        let recent = RecentProbeResult(maxAge: .seconds(5), clock: clock)
+        #expect(recent.status() == nil, "nothing probed yet")
+        recent.record(.granted)
+        await clock.advance(by: .seconds(4))
+        #expect(recent.status() == .granted)
+        await clock.advance(by: .seconds(1))
+        #expect(recent.status() == nil, "five seconds old: probe again")
+        recent.record(.denied)
+        #expect(recent.status() == .denied, "the newest result replaces the older one")
     }
 }
