@@ -46,4 +46,27 @@ package enum HomeAuthorization {
         if restricted { return .restricted }
         return authorized ? .granted : .denied
     }
+
+    /// What a status read does before the adapter has a home manager, from the status it remembered (its raw
+    /// value, kept by the adapter whenever a manager reported a determined status).
+    ///
+    /// HomeKit has no class-level status: only a manager reports one, and creating the first manager shows the
+    /// prompt while the person never answered (Apple, "HMHomeManager": "the system asks the user for permission
+    /// ... when your app first creates a home manager"). So:
+    /// - nothing remembered: `notDetermined`, and no manager is created (reading never prompts);
+    /// - a decision remembered: that status, and the adapter creates its manager, which cannot prompt again for a
+    ///   decided person, so that the manager's own report follows (a change made in Settings since included).
+    package static func readWithoutManager(remembered: String?) -> (status: PermissionStatus, createsManager: Bool) {
+        guard let status = remembered.flatMap(PermissionStatus.init(rawValue:)), status != .notDetermined else {
+            return (.notDetermined, false)
+        }
+        return (status, true)
+    }
+
+    /// The status to read from a manager that reports `live`: a manager just created reports nothing until its
+    /// first update, and a decided person cannot be undecided, so a remembered decision stands until then.
+    package static func status(live: PermissionStatus, remembered: String?) -> PermissionStatus {
+        guard live == .notDetermined else { return live }
+        return readWithoutManager(remembered: remembered).status
+    }
 }

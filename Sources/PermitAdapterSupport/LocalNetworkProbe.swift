@@ -5,7 +5,8 @@ package import Permit
 ///
 /// Apple's technote TN3179 ("Understanding local network privacy") is the source of each rule:
 /// - There is no way to read the Local Network privilege; the app learns it by attempting a local network
-///   operation and watching the outcome, so the status is never cached: every read probes again.
+///   operation and watching the outcome, so a read returns a probe's result no older than a short bound
+///   (`RecentProbeResult`; the adapter's `statusMaxAge`, five seconds by default) and probes again when it is older.
 /// - The first local network operation shows the system alert. So a probe runs only once the app has asked for
 ///   the permission on purpose (``shouldProbe(hasAsked:)``); before that the status is `notDetermined` without
 ///   touching the network.

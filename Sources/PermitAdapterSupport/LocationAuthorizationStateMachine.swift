@@ -14,10 +14,11 @@ package import Permit
 /// - Asked from not determined, iOS 13 and later show the when-in-use prompt; "Allow While Using App" grants
 ///   *provisional* always authorization, reported as `authorizedAlways`, and the real always prompt comes later,
 ///   when the app uses location in the background. Permit reads that grant as ``PermissionStatus/provisional``
-///   for the rest of the launch (a later report of any other authorization ends it).
+///   until CoreLocation reports any other authorization, also after a relaunch (CoreLocation still reports
+///   `authorizedAlways` then, and says nothing of the grant being provisional).
 ///
-/// The adapter persists ``alwaysRequested`` (iOS remembers it across launches too) and passes it back at
-/// launch. The machine is pure: no clock, no tasks, no CoreLocation.
+/// The adapter persists ``alwaysRequested`` (iOS remembers it across launches too) and
+/// ``isProvisionalAlways``, and passes both back at launch. The machine is pure: no clock, no tasks, no CoreLocation.
 ///
 /// For example:
 ///
@@ -76,14 +77,19 @@ package struct LocationAuthorizationStateMachine: Sendable, Equatable {
     package let canRequestAlways: Bool
     /// The authorization when an always request began, while it is in flight.
     private var alwaysRequestFrom: Authorization?
-    /// Whether always was granted provisionally in this launch.
-    private var provisionalAlways = false
+    /// Whether always was granted provisionally, in this launch or an earlier one.
+    private var provisionalAlways: Bool
 
-    /// A machine for an install that asked for always before (`alwaysRequested`), or not.
-    package init(alwaysRequested: Bool, canRequestAlways: Bool) {
+    /// A machine for an install that asked for always before (`alwaysRequested`), or not, and whose always grant
+    /// was provisional when it last ran (`provisionalAlways`).
+    package init(alwaysRequested: Bool, canRequestAlways: Bool, provisionalAlways: Bool = false) {
         self.alwaysRequested = alwaysRequested
         self.canRequestAlways = canRequestAlways
+        self.provisionalAlways = canRequestAlways && provisionalAlways
     }
+
+    /// Whether the always grant is provisional; the adapter persists it after every event.
+    package var isProvisionalAlways: Bool { provisionalAlways }
 
     // MARK: - Statuses
 

@@ -1,5 +1,6 @@
 #if canImport(CoreBluetooth)
 public import CoreBluetooth
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -36,8 +37,14 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     /// The waits of the requests in flight: each ends at the answer or at its own deadline.
     private var waits: [PromptWait] = []
 
-    /// Creates the authority; it creates no Bluetooth manager until ``request(_:)``.
-    public init(answerTimeout: Duration = .seconds(120)) {
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; it creates no Bluetooth manager until ``request(_:)``. `logger` hears, once, that
+    /// Info.plist lacks the kind's purpose string.
+    public init(answerTimeout: Duration = .seconds(120), logger: Logger = Logger(label: "Permit.Bluetooth")) {
+        purposeKeys = PurposeKeyCheck(kind: .bluetooth, logger: logger)
         self.answerTimeout = answerTimeout
         super.init()
     }
@@ -45,6 +52,7 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     /// The Bluetooth authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .bluetooth else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(CBManager.authorization)
     }
 
@@ -52,6 +60,7 @@ public final class BluetoothAuthority: NSObject, PermissionAuthority, CBCentralM
     /// the status after the answer or after ``answerTimeout``.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .bluetooth else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard SystemRequestGate.asksSystem(current: Self.status(CBManager.authorization)) else {
             return await status(of: kind)
         }

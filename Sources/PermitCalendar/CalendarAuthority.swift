@@ -1,6 +1,8 @@
 #if canImport(EventKit)
 import EventKit
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/calendar``, over EventKit.
 ///
@@ -26,12 +28,19 @@ public import Permit
 /// let status = try await authority.request(.calendar)
 /// ```
 public struct CalendarAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.Calendar")) {
+        purposeKeys = PurposeKeyCheck(kind: .calendar, beforeIOS17: Self.beforeIOS17, logger: logger)
+    }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .calendar else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(EKEventStore.authorizationStatus(for: .event))
     }
 
@@ -40,6 +49,7 @@ public struct CalendarAuthority: PermissionAuthority {
     /// - Throws: The error EventKit reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .calendar else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard await status(of: kind).canPrompt else { return await status(of: kind) }
         let store = EKEventStore()
         if #available(iOS 17.0, macOS 14.0, *) {
@@ -59,6 +69,12 @@ public struct CalendarAuthority: PermissionAuthority {
         case .writeOnly: .writeOnly
         @unknown default: .unavailable
         }
+    }
+
+    /// Whether the system is older than iOS 17 (macOS 14), where EventKit reads its legacy purpose key.
+    private static var beforeIOS17: Bool {
+        if #available(iOS 17.0, macOS 14.0, *) { return false }
+        return true
     }
 }
 #endif

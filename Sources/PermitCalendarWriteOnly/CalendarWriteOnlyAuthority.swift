@@ -1,6 +1,8 @@
 #if canImport(EventKit)
 import EventKit
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/calendarWriteOnly``, over EventKit.
 ///
@@ -16,8 +18,13 @@ public import Permit
 /// | `denied` | `denied` |
 /// | `writeOnly` or `fullAccess` | `granted` |
 ///
-/// Any other kind is `unavailable`. Before iOS 17 the request is EventKit's single `requestAccess(to:)`. Its
-/// Info.plist key is `NSCalendarsWriteOnlyAccessUsageDescription`, and below iOS 17 also the legacy key PermitLint names.
+/// Any other kind is `unavailable`. Its Info.plist key is `NSCalendarsWriteOnlyAccessUsageDescription`; without it
+/// the kind reads `unavailable`, is logged once, and is never asked.
+///
+/// Before iOS 17 there is no write-only access: EventKit's single `requestAccess(to: .event)` grants full access
+/// to every event, under the legacy key `NSCalendarsUsageDescription`. So there the kind reads `unavailable` and
+/// EventKit is never touched, unless the app opts in with `allowsFullAccessBeforeIOS17: true`, accepting that
+/// iOS 16 asks for, and grants, full access (`WriteOnlyCalendarDecision`, tested on Linux).
 ///
 /// For example:
 ///
@@ -26,12 +33,30 @@ public import Permit
 /// let status = try await authority.request(.calendarWriteOnly)
 /// ```
 public struct CalendarWriteOnlyAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Whether EventKit is used at all: from iOS 17, or before it when the app opted in to full access.
+    private let usesEventKit: Bool
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    ///
+    /// - Parameters:
+    ///   - allowsFullAccessBeforeIOS17: Whether, before iOS 17, the adapter asks for full calendar access (the
+    ///     only access EventKit has there) under `NSCalendarsUsageDescription`. Default: `false`, and the kind
+    ///     reads `unavailable` there.
+    ///   - logger: Hears that a purpose string is missing.
+    public init(allowsFullAccessBeforeIOS17: Bool = false, logger: Logger = Logger(label: "Permit.CalendarWriteOnly")) {
+        purposeKeys = PurposeKeyCheck(kind: .calendarWriteOnly, beforeIOS17: Self.beforeIOS17, logger: logger)
+        usesEventKit = WriteOnlyCalendarDecision.usesEventKit(
+            beforeIOS17: Self.beforeIOS17, allowsFullAccessBeforeIOS17: allowsFullAccessBeforeIOS17)
+    }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .calendarWriteOnly else { return .unavailable }
+        guard usesEventKit, !purposeKeys.isMissing else { return .unavailable }
         return Self.status(EKEventStore.authorizationStatus(for: .event))
     }
 
@@ -40,6 +65,7 @@ public struct CalendarWriteOnlyAuthority: PermissionAuthority {
     /// - Throws: The error EventKit reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .calendarWriteOnly else { return .unavailable }
+        guard usesEventKit, !purposeKeys.isMissing else { return .unavailable }
         guard await status(of: kind).canPrompt else { return await status(of: kind) }
         let store = EKEventStore()
         if #available(iOS 17.0, macOS 14.0, *) {
@@ -58,6 +84,12 @@ public struct CalendarWriteOnlyAuthority: PermissionAuthority {
         case .fullAccess, .writeOnly: .granted
         @unknown default: .unavailable
         }
+    }
+
+    /// Whether the system is older than iOS 17 (macOS 14), where EventKit reads its legacy purpose key.
+    private static var beforeIOS17: Bool {
+        if #available(iOS 17.0, macOS 14.0, *) { return false }
+        return true
     }
 }
 #endif

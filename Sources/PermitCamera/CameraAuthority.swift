@@ -33,47 +33,33 @@ import PermitAdapterSupport
 /// let status = try await capture.request(.camera)   // the system prompt, the first time
 /// ```
 public struct CameraAuthority: PermissionAuthority {
-    private let logger: Logger
+    /// The flow the camera and microphone share (`CaptureAuthorityFlow`, tested on Linux), over this module's
+    /// calls for video only; the purpose string is checked with every privacy adapter's `PurposeKeyCheck`: read
+    /// once, and a missing one logged once as an error naming the key.
+    private let flow: CaptureAuthorityFlow
 
     /// Creates the authority; `logger` hears about a missing purpose string.
     public init(logger: Logger = Logger(label: "Permit.Camera")) {
-        self.logger = logger
+        flow = CaptureAuthorityFlow(
+            kind: .camera, purposeKeys: PurposeKeyCheck(kind: .camera, logger: logger),
+            authorization: { Self.authorization() }, hasDevice: { Self.hasDevice },
+            requestAccess: { _ = await AVCaptureDevice.requestAccess(for: .video) })
     }
 
     /// Whether the device has a video capture device: found once, it is not looked up again; missing, it is looked
     /// up again at most every thirty seconds (`CaptureDevicePresence`).
     private static let devices = CaptureDeviceCache()
     private static var hasDevice: Bool { devices.hasDevice { AVCaptureDevice.default(for: .video) != nil } }
-    /// Whether Info.plist has a non-empty camera purpose string; read once.
-    private static let hasPurposeString =
-        (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false
-    private static let purposeKey = CaptureAuthorizationDecision.purposeKey(for: .camera) ?? ""
 
-    /// The capture authorization for the camera, read without prompting.
+    /// The capture authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .camera else { return .unavailable }
-        return CaptureAuthorizationDecision.status(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when `CaptureAuthorizationDecision` says so, and returns the status after the
     /// answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .camera else { return .unavailable }
-        let action = CaptureAuthorizationDecision.requestAction(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
-        switch action {
-        case .ask:
-            _ = await AVCaptureDevice.requestAccess(for: .video)
-            return await status(of: kind)
-        case .answer(let status):
-            if !Self.hasPurposeString {
-                logger.error(
-                    "camera not requested: Info.plist has no purpose string; add it",
-                    metadata: ["key": "\(Self.purposeKey)"])
-            }
-            return status
-        }
+        await flow.request(kind)
     }
 
     // MARK: - Translation

@@ -17,7 +17,8 @@ public import PermitSystem
 /// - CloudKit is asked only for ``cloudKitContainerIdentifier``: `CKContainer.default()` in an app without the
 ///   CloudKit entitlement raises an exception Swift cannot catch, so the provider never calls it. Without a
 ///   container, ``cloudKitAccountStatus()`` throws `SystemError.notSupportedOnThisPlatform` and the CloudKit
-///   check records "not supported".
+///   check records "not supported". Passing a container identifier is the app's declaration that it holds the
+///   CloudKit entitlement for that container (an app cannot read its own entitlements at run time).
 ///
 /// The app's entitlements need the iCloud capability with the services it uses: iCloud Documents (for Drive)
 /// and CloudKit (for the account status), with the container checked in both.

@@ -1,6 +1,8 @@
 #if canImport(Contacts)
 import Contacts
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/contacts``, over `CNContactStore`.
 ///
@@ -25,12 +27,19 @@ public import Permit
 /// let status = try await contacts.request(.contacts)   // the system prompt, the first time
 /// ```
 public struct ContactsAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.Contacts")) {
+        purposeKeys = PurposeKeyCheck(kind: .contacts, logger: logger)
+    }
 
     /// The contacts authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .contacts else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(CNContactStore.authorizationStatus(for: .contacts))
     }
 
@@ -39,6 +48,7 @@ public struct ContactsAuthority: PermissionAuthority {
     /// - Throws: The error Contacts reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .contacts else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         if CNContactStore.authorizationStatus(for: .contacts) == .notDetermined {
             _ = try await CNContactStore().requestAccess(for: .contacts)
         }

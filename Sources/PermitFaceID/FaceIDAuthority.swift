@@ -1,5 +1,6 @@
 #if canImport(LocalAuthentication)
 import LocalAuthentication
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -30,14 +31,20 @@ public struct FaceIDAuthority: PermissionAuthority {
     /// The text the Face ID scan shows, saying what it unlocks.
     public let reason: String
 
-    /// Creates the authority.
-    public init(reason: String) {
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority. `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(reason: String, logger: Logger = Logger(label: "Permit.FaceID")) {
+        purposeKeys = PurposeKeyCheck(kind: .faceID, logger: logger)
         self.reason = reason
     }
 
     /// Whether Face ID is there and allowed for the app, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .faceID else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         let context = LAContext()
         var error: NSError?
         let canEvaluate = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error)
@@ -48,6 +55,7 @@ public struct FaceIDAuthority: PermissionAuthority {
     /// Evaluates the biometric policy (the permission prompt the first time) and returns the status after it.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .faceID else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard await status(of: kind) == .granted else { return await status(of: kind) }
         // A cancelled or failed scan says nothing about the permission: the status afterwards does.
         _ = try? await LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason)

@@ -1,6 +1,8 @@
 #if canImport(Intents)
 import Intents
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/focusStatus``, over `INFocusStatusCenter`.
 ///
@@ -24,18 +26,26 @@ public import Permit
 /// let status = try await focus.request(.focusStatus)
 /// ```
 public struct FocusStatusAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.FocusStatus")) {
+        purposeKeys = PurposeKeyCheck(kind: .focusStatus, logger: logger)
+    }
 
     /// The Focus status authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .focusStatus else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(INFocusStatusCenter.default.authorizationStatus)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .focusStatus else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         if INFocusStatusCenter.default.authorizationStatus == .notDetermined {
             return Self.status(await INFocusStatusCenter.default.requestAuthorization())
         }

@@ -1,6 +1,7 @@
 #if canImport(Network)
 import Foundation
 public import Network
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -10,10 +11,11 @@ import PermitAdapterSupport
 /// So the authority:
 /// - reads `notDetermined` without touching the network until the app has called ``request(_:)`` once (kept in
 ///   `UserDefaults` under ``defaultsKey``);
-/// - from then on, probes at every read: it opens a connection to ``endpoint`` and feeds its states to
-///   ``LocalNetworkProbe``, which decides (ready → `granted`; waiting on `localNetworkDenied` or DNS-SD's
-///   policy-denied error → `denied`). Nothing is cached, since the person can change the switch in Settings at
-///   any time;
+/// - from then on, a read returns a result no older than ``statusMaxAge`` (five seconds by default), probing
+///   when the last one is older: it opens a connection to ``endpoint`` and feeds its states to
+///   `LocalNetworkProbe`, which decides (ready → `granted`; waiting on `localNetworkDenied` or DNS-SD's
+///   policy-denied error → `denied`). The bound is short because the person can change the switch in Settings at
+///   any time; a request always probes (`RecentProbeResult`, tested on Linux);
 /// - gives each probe a deadline (``requestTimeout`` for a request, whose alert the person may take a while to
 ///   answer, ``statusTimeout`` for a read): a probe always completes.
 ///
@@ -39,33 +41,54 @@ public struct LocalNetworkAuthority: PermissionAuthority {
     public let statusTimeout: Duration
     /// The `UserDefaults` key that records that the app asked.
     public let defaultsKey: String
+    /// How long a probe's result answers later reads before a read probes again.
+    public let statusMaxAge: Duration
+    /// The last probe's result and when it settled.
+    private let recent: RecentProbeResult
 
-    /// Creates the authority; nothing is probed until the app asks.
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; nothing is probed until the app asks. `logger` hears, once, that Info.plist
+    /// lacks the kind's purpose string.
     public init(
         endpoint: NWEndpoint, usesUDP: Bool = false, requestTimeout: Duration = .seconds(60),
-        statusTimeout: Duration = .seconds(3), defaultsKey: String = "PermitLocalNetworkAsked"
+        statusTimeout: Duration = .seconds(3), defaultsKey: String = "PermitLocalNetworkAsked",
+        statusMaxAge: Duration = .seconds(5), logger: Logger = Logger(label: "Permit.LocalNetwork")
     ) {
+        purposeKeys = PurposeKeyCheck(kind: .localNetwork, logger: logger)
         self.endpoint = endpoint
         self.usesUDP = usesUDP
         self.requestTimeout = requestTimeout
         self.statusTimeout = statusTimeout
         self.defaultsKey = defaultsKey
+        self.statusMaxAge = statusMaxAge
+        recent = RecentProbeResult(maxAge: statusMaxAge)
     }
 
-    /// `notDetermined` until the app asked; then the outcome of a fresh probe.
+    /// `notDetermined` until the app asked; then the last probe's outcome while it is younger than
+    /// ``statusMaxAge``, else a fresh probe's.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .localNetwork else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard LocalNetworkProbe.shouldProbe(hasAsked: UserDefaults.standard.bool(forKey: defaultsKey)) else {
             return .notDetermined
         }
-        return await Probe(endpoint: endpoint, usesUDP: usesUDP).run(timeout: statusTimeout)
+        if let recent = recent.status() { return recent }
+        let status = await Probe(endpoint: endpoint, usesUDP: usesUDP).run(timeout: statusTimeout)
+        recent.record(status)
+        return status
     }
 
     /// Records that the app asked, then probes: the first probe shows iOS's alert, and its outcome is the status.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .localNetwork else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         UserDefaults.standard.set(true, forKey: defaultsKey)
-        return await Probe(endpoint: endpoint, usesUDP: usesUDP).run(timeout: requestTimeout)
+        let status = await Probe(endpoint: endpoint, usesUDP: usesUDP).run(timeout: requestTimeout)
+        recent.record(status)
+        return status
     }
 }
 

@@ -46,6 +46,9 @@ import PermitAdapterSupport
 public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationManagerDelegate {
     /// The `UserDefaults` key under which the authority remembers that it asked for always authorization.
     public nonisolated static let alwaysRequestedKey = "PermitLocation.alwaysRequested"
+    /// The `UserDefaults` key under which the authority remembers that the always grant is provisional, so that
+    /// ``PermissionKind/locationAlways`` still reads `provisional` after a relaunch.
+    public nonisolated static let provisionalAlwaysKey = "PermitLocation.provisionalAlways"
 
     private let manager = CLLocationManager()
     private let defaults: UserDefaults
@@ -54,7 +57,10 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
     /// The waits of the requests in flight, with the authorization each asked from.
     private var waits: [(wait: PromptWait, from: LocationAuthorizationStateMachine.Authorization)] = []
-    private var lifecycleObservers: [any NSObjectProtocol] = []
+    /// The lifecycle observers, removed when the authority ends.
+    private let lifecycleObservers = NotificationObservations()
+    /// The purpose strings each kind needs before CoreLocation is asked; always only when it can be asked for.
+    private let purposeKeys: [PermissionKind: PurposeKeyCheck]
     /// Asks CoreLocation for always authorization; set only by `PermitLocationAlways`, so that this module's
     /// binary never references the always API.
     private let requestAlways: (@MainActor (CLLocationManager) -> Void)?
@@ -77,11 +83,17 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
         self.requestAlways = requestAlways
         self.defaults = defaults
         self.logger = logger
+        var purposeKeys = [PermissionKind.location: PurposeKeyCheck(kind: .location, logger: logger)]
+        if requestAlways != nil {
+            purposeKeys[.locationAlways] = PurposeKeyCheck(kind: .locationAlways, logger: logger)
+        }
+        self.purposeKeys = purposeKeys
         // Only an authority that can ask for always reads (and writes) the flag: an app that links
         // `PermitLocation` alone never touches `UserDefaults` through it.
         machine = LocationAuthorizationStateMachine(
             alwaysRequested: requestAlways != nil && defaults.bool(forKey: Self.alwaysRequestedKey),
-            canRequestAlways: requestAlways != nil)
+            canRequestAlways: requestAlways != nil,
+            provisionalAlways: requestAlways != nil && defaults.bool(forKey: Self.provisionalAlwaysKey))
         super.init()
         manager.delegate = self
         observeLifecycle()
@@ -92,13 +104,15 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// The status of ``PermissionKind/location`` or ``PermissionKind/locationAlways``; any other kind is
     /// `unavailable`.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        machine.status(of: kind, reading: await reading())
+        if purposeKeys[kind]?.isMissing == true { return .unavailable }
+        return machine.status(of: kind, reading: await reading())
     }
 
     /// Makes the request `LocationAuthorizationStateMachine` decides on, if any, waits until `PromptWait`
     /// ends it, and returns the status then.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .location || kind == .locationAlways else { return .unavailable }
+        if purposeKeys[kind]?.isMissing == true { return .unavailable }
         let before = await reading()
         let action = machine.requestAction(for: kind, reading: before)
         switch action {
@@ -112,6 +126,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
         }
         let after = await reading()
         machine.requestFinished(action, reading: after)
+        persistProvisionalAlways()
         return machine.status(of: kind, reading: after)
     }
 
@@ -167,11 +182,22 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private func authorizationChanged() {
         let reported = Self.authorization(manager.authorizationStatus)
         machine.authorizationChanged(to: reported)
+        persistProvisionalAlways()
         for (wait, from) in waits {
             wait.authorizationChanged(isAnswer: LocationAuthorizationStateMachine.isAnswer(to: from, reported: reported))
         }
         changeHandler?(.location)
         changeHandler?(.locationAlways)
+    }
+
+    /// Writes whether the always grant is provisional when it changed; only an authority that can ask for always
+    /// touches `UserDefaults`.
+    private func persistProvisionalAlways() {
+        guard requestAlways != nil else { return }
+        let provisional = machine.isProvisionalAlways
+        if defaults.bool(forKey: Self.provisionalAlwaysKey) != provisional {
+            defaults.set(provisional, forKey: Self.provisionalAlwaysKey)
+        }
     }
 
     // MARK: - Lifecycle
@@ -182,9 +208,7 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private func observeLifecycle() {
         for notification in AppLifecycleNotification.allCases {
             guard let signal = notification.promptSignal else { continue }
-            let observer = NotificationCenter.default.addObserver(
-                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
-            ) { [weak self] _ in
+            lifecycleObservers.observe(Notification.Name(notification.rawValue), queue: .main) { [weak self] _ in
                 MainActor.assumeIsolated {
                     for (wait, _) in self?.waits ?? [] {
                         switch signal {
@@ -194,7 +218,6 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
                     }
                 }
             }
-            lifecycleObservers.append(observer)
         }
     }
 

@@ -1,6 +1,8 @@
 #if canImport(MediaPlayer)
 import MediaPlayer
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/mediaLibrary``, over `MPMediaLibrary`: the person's music
 /// library (Apple Music and synced music).
@@ -28,17 +30,25 @@ public struct MediaLibraryAuthority: PermissionAuthority {
         kind: .mediaLibrary, status: { Self.status(MPMediaLibrary.authorizationStatus()) },
         ask: { answer in MPMediaLibrary.requestAuthorization { answer(Self.status($0)) } })
 
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.MediaLibrary")) {
+        purposeKeys = PurposeKeyCheck(kind: .mediaLibrary, logger: logger)
+    }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        await base.status(of: kind)
+        guard kind != base.kind || !purposeKeys.isMissing else { return .unavailable }
+        return await base.status(of: kind)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        try await base.request(kind)
+        guard kind != base.kind || !purposeKeys.isMissing else { return .unavailable }
+        return try await base.request(kind)
     }
 
     static func status(_ authorization: MPMediaLibraryAuthorizationStatus) -> PermissionStatus {

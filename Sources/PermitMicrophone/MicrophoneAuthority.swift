@@ -31,47 +31,33 @@ import PermitAdapterSupport
 /// let status = try await microphone.request(.microphone)   // the system prompt, the first time
 /// ```
 public struct MicrophoneAuthority: PermissionAuthority {
-    private let logger: Logger
+    /// The flow the camera and microphone share (`CaptureAuthorityFlow`, tested on Linux), over this module's
+    /// calls for audio only; the purpose string is checked with every privacy adapter's `PurposeKeyCheck`: read
+    /// once, and a missing one logged once as an error naming the key.
+    private let flow: CaptureAuthorityFlow
 
     /// Creates the authority; `logger` hears about a missing purpose string.
     public init(logger: Logger = Logger(label: "Permit.Microphone")) {
-        self.logger = logger
+        flow = CaptureAuthorityFlow(
+            kind: .microphone, purposeKeys: PurposeKeyCheck(kind: .microphone, logger: logger),
+            authorization: { Self.authorization() }, hasDevice: { Self.hasDevice },
+            requestAccess: { _ = await AVCaptureDevice.requestAccess(for: .audio) })
     }
 
     /// Whether the device has an audio capture device: found once, it is not looked up again; missing, it is looked
     /// up again at most every thirty seconds (`CaptureDevicePresence`).
     private static let devices = CaptureDeviceCache()
     private static var hasDevice: Bool { devices.hasDevice { AVCaptureDevice.default(for: .audio) != nil } }
-    /// Whether Info.plist has a non-empty microphone purpose string; read once.
-    private static let hasPurposeString =
-        (Bundle.main.object(forInfoDictionaryKey: purposeKey) as? String).map { !$0.isEmpty } ?? false
-    private static let purposeKey = CaptureAuthorizationDecision.purposeKey(for: .microphone) ?? ""
 
-    /// The capture authorization for audio, read without prompting.
+    /// The capture authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .microphone else { return .unavailable }
-        return CaptureAuthorizationDecision.status(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when `CaptureAuthorizationDecision` says so, and returns the status after the
     /// answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .microphone else { return .unavailable }
-        let action = CaptureAuthorizationDecision.requestAction(
-            authorization: Self.authorization(), hasDevice: Self.hasDevice, hasPurposeString: Self.hasPurposeString)
-        switch action {
-        case .ask:
-            _ = await AVCaptureDevice.requestAccess(for: .audio)
-            return await status(of: kind)
-        case .answer(let status):
-            if !Self.hasPurposeString {
-                logger.error(
-                    "microphone not requested: Info.plist has no purpose string; add it",
-                    metadata: ["key": "\(Self.purposeKey)"])
-            }
-            return status
-        }
+        await flow.request(kind)
     }
 
     // MARK: - Translation

@@ -1,5 +1,6 @@
 #if canImport(CoreMotion)
 import CoreMotion
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -29,14 +30,20 @@ public struct MotionAuthority: PermissionAuthority {
     /// How long ``request(_:)`` waits for the query's answer before it reads the authorization as it is.
     public let answerTimeout: Duration
 
-    /// Creates the authority.
-    public init(answerTimeout: Duration = .seconds(120)) {
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority. `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(answerTimeout: Duration = .seconds(120), logger: Logger = Logger(label: "Permit.Motion")) {
+        purposeKeys = PurposeKeyCheck(kind: .motion, logger: logger)
         self.answerTimeout = answerTimeout
     }
 
     /// The motion activity authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .motion else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         guard CMMotionActivityManager.isActivityAvailable() else { return .unavailable }
         return Self.status(CMMotionActivityManager.authorizationStatus())
     }
@@ -45,6 +52,7 @@ public struct MotionAuthority: PermissionAuthority {
     /// and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .motion else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         let current = await status(of: kind)
         guard SystemRequestGate.asksSystem(current: current) else { return current }
         // Only the answer or the deadline ends the wait: the no-prompt window is the whole timeout.

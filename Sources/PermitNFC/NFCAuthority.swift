@@ -1,5 +1,6 @@
 #if canImport(CoreNFC)
 import CoreNFC
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -19,12 +20,19 @@ import PermitAdapterSupport
 /// let status = await nfc.status(of: .nfcReading)
 /// ```
 public struct NFCAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.NFC")) {
+        purposeKeys = PurposeKeyCheck(kind: .nfcReading, logger: logger)
+    }
 
     /// `granted` where the device reads NFC tags, `unavailable` elsewhere.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .nfcReading else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return SystemRequestGate.nfcStatus(readingAvailable: NFCNDEFReaderSession.readingAvailable)
     }
 

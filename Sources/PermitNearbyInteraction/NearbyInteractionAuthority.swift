@@ -1,5 +1,6 @@
 #if canImport(NearbyInteraction)
 import NearbyInteraction
+public import Logging
 public import Permit
 import PermitAdapterSupport
 
@@ -34,14 +35,24 @@ public actor NearbyInteractionAuthority: PermissionAuthority {
     public let defaultsKey: String
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
 
-    /// Creates the authority, keeping the last session outcome under `defaultsKey` in the standard defaults.
-    public init(defaultsKey: String = "PermitNearbyInteractionOutcome") {
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority, keeping the last session outcome under `defaultsKey` in the standard defaults. `logger`
+    /// hears, once, that Info.plist lacks the kind's purpose string.
+    public init(
+        defaultsKey: String = "PermitNearbyInteractionOutcome",
+        logger: Logger = Logger(label: "Permit.NearbyInteraction")
+    ) {
+        purposeKeys = PurposeKeyCheck(kind: .nearbyInteraction, logger: logger)
         self.defaultsKey = defaultsKey
     }
 
     /// The last outcome, or `unavailable` on a device without ultra-wideband.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .nearbyInteraction else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return NearbyInteractionOutcome.status(
             supportsPreciseDistance: NISession.deviceCapabilities.supportsPreciseDistanceMeasurement,
             remembered: UserDefaults.standard.string(forKey: defaultsKey))

@@ -1,6 +1,8 @@
 #if canImport(Photos)
 import Photos
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/photos``, over PhotoKit's read-write authorization.
 ///
@@ -26,18 +28,26 @@ public import Permit
 /// if try await photos.request(.photos) == .limited { offerToSelectMorePhotos() }
 /// ```
 public struct PhotosAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.Photos")) {
+        purposeKeys = PurposeKeyCheck(kind: .photos, logger: logger)
+    }
 
     /// The read-write photo library authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .photos else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(PHPhotoLibrary.authorizationStatus(for: .readWrite))
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .photos else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         if PHPhotoLibrary.authorizationStatus(for: .readWrite) == .notDetermined {
             return Self.status(await PHPhotoLibrary.requestAuthorization(for: .readWrite))
         }

@@ -1,6 +1,8 @@
 #if canImport(Photos)
 import Photos
+public import Logging
 public import Permit
+import PermitAdapterSupport
 
 /// The `PermissionAuthority` for ``PermissionKind/photosAddOnly``, over PhotoKit's add-only authorization.
 ///
@@ -23,18 +25,26 @@ public import Permit
 /// let status = try await saving.request(.photosAddOnly)
 /// ```
 public struct PhotosAddOnlyAuthority: PermissionAuthority {
-    /// Creates the authority.
-    public init() {}
+    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
+    /// and is never asked (asking would terminate the app).
+    private let purposeKeys: PurposeKeyCheck
+
+    /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
+    public init(logger: Logger = Logger(label: "Permit.PhotosAddOnly")) {
+        purposeKeys = PurposeKeyCheck(kind: .photosAddOnly, logger: logger)
+    }
 
     /// The add-only photo library authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
         guard kind == .photosAddOnly else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         return Self.status(PHPhotoLibrary.authorizationStatus(for: .addOnly))
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
         guard kind == .photosAddOnly else { return .unavailable }
+        guard !purposeKeys.isMissing else { return .unavailable }
         if PHPhotoLibrary.authorizationStatus(for: .addOnly) == .notDetermined {
             return Self.status(await PHPhotoLibrary.requestAuthorization(for: .addOnly))
         }

@@ -23,8 +23,14 @@ import PhotosUI
 public enum LimitedPhotosAccess {
     /// Shows the limited-library picker over `controller` and returns the local identifiers of the photos the
     /// person newly selected (empty when they added none).
+    ///
+    /// The picker shows only while access is limited: "If your app doesn't have limited library access, this
+    /// method does nothing" and never calls back (Apple, "presentLimitedLibraryPicker(from:completionHandler:)").
+    /// So the live status is read first, not the center's last-known one (the person may have chosen Full Access
+    /// in Settings since): any other status returns an empty list at once instead of waiting forever.
     public static func selectMorePhotos(from controller: UIViewController) async -> [String] {
-        await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: controller)
+        guard PHPhotoLibrary.authorizationStatus(for: .readWrite) == .limited else { return [] }
+        return await PHPhotoLibrary.shared().presentLimitedLibraryPicker(from: controller)
     }
 }
 #endif

@@ -110,9 +110,7 @@ extension WebKitWebView {
     func observeLifecycle() {
         for notification in AppLifecycleNotification.allCases {
             guard let foreground = notification.isForeground else { continue }
-            let observer = NotificationCenter.default.addObserver(
-                forName: Notification.Name(notification.rawValue), object: nil, queue: .main
-            ) { [weak self] _ in
+            lifecycleObservers.observe(Notification.Name(notification.rawValue), queue: .main) { [weak self] _ in
                 MainActor.assumeIsolated {
                     guard let self else { return }
                     if foreground {
@@ -122,7 +120,6 @@ extension WebKitWebView {
                     }
                 }
             }
-            lifecycleObservers.append(observer)
         }
     }
 

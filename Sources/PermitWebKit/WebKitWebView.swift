@@ -157,7 +157,8 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
     var restartPolicy: RestartPolicyStateMachine
     let clock = ContinuousClock()
     let createdAt: ContinuousClock.Instant
-    var lifecycleObservers: [any NSObjectProtocol] = []
+    /// The lifecycle observers, removed when the host ends.
+    let lifecycleObservers = NotificationObservations()
 
     /// Hands the web view's events to every sequence made by ``events()``.
     let eventBroadcaster = UpdateBroadcaster<WebViewEvent>()

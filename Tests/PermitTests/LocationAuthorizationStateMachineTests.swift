@@ -49,6 +49,25 @@ import Testing
         #expect(relaunched.status(of: .locationAlways, reading: always) == .granted)
     }
 
+    @Test func aProvisionalAlwaysGrantSurvivesARelaunch() {
+        var machine = Machine(alwaysRequested: false, canRequestAlways: true)
+        _ = machine.requestAction(for: .locationAlways, reading: notDetermined)
+        machine.requestFinished(.askAlways, reading: always)  // "Allow While Using App"
+        #expect(machine.isProvisionalAlways, "persisted by the adapter")
+        // The next launch: CoreLocation reports authorizedAlways again, at once, through the delegate.
+        var relaunched = Machine(
+            alwaysRequested: machine.alwaysRequested, canRequestAlways: true,
+            provisionalAlways: machine.isProvisionalAlways)
+        relaunched.authorizationChanged(to: .authorizedAlways)
+        #expect(relaunched.status(of: .locationAlways, reading: always) == .provisional)
+        // The always prompt, answered "Keep Only While Using", ends it, and that is persisted too.
+        relaunched.authorizationChanged(to: .authorizedWhenInUse)
+        #expect(!relaunched.isProvisionalAlways)
+        // An authority that cannot ask for always never reads a provisional grant.
+        let whenInUseOnly = Machine(alwaysRequested: false, canRequestAlways: false, provisionalAlways: true)
+        #expect(whenInUseOnly.status(of: .locationAlways, reading: always) == .granted)
+    }
+
     @Test func anUpgradeFromWhenInUseToAlwaysIsNotProvisional() {
         var machine = Machine(alwaysRequested: false, canRequestAlways: true)
         _ = machine.requestAction(for: .locationAlways, reading: whenInUse)

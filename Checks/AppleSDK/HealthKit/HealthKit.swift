@@ -21,7 +21,10 @@ public enum HKAuthorizationRequestStatus: Int, Sendable {
 }
 
 // .../hkobjecttype: `class HKObjectType : NSObject, NSCopying, NSSecureCoding`
-open class HKObjectType: NSObject {}
+open class HKObjectType: NSObject {
+    // .../hkobjecttype/identifier: `var identifier: String { get }`
+    open var identifier: String { fatalError("stand-in") }
+}
 
 // .../hksampletype: `class HKSampleType : HKObjectType`
 open class HKSampleType: HKObjectType {}

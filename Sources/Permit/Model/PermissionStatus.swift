@@ -100,11 +100,18 @@ public enum PermissionStatus: String, CaseIterable, Hashable, Sendable, Codable,
 extension PermissionStatus {
     /// Whether a request that found `before` and left `after` showed the person a system prompt.
     ///
-    /// A prompt can show only from a status that can prompt (``canPrompt``), and a move from not determined to
-    /// provisional is the one the OS makes silently: provisional notifications are granted without a prompt
-    /// (Apple, "Asking permission to use notifications"). Such a request does not count as asked, so the real
-    /// prompt stays available.
+    /// A prompt can show only from a status that can prompt (``canPrompt``), and two outcomes of a request show
+    /// none, so they do not count as asked and the real prompt stays available:
+    ///
+    /// - a move from not determined to provisional, which the OS makes silently: provisional notifications are
+    ///   granted without a prompt (Apple, "Asking permission to use notifications");
+    /// - a request that leaves the status not determined: an answered prompt always determines it, so iOS did
+    ///   not show one. App Tracking Transparency asked while the app is not active, or while another alert is up,
+    ///   returns `notDetermined` at once (Apple, "requestTrackingAuthorization(completionHandler:)": "The system
+    ///   displays the prompt only when the app state is active"); so do a location request from the background,
+    ///   a local network probe whose time ran out, and Nearby Interaction, which has no request call.
     public static func requestShowedPrompt(from before: PermissionStatus, to after: PermissionStatus) -> Bool {
-        before.canPrompt && !(before == .notDetermined && after == .provisional)
+        guard before.canPrompt, after != .notDetermined else { return false }
+        return !(before == .notDetermined && after == .provisional)
     }
 }

@@ -242,7 +242,8 @@ public actor PromptPolicy {
                 policyChanged()
                 throw error
             }
-            machine.finishPrompt(for: kind, answered: true, at: clock.now)
+            // A request that left the kind not determined showed no prompt: it counts for nothing (asked again).
+            machine.finishPrompt(for: kind, answered: answered.status != .notDetermined, at: clock.now)
             policyChanged()
             scheduleCooldownEnd()
             let step = machine.nextStep(for: declaration, state: answered, at: clock.now)
