@@ -97,6 +97,9 @@ package struct CookieWriteBook: Sendable {
         return entry.failed
     }
 
+    /// A report refused before it was queued: its proof is not its installation's.
+    package mutating func noteRefused() { metrics.refused += 1 }
+
     /// The write of `ticket` was refused, since its report did not prove it comes from its installation (a wrong
     /// proof, or none for an installation that has one): counted, and not retried.
     package mutating func refused(_ ticket: Ticket) {
@@ -190,9 +193,12 @@ package struct CookieWriteMetrics: Sendable, Hashable, Codable {
 
 extension InstallationReport {
     /// This report with `newer` over it: its token and platform when it has them, its states over these. A
-    /// report that carries another proof (or none where this one has one) replaces this one whole, so that
-    /// neither lends the other what only its own proof admits.
+    /// report that carries another proof replaces this one whole, so that neither lends the other what only its
+    /// own proof admits; but one without a proof never displaces one with a proof (the cookie writer lets
+    /// through only proofs that verify): otherwise anyone naming an installation during an outage would replace
+    /// its own waiting report with one the registry then refuses, and the installation's report would be lost.
     fileprivate func merging(_ newer: InstallationReport) -> InstallationReport {
+        if case .presented = proof, case .absent = newer.proof { return self }
         guard newer.proof == proof else { return newer }
         return InstallationReport(
             installation: installation, token: newer.token ?? token, platform: newer.platform ?? platform,

@@ -76,6 +76,16 @@ package final class CookieWriter: Sendable {
     /// after ``wait``; never throws.
     package func record(_ report: InstallationReport) async {
         if registry.repeatsRecorded(report) { return }
+        // A wrong proof never enters the book, where it could displace the installation's own waiting report.
+        if case .presented(let given) = report.proof, let proofs = try? await registry.installationProofs(),
+            !proofs.verifies(given, for: report.installation)
+        {
+            state.withLock { $0.book.noteRefused() }
+            logger.debug("cookie report refused: the proof is not this installation's", metadata: [
+                "installation": "\(report.installation)",
+            ])
+            return
+        }
         switch state.withLock({ $0.book.submit(report) }) {
         case .dropped:
             let lost = metrics.lost

@@ -65,6 +65,25 @@ import Testing
         #expect(round.map { $0.report.token } == ["t2"])
     }
 
+    /// While the installation's own report (with its proof) waits for a retry, a report naming it without a
+    /// proof (anyone can send one) does not replace it: the registry would refuse that one, and the
+    /// installation's report would be lost. A report with a proof still replaces one without.
+    @Test func aReportWithoutAProofNeverDisplacesOneWithAProof() throws {
+        var book = CookieWriteBook()
+        let own = InstallationReport(installation: "a", token: "own", states: ["camera": .granted], proof: .presented("p"))
+        let (_, first) = try self.ticket(book.submit(own))
+        _ = book.failed(first)
+        let stranger = InstallationReport(installation: "a", token: "stranger", states: ["camera": .notUsable])
+        let (written, _) = try self.ticket(book.submit(stranger))
+        #expect(written == own)
+
+        var other = CookieWriteBook()
+        let (_, unproven) = try self.ticket(other.submit(stranger))
+        _ = other.failed(unproven)
+        let (replaced, _) = try self.ticket(other.submit(own))
+        #expect(replaced == own)
+    }
+
     @Test func beyondTheInFlightLimitAReportWaitsForARound() throws {
         var limits = CookieWriteBook.Limits()
         limits.maxInFlight = 1
