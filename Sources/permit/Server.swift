@@ -17,6 +17,12 @@ struct Server: AsyncParsableCommand {
             asks for the admin key as the password (any user name), and DELETE /permit/installations/ID deletes \
             what the registry keeps of one installation. Stale tokens are pruned at start and every hour.
 
+            Installations prove themselves: the answer to an installation's first native report carries its \
+            proof (X-Permit-Installation-Proof, an HMAC with a key the registry's database keeps, shared by a \
+            fleet), which the app sends back in its reports and its permit_installation cookie (ID~PROOF). A \
+            report with a wrong proof is refused (403, or ignored on the cookie path); one without a proof never \
+            replaces a stored token nor changes an installation that has proved itself.
+
             The two keys come from the environment or from files, never from the command line, where every \
             user of the machine can read them; they must differ, since the app key ships in every app:
               export PERMIT_APP_KEY=… PERMIT_ADMIN_KEY=…
