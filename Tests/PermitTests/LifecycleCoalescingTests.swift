@@ -61,8 +61,15 @@ import Testing
         let center = await launch(settleDelay: .milliseconds(500))
         let reads = await device.statusReadCount
         await device.setStatus(.granted, for: .location)
-        let first = Task { await center.handle(.willEnterForeground) }
-        let second = Task { await center.handle(.didBecomeActive) }
+        let handled = Collector<Int>()
+        Task {
+            await center.handle(.willEnterForeground)
+            await handled.append(1)
+        }
+        Task {
+            await center.handle(.didBecomeActive)
+            await handled.append(2)
+        }
         for _ in 0..<1000 { await Task.yield() }
         for _ in 0..<499 {
             await clock.advance(by: .milliseconds(1))
@@ -71,9 +78,13 @@ import Testing
         #expect(await center.state(for: .location)?.status == .notDetermined)
         await clock.advance(by: .milliseconds(1))
         #expect(await yield(until: { await device.statusReadCount == reads + 1 }))
-        await clock.run()  // releases the sleep even if it started late, so the test cannot hang
-        await first.value
-        await second.value
+        // Runs the clock until both events are handled: a sleep that started late (the second event's task
+        // scheduled after a clock.run() on a loaded machine) is released too, so the test cannot hang. It did:
+        // a single clock.run() before awaiting the tasks timed out once in CI.
+        while await handled.values.count < 2 {
+            await clock.run()
+            await Task.yield()
+        }
         #expect(await device.statusReadCount == reads + 1)
         #expect(await center.state(for: .location)?.status == .granted)
     }
