@@ -181,36 +181,26 @@ public struct SystemCheckRunner: Sendable {
     private func race(
         _ check: any SystemCheck, index: Int, against deadline: @escaping @Sendable () async throws -> Void
     ) async -> RaceOutcome {
-        let (outcomes, continuation) = AsyncStream.makeStream(of: RaceOutcome.self, bufferingPolicy: .bufferingOldest(1))
+        // The check's own run, in a task that outlives this race: a later run joins a check that still hangs.
         let work = inFlight.task(for: index) { finished in
             Task {
                 defer { finished() }
                 do { return .success(try await check.run()) } catch { return .failure(error) }
             }
         }
-        let waiter = Task {
-            continuation.yield(.finished(await work.value))
-        }
-        let timer = Task {
-            do {
-                try await deadline()
-                continuation.yield(.timedOut)
-            } catch {
-                // Cancelled: the check finished first, or the run was cancelled.
+        do {
+            switch try await DeadlineRace.run({ await work.value }, until: deadline) {
+            case .finished(.success(let result)): return .finished(result)
+            case .finished(.failure(let error)): return .finished(.failure(error))
+            case .expired:
+                work.cancel()
+                return .timedOut
             }
+        } catch {
+            // The run's task was cancelled.
+            work.cancel()
+            return .cancelled
         }
-        defer {
-            timer.cancel()
-            waiter.cancel()
-            continuation.finish()
-        }
-        for await outcome in outcomes {
-            if case .timedOut = outcome { work.cancel() }
-            return outcome
-        }
-        // The run's task was cancelled.
-        work.cancel()
-        return .cancelled
     }
 
     private static func describe(_ duration: Duration) -> String {
