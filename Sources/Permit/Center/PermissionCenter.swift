@@ -55,10 +55,12 @@ public actor PermissionCenter {
     private var lastChecked: [PermissionKind: Date] = [:]
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
     private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
-    private var startTask: Task<Void, Never>?
+    private var startPhase = StartPhase.notStarted
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
 
     private var lifecycle: LifecycleRefreshStateMachine
-    private var lifecycleTask: Task<Void, Never>?
+    /// The events waiting for the lifecycle refresh under way, which the event that started it runs.
+    private var lifecycleWaiters: [CheckedContinuation<Void, Never>] = []
     private var requests: [PermissionKind: Task<PermissionState, any Error>] = [:]
 
     /// Numbers every read of the OS in the order it started, so that a read that started before a newer
@@ -99,18 +101,26 @@ public actor PermissionCenter {
 
     // MARK: - Launch
 
+    /// Where ``start()`` is: the first call runs the launch, later calls wait for it or return.
+    private enum StartPhase { case notStarted, starting, started }
+
     /// Loads the snapshot, reads every tracked permission from the OS, records and persists what changed
     /// while the app was not running, and starts listening to the OS's change callbacks.
     ///
     /// Calling it again, or concurrently, waits for the first call and does nothing more.
     public func start() async {
-        if let startTask {
-            await startTask.value
+        switch startPhase {
+        case .started:
             return
+        case .starting:
+            await withCheckedContinuation { startWaiters.append($0) }
+        case .notStarted:
+            // Run by the first caller itself; the others wait for it. Nothing in it stops at cancellation.
+            startPhase = .starting
+            await performStart()
+            startPhase = .started
+            resumeAll(&startWaiters)
         }
-        let task = Task { await self.performStart() }
-        startTask = task
-        await task.value
     }
 
     private func performStart() async {
@@ -176,12 +186,19 @@ public actor PermissionCenter {
         case .ignore:
             logger.debug("lifecycle event needs no refresh", metadata: ["event": "\(event)"])
         case .joinRefresh:
-            await lifecycleTask?.value
+            await withCheckedContinuation { lifecycleWaiters.append($0) }
         case .startRefresh(let delay):
-            let task = Task { await self.runLifecycleRefresh(after: delay) }
-            lifecycleTask = task
-            await task.value
+            // Run by the event that started it; the events that join it wait for its end.
+            await runLifecycleRefresh(after: delay)
+            resumeAll(&lifecycleWaiters)
         }
+    }
+
+    /// Resumes every waiter of a run that just ended.
+    private func resumeAll(_ waiters: inout [CheckedContinuation<Void, Never>]) {
+        let ended = waiters
+        waiters = []
+        for waiter in ended { waiter.resume() }
     }
 
     private func runLifecycleRefresh(after delay: Duration) async {
