@@ -62,24 +62,29 @@ enum BridgeScript {
 /// The statuses a page sees: the bridge's strings per kind, plus the raw status where the bridge's string hides
 /// a detail (limited, provisional, unavailable, approximate, ...: ``PermissionStatus/hasBridgeDetail``).
 struct BridgeStatuses: Hashable, Sendable {
-    var statuses: [String: String]
-    var details: [String: String]
+    /// What the page's `statuses` shows for each kind.
+    var statuses: [PermissionKind: BridgeStatus]
+    /// The exact status of each kind whose bridge status hides a detail.
+    var details: [PermissionKind: PermissionStatus]
 
     init(_ states: [PermissionState]) {
-        statuses = Dictionary(uniqueKeysWithValues: states.map { ($0.kind.rawValue, $0.status.bridgeStatus.rawValue) })
+        statuses = Dictionary(uniqueKeysWithValues: states.map { ($0.kind, $0.status.bridgeStatus) })
         details = Dictionary(
-            uniqueKeysWithValues: states.compactMap { state in
-                state.status.hasBridgeDetail ? (state.kind.rawValue, state.status.rawValue) : nil
-            })
+            uniqueKeysWithValues: states.compactMap { state in state.status.hasBridgeDetail ? (state.kind, state.status) : nil })
     }
 
     /// Sets one kind's status, as the page sees it.
     mutating func set(_ status: PermissionStatus, for kind: PermissionKind) {
-        statuses[kind.rawValue] = status.bridgeStatus.rawValue
-        details[kind.rawValue] = status.hasBridgeDetail ? status.rawValue : nil
+        statuses[kind] = status.bridgeStatus
+        details[kind] = status.hasBridgeDetail ? status : nil
     }
 
-    var statusesJSON: JSONValue { .object(statuses.mapValues(JSONValue.string)) }
-    var detailsJSON: JSONValue { .object(details.mapValues(JSONValue.string)) }
+    var statusesJSON: JSONValue { Self.object(statuses, \.rawValue) }
+    var detailsJSON: JSONValue { Self.object(details, \.rawValue) }
     var json: JSONValue { .object(["statuses": statusesJSON, "details": detailsJSON]) }
+
+    /// A JSON object of strings keyed by the kinds' web names.
+    private static func object<Value>(_ values: [PermissionKind: Value], _ text: (Value) -> String) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, JSONValue.string(text($0.value))) }))
+    }
 }

@@ -57,6 +57,8 @@ public actor WebBridge {
     private var following: Task<Void, Never>?
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
+    /// Wakes ``caughtUp(within:)`` at each status recorded.
+    private let recordings = Occurrences()
 
     /// Creates a bridge whose page requests go through `policy`; call ``attach(to:)`` to connect it to a web
     /// view.
@@ -185,9 +187,11 @@ public actor WebBridge {
     /// the caller.
     package func caughtUp(within timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while current != BridgeStatuses(await center.states()) {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
+        while true {
+            let seen = recordings.count
+            guard current != BridgeStatuses(await center.states()) else { break }
+            // What the center holds has not reached the bridge yet: its stream brings it, with a record.
+            guard await recordings.next(after: seen, before: deadline) else { return false }
         }
         await settled()
         return true
@@ -206,6 +210,7 @@ public actor WebBridge {
     private func record(_ kind: PermissionKind, _ status: PermissionStatus, at date: Date) -> Bool {
         if let last = appliedAt[kind], date < last { return false }
         appliedAt[kind] = date
+        defer { recordings.happened() }
         let before = current
         current.set(status, for: kind)
         return current != before
@@ -223,7 +228,7 @@ public actor WebBridge {
         do {
             try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
             pushed = statuses
-            logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statuses)"])
+            logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statusesJSON.jsonText)"])
         } catch {
             logger.debug("bridge could not push statuses to the page", metadata: ["error": "\(error)"])
         }
@@ -260,10 +265,9 @@ public actor WebBridge {
     /// (it grants nothing to a context that is not secure) is logged and left as the engine has it.
     private func updateEngine() async {
         guard let host, configuration.answersWebPermissionRequests else { return }
-        for (kind, status) in current.statuses.sorted(by: { $0.key < $1.key }) {
-            guard let permissionKind = PermissionKind(rawValue: kind), let permission = WebEnginePermission(permissionKind)
-            else { continue }
-            let granted = status == BridgeStatus.granted.rawValue
+        for (kind, status) in current.statuses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let permission = WebEnginePermission(kind) else { continue }
+            let granted = status == .granted
             guard engineGrants[permission] != granted else { continue }
             for origin in configuration.allowedOrigins.sorted(by: { $0.description < $1.description }) {
                 do {
