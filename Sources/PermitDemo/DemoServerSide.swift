@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Hummingbird
 package import Logging
 import AsyncHTTPClient

@@ -76,7 +76,7 @@ import PermitSupport
             ]),
         ]),
         .object(["B": .null, "a": .bool(true), "b": .bool(false), "id10": .integer(-3), "id9": .array([])]),
-        .array([.number(1e16), .number(1e15), .number(1e-7), .number(-0.0), .number(0.1), .number(1e21), .number(5e-324)]),
+        .array([.number(1e16), .number(1e15), .number(1e-7), .number(-0.0), .number(0.1), .number(1e21), .number(.leastNonzeroMagnitude)]),
         .array([.number(.greatestFiniteMagnitude), .number(0.30000000000000004), .integer(.min), .integer(.max)]),
         .string("a\"b\\c/d\u{08}\u{0C}\n\r\t\u{01}\u{1F}\u{7F}\u{2028}é😀"),
         .object([:]), .array([.object([:]), .array([])]), .string(""), .null,

@@ -72,7 +72,7 @@ import PermitSupport
         }
         await events.wait(for: .restarted)
         _ = await writer.value  // every write came back: none hung
-        try await afterNoticed.value
+        _ = try await afterNoticed.value
 
         // The last value written, failed or not, is what the restarted browser and the page hold.
         #expect(await eventually {

@@ -125,11 +125,11 @@ import Testing
         #expect(await location.requestCount == 1)
 
         // The device moved: the next request asks again.
-        await location.setFix(LocationFix(latitude: -33.8688, longitude: 151.2093, accuracy: 30, timestamp: Date(timeIntervalSince1970: 1_700_000_456)))
+        location.setFix(LocationFix(latitude: -33.8688, longitude: 151.2093, accuracy: 30, timestamp: Date(timeIntervalSince1970: 1_700_000_456)))
         #expect(try await locate(webView) == #""-33.8688 151.2093 30 1700000456000""#)
         #expect(await location.requestCount == 2)
 
-        await location.setFailure(LocationError.unavailable.withDetail("no satellites in view"))
+        location.setFailure(LocationError.unavailable.withDetail("no satellites in view"))
         #expect(
             try await locate(webView)
                 == #""error 2 the location could not be determined: no satellites in view""#)

@@ -20,7 +20,7 @@ import Testing
         let device = SimulatedDevice(statuses: [.camera: .granted, .location: .denied])
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device,
+            kinds: PermissionKind.legacyCookieKinds, authority: device,
             storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let host = FakeWebViewHost()
@@ -51,7 +51,7 @@ import Testing
         let device = SimulatedDevice(statuses: [.camera: .granted])
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device,
+            kinds: PermissionKind.legacyCookieKinds, authority: device,
             storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
         let host = FakeWebViewHost()
         let bridge = WebBridge(
@@ -69,7 +69,7 @@ import Testing
         let device = SimulatedDevice()
         await device.launchApp()
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device,
+            kinds: PermissionKind.legacyCookieKinds, authority: device,
             storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
         let host = FakeWebViewHost()
         let settings = RecordingSettings()

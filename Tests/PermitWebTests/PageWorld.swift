@@ -49,7 +49,7 @@ final class PageWorld: Sendable {
             throw error
         }
         let center = PermissionCenter(
-            kinds: PermissionKind.seed, authority: device,
+            kinds: PermissionKind.legacyCookieKinds, authority: device,
             storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
         await device.attachLifecycleObserver { event in await center.handle(event) }
         let policy = PromptPolicy(

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Cookie {
     /// The cookies a store that deletes by name, domain and path is given to delete the cookie `name` of
