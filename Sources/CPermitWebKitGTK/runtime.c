@@ -149,13 +149,20 @@ int permit_wk_runtime_xvfb_pid(void) { return (int)xvfb_pid; }
 // MARK: - Marshalling
 
 /// A function and its argument, queued for the GTK thread.
+///
+/// `published` hands the invocation over: the caller's thread stores it with release order after writing the
+/// function, its argument and everything the argument points to, and the GTK thread loads it with acquire order
+/// before reading them. GLib's main-loop lock already orders the two threads, but GLib is not built for the
+/// thread sanitizer, which cannot see that lock; the atomic pair is an ordering it sees (and a real one).
 typedef struct {
     void (*function)(void *);
     void *data;
+    int published;
 } invocation;
 
 static gboolean run_invocation(gpointer pointer) {
     invocation *queued = pointer;
+    if (!__atomic_load_n(&queued->published, __ATOMIC_ACQUIRE)) abort();  // attached only after publishing
     queued->function(queued->data);
     g_free(queued);
     return G_SOURCE_REMOVE;
@@ -166,6 +173,7 @@ void permit_wk_invoke(void (*function)(void *), void *data) {
     invocation *queued = g_new(invocation, 1);
     queued->function = function;
     queued->data = data;
+    __atomic_store_n(&queued->published, 1, __ATOMIC_RELEASE);
     GSource *source = g_idle_source_new();
     g_source_set_priority(source, G_PRIORITY_DEFAULT);
     g_source_set_callback(source, run_invocation, queued, NULL);
