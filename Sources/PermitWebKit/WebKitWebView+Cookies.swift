@@ -11,18 +11,18 @@ extension WebKitWebView {
 
     /// Writes `cookie` to the web view's cookie store, with its `SameSite` attribute; returns once it is stored.
     ///
-    /// - Throws: `WebKitWebViewError.cookieRefused` when `HTTPCookie` refuses it;
-    ///   `WebKitWebViewError.cookieStoreTimedOut` when the store did not answer in time.
+    /// - Throws: `WebViewError.cookieRefused` when `HTTPCookie` refuses it;
+    ///   `WebViewError.timedOut` when the store did not answer in time.
     public func setCookie(_ cookie: Cookie) async throws {
         // Recorded first, so that a delete that follows wins and a recovery writes it again.
         cookiesSet[CookieKey(name: cookie.name, domain: cookie.domain, path: cookie.path)] = cookie
-        guard let converted = Self.httpCookie(cookie) else { throw WebKitWebViewError.cookieRefused }
+        guard let converted = Self.httpCookie(cookie) else { throw WebViewError.cookieRefused }
         try await enqueueCookieWrite { store in await store.setCookie(converted) }
     }
 
     /// Every cookie in the web view's cookie store.
     ///
-    /// - Throws: `WebKitWebViewError.cookieStoreTimedOut` when the store did not answer in time.
+    /// - Throws: `WebViewError.timedOut` when the store did not answer in time.
     public func allCookies() async throws -> [Cookie] {
         await cookieWrites.drain()
         let store = httpCookieStore
@@ -32,7 +32,7 @@ extension WebKitWebView {
             }
             return stored
         } catch is WebViewDeadline.Exceeded {
-            throw WebKitWebViewError.cookieStoreTimedOut
+            throw WebViewError.timedOut
         }
     }
 
@@ -65,7 +65,7 @@ extension WebKitWebView {
         let store = httpCookieStore
         guard await cookieWrites.enqueue({ await write(store) }) else {
             logger.warning("cookie store did not answer in time", metadata: ["timeout": "\(configuration.cookieTimeout)"])
-            throw WebKitWebViewError.cookieStoreTimedOut
+            throw WebViewError.timedOut
         }
     }
 

@@ -74,7 +74,7 @@ extension WebKitWebView {
         eventBroadcaster.publish(.terminated(reason: "web content process terminated"))
         let waiting = loadWaiters
         loadWaiters = [:]
-        for waiter in waiting.values { waiter.resume(throwing: WebKitWebViewError.webContentTerminated) }
+        for waiter in waiting.values { waiter.resume(throwing: WebViewError.webContentTerminated) }
         carryOut(restartPolicy.terminated(at: elapsed))
     }
 

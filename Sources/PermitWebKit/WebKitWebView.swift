@@ -293,8 +293,8 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
     /// Loads `url` in the main frame once every cookie write begun so far is done, and returns when the page
     /// finished loading, or at once when only the fragment changes.
     ///
-    /// - Throws: The navigation's error, `WebKitWebViewError.webContentTerminated`, or
-    ///   `WebKitWebViewError.loadTimedOut` after ``Configuration/loadTimeout``.
+    /// - Throws: The navigation's error, `WebViewError.webContentTerminated`, or
+    ///   `WebViewError.timedOut` after ``Configuration/loadTimeout``.
     public func load(_ url: URL) async throws {
         await cookieWrites.drain()
         let sameDocument = WebLoadDecision.isSameDocument(from: webView.url, to: url)
@@ -304,7 +304,7 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
         let timeout = configuration.loadTimeout
         let timer = Task { [weak self] in
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self?.finishLoad(key, with: WebKitWebViewError.loadTimedOut)
+            self?.finishLoad(key, with: WebViewError.timedOut)
         }
         defer { timer.cancel() }
         try await withCheckedThrowingContinuation { continuation in

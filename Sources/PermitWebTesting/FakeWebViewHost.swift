@@ -57,10 +57,10 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
 
     /// Posts `body` to the handler named `name` as the given frame would, and returns the handler's reply.
     ///
-    /// - Throws: ``FakeWebViewHostError`` when no handler has that name.
+    /// - Throws: `WebViewError` when no handler has that name.
     public func post(_ body: String, to name: String, from frame: WebFrame) async throws -> String {
         guard let handler = handlers[name] else {
-            throw FakeWebViewHostError.noMessageHandler.withDetail("no message handler named \(name)")
+            throw WebViewError.noMessageHandler.withDetail("no message handler named \(name)")
         }
         return await handler(WebMessage(body: body, frame: frame))
     }
@@ -136,10 +136,10 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
 
     /// Stores the cookie, replacing one with the same name, domain and path.
     ///
-    /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
+    /// - Throws: `WebViewError` after ``setFailsCookieWrites(_:)``.
     public func setCookie(_ cookie: Cookie) throws {
         guard !failsCookieWrites else {
-            throw FakeWebViewHostError.cookieWriteFailed.withDetail("cookie store failed writing \(cookie.name)")
+            throw WebViewError.cookieRefused.withDetail("cookie store failed writing \(cookie.name)")
         }
         cookieWriteCount += 1
         jar[Self.key(cookie.name, cookie.domain, cookie.path)] = cookie
@@ -153,10 +153,10 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
 
     /// Deletes the cookie with this name, domain and path.
     ///
-    /// - Throws: ``FakeWebViewHostError`` after ``setFailsCookieWrites(_:)``.
+    /// - Throws: `WebViewError` after ``setFailsCookieWrites(_:)``.
     public func deleteCookie(named name: String, domain: String, path: String) throws {
         guard !failsCookieWrites else {
-            throw FakeWebViewHostError.cookieDeleteFailed.withDetail("cookie store failed deleting \(name)")
+            throw WebViewError.cookieRefused.withDetail("cookie store failed deleting \(name)")
         }
         cookieWriteCount += 1
         jar[Self.key(name, domain, path)] = nil
@@ -167,51 +167,4 @@ public actor FakeWebViewHost: WebViewHost, WebCookieStore {
     public nonisolated func changes() -> CookieStoreChanges { cookieBroadcaster.subscribe() }
 
     private static func key(_ name: String, _ domain: String, _ path: String) -> String { "\(name)\u{0}\(domain)\u{0}\(path)" }
-}
-
-/// A call the fake web view host cannot answer.
-///
-/// Compare against the static members to tell errors apart; new members may be added later without breaking
-/// callers.
-public struct FakeWebViewHostError: CodedError {
-    private enum Code: String, Sendable {
-        case noMessageHandler, cookieWriteFailed, cookieDeleteFailed
-    }
-
-    private let member: Code
-    /// What was wrong, as a whole sentence naming the handler or cookie. Not part of equality.
-    public let detail: String
-
-    private init(_ member: Code, detail: String = "") {
-        self.member = member
-        self.detail = detail
-    }
-
-    /// The page posted to a message handler that no one added.
-    public static let noMessageHandler = FakeWebViewHostError(.noMessageHandler)
-    /// The cookie store was told to fail, and a write failed.
-    public static let cookieWriteFailed = FakeWebViewHostError(.cookieWriteFailed)
-    /// The cookie store was told to fail, and a delete failed.
-    public static let cookieDeleteFailed = FakeWebViewHostError(.cookieDeleteFailed)
-
-    /// The same error with `detail` attached.
-    public func withDetail(_ detail: String) -> FakeWebViewHostError { FakeWebViewHostError(member, detail: detail) }
-
-    /// The member's name, such as `cookieWriteFailed`.
-    public var code: String { member.rawValue }
-
-    /// A sentence naming the error, without the detail.
-    public var summary: String {
-        switch member {
-        case .noMessageHandler: "no message handler has that name"
-        case .cookieWriteFailed: "the cookie store failed writing a cookie"
-        case .cookieDeleteFailed: "the cookie store failed deleting a cookie"
-        }
-    }
-
-    /// What was wrong: the detail, or the summary when there is none.
-    public var message: String { detail.isEmpty ? summary : detail }
-
-    /// The message.
-    public var description: String { message }
 }

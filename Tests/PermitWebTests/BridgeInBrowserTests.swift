@@ -91,7 +91,8 @@ import PermitSupport
             await world.device.moveToBackground()
             _ = await world.device.changeInSettings(.notifications, to: status)
             try await world.device.moveToForeground()
-            await world.router.settled()
+            // The change reaches the bridge through its stream, after the refresh returned: wait for it.
+            #expect(await world.router.caughtUp(within: .seconds(30)), "change \(run + 1) never reached the bridge")
             try await world.load("/recorder")
             // Read by the page's first inline script, before the handshake could have told it anything.
             let first = try #require(try await world.evaluate("window.first")?.stringValue)
@@ -208,7 +209,7 @@ import PermitSupport
                 try await world.webView.load(URL(string: url)!)
                 Issue.record("\(url) loaded")
             } catch {
-                #expect(engine.isNavigationFailure(error), "\(url): \(error)")
+                #expect(WebViewError.navigationFailed ~= error, "\(url): \(error)")
             }
         }
         await world.tearDown()
@@ -224,7 +225,7 @@ import PermitSupport
         await world.device.answerNextPrompt(for: .camera, with: .granted)
         #expect(try await world.evaluate("ZooboxBridge.requestPermission('camera')") == .string("granted"))
         try await world.webView.setCookie(
-            Cookie(name: "FCM_token", value: "t1", domain: "localhost", isSecure: engine.sendsSecureCookiesToLoopbackHTTP))
+            Cookie(name: "FCM_token", value: "t1", domain: "localhost", isSecure: engine.traits.sendsSecureCookiesToLoopbackHTTP))
         let pid = await world.webView.webContentProcessID()
 
         try await world.webView.killWebContent()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PermitChromium
+import PermitWeb
 import Testing
 
 @Suite struct ChromiumLocatorTests {
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func aNetworkHostCannotAddARuleOfItsOwn() {
-        #expect(throws: ChromiumError.self) {
+        #expect(throws: WebViewError.self) {
             try ChromiumConfiguration(networkHosts: ["evil.test, MAP * 10.0.0.1"]).validate()
         }
     }

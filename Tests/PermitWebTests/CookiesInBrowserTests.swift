@@ -114,7 +114,7 @@ private let seedPage = """
         let world = try await World.make(engine)
         let token = try #require(try await world.tokens.refresh(registering: world.provider))
         try await world.load("/")
-        let secure = engine.sendsSecureCookiesToLoopbackHTTP ? "; Secure" : ""
+        let secure = engine.traits.sendsSecureCookiesToLoopbackHTTP ? "; Secure" : ""
         _ = try await world.webView.evaluateJavaScript("document.cookie = 'FCM_token=; Max-Age=0; Path=/\(secure)'")
         #expect(try await world.pageToken() == nil, "the page deleted the cookie")
         #expect(await world.tokens.debugInfo().cookieToken == nil)
@@ -196,13 +196,13 @@ private let seedPage = """
         var local: [Cookie] = []
         var domain: [Cookie] = []
         var index = 0
-        let domainCount = engine.mapsHostNamesToLoopback ? 40 : 0
+        let domainCount = engine.traits.mapsHostNamesToLoopback ? 40 : 0
         while local.count < 60 || domain.count < domainCount {
             let generated = generator.valid(index: index)
             index += 1
             if generated.host == "localhost", local.count < 60 {
                 var cookie = generated.cookie
-                if !engine.sendsSecureCookiesToLoopbackHTTP { cookie = cookie.withoutSecure }
+                if !engine.traits.sendsSecureCookiesToLoopbackHTTP { cookie = cookie.withoutSecure }
                 local.append(cookie)
             } else if !generated.cookie.isHostOnly, domain.count < domainCount {
                 domain.append(generated.cookie.withoutSecure)
@@ -216,7 +216,7 @@ private let seedPage = """
         }
         let webView = try await engine.launch(loopbackHosts: ["localhost", "sub.app.test"])
         try await webView.load(URL(string: "http://localhost:\(server.port)/local")!)
-        if engine.mapsHostNamesToLoopback {
+        if engine.traits.mapsHostNamesToLoopback {
             try await webView.load(URL(string: "http://sub.app.test:\(server.port)/domain")!)
         }
         let stored = Dictionary(uniqueKeysWithValues: try await webView.allCookies().map { (CookieKey($0), $0) })

@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 @testable import PermitChromium
+import PermitWeb
 import Testing
 import PermitSupport
 
@@ -77,7 +78,7 @@ import PermitSupport
     }
 
     @Test func anAnswerOfAnotherShapeIsAProtocolErrorNamingTheMethodOnly() {
-        #expect(throws: ChromiumError.protocolError) {
+        #expect(throws: WebViewError.engineRefused) {
             try answer(to: DevTools.Target.GetTargets(), #"{"targetInfos":"secret page text"}"#)
         }
         do {

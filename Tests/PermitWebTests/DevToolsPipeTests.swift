@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 @testable import PermitChromium
+import PermitWeb
 import Testing
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ import PermitSupport
         do {
             _ = try await result
             Issue.record("an unanswered command returned")
-        } catch let error as ChromiumError {
+        } catch let error as WebViewError {
             #expect(error == .timedOut)
             #expect(error.detail.contains("Page.enable"))
         }
@@ -95,7 +96,7 @@ import PermitSupport
         let result = Task { try await browser.pipe.send("Page.enable", timeout: .seconds(30)) }
         _ = await commands.next()
         try browser.answers.close()
-        await #expect(throws: ChromiumError.disconnected) { _ = try await result.value }
+        await #expect(throws: WebViewError.webContentTerminated) { _ = try await result.value }
         browser.pipe.close()
     }
 }

@@ -120,7 +120,7 @@ import PermitSupport
             try await loading.value
             Issue.record("the load under way completed")
         } catch {
-            #expect(engine.isDisconnection(error), "\(error)")
+            #expect(WebViewError.webContentTerminated ~= error, "\(error)")
         }
         await events.wait(for: .restarted)
 

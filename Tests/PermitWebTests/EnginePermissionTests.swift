@@ -38,7 +38,7 @@ import Testing
         #expect(try await webView.evaluateJavaScript(Self.capture) == #""stream""#)
         #expect(try await webView.evaluateJavaScript(Self.query("camera")) == #""granted""#)
         try await webView.setEnginePermission(.camera, granted: false, for: origin)
-        if engine.keepsACaptureGrantForTheDocument {
+        if engine.traits.keepsACaptureGrantForTheDocument {
             // WebKit does not ask again in a document it granted capture to: the denial holds from the next load.
             #expect(try await webView.evaluateJavaScript(Self.capture) == #""stream""#)
             try await webView.load(world.server.url("/"))
@@ -55,7 +55,7 @@ import Testing
         try await webView.load(world.server.url("/"))
         let origin = try WebOrigin(world.server.origin)
         try await webView.setEnginePermission(.geolocation, granted: false, for: origin)
-        if engine.reportsCaptureDenialOnlyAfterARefusal {
+        if engine.traits.reportsCaptureDenialOnlyAfterARefusal {
             // WebKit says `prompt` for a denied geolocation until the page's own request has been refused.
             #expect(try await webView.evaluateJavaScript(Self.query("geolocation")) == #""prompt""#)
         }
@@ -74,7 +74,7 @@ import Testing
         let origin = try WebOrigin(world.server.origin)
         #expect(try await webView.evaluateJavaScript("Notification.requestPermission()") == #""denied""#)
         try await webView.setEnginePermission(.notifications, granted: true, for: origin)
-        if engine.answersNotificationStateFromTheDecision {
+        if engine.traits.answersNotificationStateFromTheDecision {
             #expect(try await webView.evaluateJavaScript(Self.query("notifications")) == #""granted""#)
             #expect(try await webView.evaluateJavaScript("Notification.permission") == #""granted""#)
         } else {
@@ -85,7 +85,7 @@ import Testing
         }
         // WebKitGTK refuses a request run from a test script by itself: no `permission-request` reaches the host
         // (seemingly for want of a user gesture). Chromium asks the decision.
-        let expected = engine.refusesNotificationRequestsWithoutAGesture ? #""denied""# : #""granted""#
+        let expected = engine.traits.refusesNotificationRequestsWithoutAGesture ? #""denied""# : #""granted""#
         #expect(try await webView.evaluateJavaScript("Notification.requestPermission()") == expected)
         await world.tearDown()
     }

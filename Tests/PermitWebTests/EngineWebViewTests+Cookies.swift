@@ -12,7 +12,7 @@ extension EngineWebViewTests {
         try await world.webView.setCookie(Cookie(name: "plain", value: "p", domain: "localhost", isSecure: false))
         try await world.webView.load(world.server.url("/"))
         // A Secure cookie over http://localhost: Chromium sends it, WebKitGTK does not (the Engines article).
-        let secureSent = engine.sendsSecureCookiesToLoopbackHTTP
+        let secureSent = engine.traits.sendsSecureCookiesToLoopbackHTTP
         #expect(try await world.webView.evaluateJavaScript("document.cookie")
             == (secureSent ? #""FCM_token=tok123; plain=p""# : #""plain=p""#))
         #expect(world.server.requests.last?.cookieHeader?.contains("FCM_token=tok123") == secureSent)

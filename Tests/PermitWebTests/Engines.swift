@@ -30,67 +30,23 @@ enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return environment["CI"] == "true" ? engines : engines.filter(\.isInstalled)
     }()
 
-    /// Whether the engine sends a `Secure` cookie to a page served over plain HTTP from `localhost` (and takes
-    /// one from it). Chromium counts `http://localhost` as a secure origin; WebKitGTK's libsoup (3.2, Debian
-    /// 12) sends and accepts `Secure` cookies over https only. The Engines article records it.
-    var sendsSecureCookiesToLoopbackHTTP: Bool { self == .chromium }
+    /// What the engine does differently, as its host type records it.
+    var traits: WebEngineTraits {
+        switch self {
+        case .chromium: ChromiumWebView.traits
+        case .webkit: WebKitGTKWebView.traits
+        }
+    }
 
-    /// Whether the engine can map a made-up host name (`sub.app.test`) to loopback. Chromium takes
-    /// `--host-resolver-rules`; WebKitGTK resolves through the system only, so only `localhost` works.
-    var mapsHostNamesToLoopback: Bool { self == .chromium }
-
-    /// Whether `navigator.permissions.query()` reports a denied camera, microphone or geolocation as `prompt`
-    /// until the page's own request has been refused, as WebKit does; Chromium reports `denied` at once. The
-    /// Engines article records it.
-    var reportsCaptureDenialOnlyAfterARefusal: Bool { self == .webkit }
-
-    /// Whether a document the engine granted capture to keeps it after a later denial, until it is reloaded, as
-    /// WebKit does (it does not ask again in that document); Chromium applies the denial at once.
-    var keepsACaptureGrantForTheDocument: Bool { self == .webkit }
-
-    /// Whether `navigator.permissions` and `Notification.permission` follow the host's notification decision:
-    /// Chromium's do; WebKitGTK answers both from its web context's own list, so only the page's request does.
-    var answersNotificationStateFromTheDecision: Bool { self == .chromium }
-
-    /// Whether the engine refuses a `Notification.requestPermission()` run by a test script by itself, with no
-    /// `permission-request` reaching the host, as WebKitGTK 2.50 does (seemingly for want of a user gesture);
-    /// Chromium asks the host's decision.
-    var refusesNotificationRequestsWithoutAGesture: Bool { self == .webkit }
-
-    /// A loopback host the engine does not count as a secure context: Chromium maps the made-up `app.test` to
-    /// loopback; WebKitGTK cannot map names, so it gets the IPv4-mapped IPv6 literal of 127.0.0.1, which reaches
-    /// the loopback server but which WebKit, unlike `127.0.0.1` and `localhost`, does not count as trustworthy.
-    var nonSecureLoopbackHost: String { self == .chromium ? "app.test" : "[::ffff:7f00:1]" }
 
     /// Permit's default cookie attributes for the loopback test site, without `Secure` where the engine would
     /// never send such a cookie to `http://localhost`.
     func loopbackAttributes(domain: String = "localhost") -> CookieAttributes {
-        CookieAttributes(domain: domain, isSecure: sendsSecureCookiesToLoopbackHTTP)
+        CookieAttributes(domain: domain, isSecure: traits.sendsSecureCookiesToLoopbackHTTP)
     }
 
-    /// Whether `error` is this engine's failure to load a page.
-    func isNavigationFailure(_ error: any Error) -> Bool {
-        switch self {
-        case .chromium: ChromiumError.navigationFailed ~= error
-        case .webkit: WebKitGTKError.navigationFailed ~= error
-        }
-    }
-
-    /// Whether `error` is this engine's failure of a call under way when the web content died.
-    func isDisconnection(_ error: any Error) -> Bool {
-        switch self {
-        case .chromium: ChromiumError.disconnected ~= error
-        case .webkit: WebKitGTKError.webContentTerminated ~= error
-        }
-    }
-
-    /// The cookie as this engine's store gives it back, for the differences the Engines article records:
-    /// libsoup (WebKitGTK) has no unspecified `SameSite`, so a cookie without the attribute reads as `None`.
-    func stored(_ cookie: Cookie) -> Cookie {
-        var stored = cookie
-        if self == .webkit, cookie.sameSite == .unspecified { stored.sameSite = .none }
-        return stored
-    }
+    /// The cookie as this engine's store gives it back.
+    func stored(_ cookie: Cookie) -> Cookie { traits.stored(cookie) }
 
     /// A web view of this engine, the one factory of the tests.
     func launch(

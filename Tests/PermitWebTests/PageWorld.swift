@@ -43,7 +43,7 @@ final class PageWorld: Sendable {
         let server = try await PageServer.start(logger: quietLogger) { path in table[path].map(PageServer.Page.html) }
         let webView: any EngineWebView
         do {
-            webView = try await engine.launch(loopbackHosts: ["localhost", engine.nonSecureLoopbackHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))])
+            webView = try await engine.launch(loopbackHosts: ["localhost", engine.traits.nonSecureLoopbackHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))])
         } catch {
             await server.stop()
             throw error
@@ -57,12 +57,12 @@ final class PageWorld: Sendable {
             configuration: PromptPolicy.Configuration(promptBudget: 100, cooldown: .zero), logger: quietLogger)
         await policy.finishStartup()
         let origins: Set<WebOrigin> = [
-            try WebOrigin(server.origin), try WebOrigin("http://\(engine.nonSecureLoopbackHost):\(server.port)"),
+            try WebOrigin(server.origin), try WebOrigin("http://\(engine.traits.nonSecureLoopbackHost):\(server.port)"),
         ]
         let world = PageWorld(
             device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings,
             webView: webView, close: { await webView.close() }, server: server, pages: table,
-            nonSecureHost: engine.nonSecureLoopbackHost)
+            nonSecureHost: engine.traits.nonSecureLoopbackHost)
         try await world.bridge.attach(to: webView)
         return world
     }

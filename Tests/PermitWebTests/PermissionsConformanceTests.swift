@@ -141,7 +141,7 @@ import PermitSupport
         try await world.webView.setEnginePermission(.microphone, granted: true, for: origin)
         #expect(try await Self.json(world, "navigator.permissions.query({name: 'microphone'}).then(s => s.state)") == #""granted""#)
         try await world.webView.setEnginePermission(.microphone, granted: false, for: origin)
-        if engine.reportsCaptureDenialOnlyAfterARefusal {
+        if engine.traits.reportsCaptureDenialOnlyAfterARefusal {
             // WebKit says `prompt` for a denied microphone until the page's own request has been refused.
             #expect(try await Self.json(world, "navigator.permissions.query({name: 'microphone'}).then(s => s.state)") == #""prompt""#)
             #expect(try await Self.json(world, "navigator.mediaDevices.getUserMedia({audio: true}).then(() => 'stream', e => e.name)") == #""NotAllowedError""#)

@@ -203,7 +203,7 @@ import Testing
         try await app.manager.start()
         #expect(await app.saved(await provider.registerForRemoteNotifications()))
         await app.host.setFailsCookieWrites(true)
-        await #expect(throws: FakeWebViewHostError.self) { try await app.manager.clear() }
+        await #expect(throws: WebViewError.self) { try await app.manager.clear() }
         #expect(await provider.deleteCount == 1, "the provider's token is deleted although the cookie could not be")
         #expect(await app.backup() == nil)
         await app.host.setFailsCookieWrites(false)

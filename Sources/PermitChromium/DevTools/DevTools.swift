@@ -1,6 +1,7 @@
 import Foundation
 import Permit
 import PermitSupport
+import PermitWeb
 
 /// The part of the Chrome DevTools protocol that Permit speaks, as types: one namespace per protocol domain
 /// (`DevTools.Page`, `DevTools.Runtime`, ...), each holding its commands (``DevToolsCommand``) and the
@@ -29,13 +30,13 @@ enum DevTools {
 
     /// Reads a command's result or an event's parameters as `type`.
     ///
-    /// - Throws: ``ChromiumError/protocolError`` naming `method` when the JSON does not have the expected shape;
+    /// - Throws: `WebViewError.engineRefused` naming `method` when the JSON does not have the expected shape;
     ///   the JSON itself stays out of the error, as it may hold page data.
     static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue, method: String) throws -> Value {
         do {
             return try decoder.decode(type, from: json)
         } catch {
-            throw ChromiumError.protocolError.withDetail("unexpected answer to \(method)")
+            throw WebViewError.engineRefused.withDetail("unexpected answer to \(method)")
         }
     }
 }

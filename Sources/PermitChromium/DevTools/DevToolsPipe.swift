@@ -1,14 +1,15 @@
 import Foundation
 import Permit
 import PermitSupport
+import PermitWeb
 
 /// The DevTools protocol over Chromium's `--remote-debugging-pipe`: JSON messages, each ended by a NUL byte,
 /// written to the browser's fd 3 and read from its fd 4.
 ///
 /// Commands are answered by id; everything else is an event, delivered in order on ``events``. When the
-/// browser goes away, every pending command fails with ``ChromiumError/disconnected`` and ``events`` finishes.
+/// browser goes away, every pending command fails with `WebViewError.webContentTerminated` and ``events`` finishes.
 /// A command whose task is cancelled fails at once with `CancellationError`, and one the browser has not
-/// answered by its deadline fails with ``ChromiumError/timedOut``.
+/// answered by its deadline fails with `WebViewError.timedOut`.
 final class DevToolsPipe: @unchecked Sendable {
     // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen`, `writeEndOpen` and `sweeper` are only touched
     // while holding `lock`; the file descriptors are immutable.
@@ -64,8 +65,8 @@ final class DevToolsPipe: @unchecked Sendable {
 
     /// Sends a command and returns its `result` object; `params` is the JSON text of the parameters object.
     ///
-    /// - Throws: ``ChromiumError/timedOut`` when the browser has not answered after `timeout`,
-    ///   ``ChromiumError/disconnected`` when it went away, ``ChromiumError/protocolError`` when it refused.
+    /// - Throws: `WebViewError.timedOut` when the browser has not answered after `timeout`,
+    ///   `WebViewError.webContentTerminated` when it went away, `WebViewError.engineRefused` when it refused.
     func send(
         _ method: String, _ params: Data = Data("{}".utf8), session: String? = nil, timeout: Duration
     ) async throws -> JSONValue {
@@ -78,7 +79,7 @@ final class DevToolsPipe: @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
                 let refusal: (any Error)? = lock.withLock {
                     if cancelled.remove(id) != nil { return CancellationError() }
-                    guard isOpen else { return ChromiumError.disconnected.withDetail("\(method) not sent") }
+                    guard isOpen else { return WebViewError.webContentTerminated.withDetail("\(method) not sent") }
                     pending[id] = Pending(continuation: continuation, method: method, deadline: deadline)
                     if sweeper == nil { sweeper = startSweeper() }
                     return nil
@@ -93,7 +94,7 @@ final class DevToolsPipe: @unchecked Sendable {
                 bytes += Data(#","params":"#.utf8) + params + Data("}".utf8)
                 bytes.append(0)
                 if !writeAll(bytes) {
-                    fail(id, ChromiumError.disconnected.withDetail("\(method) could not be written"))
+                    fail(id, WebViewError.webContentTerminated.withDetail("\(method) could not be written"))
                 }
             }
         } onCancel: {
@@ -171,7 +172,7 @@ final class DevToolsPipe: @unchecked Sendable {
             return (overdue, !pending.isEmpty)
         }
         for command in overdue {
-            command.continuation.resume(throwing: ChromiumError.timedOut.withDetail("\(command.method) not answered in time"))
+            command.continuation.resume(throwing: WebViewError.timedOut.withDetail("\(command.method) not answered in time"))
         }
         return goOn
     }
@@ -210,21 +211,21 @@ final class DevToolsPipe: @unchecked Sendable {
         }
         closeWriteEnd()
         for orphan in orphans {
-            orphan.continuation.resume(throwing: ChromiumError.disconnected)
+            orphan.continuation.resume(throwing: WebViewError.webContentTerminated)
         }
     }
 
     private func dispatch(_ data: Data) {
         guard let message = Self.parse(data) else {
             // Unreadable even after repair: fail the command it answers, if it names one, so nobody waits forever.
-            if let id = Self.leadingID(data) { fail(id, ChromiumError.protocolError.withDetail("unreadable answer")) }
+            if let id = Self.leadingID(data) { fail(id, WebViewError.engineRefused.withDetail("unreadable answer")) }
             return
         }
         if let id = message["id"]?.integerValue {
             let continuation = lock.withLock { pending.removeValue(forKey: id) }?.continuation
             if let error = message["error"] {
                 let text = error["message"]?.stringValue ?? "error"
-                continuation?.resume(throwing: ChromiumError.protocolError.withDetail(String(text.prefix(200))))
+                continuation?.resume(throwing: WebViewError.engineRefused.withDetail(String(text.prefix(200))))
             } else {
                 continuation?.resume(returning: message["result"] ?? .object([:]))
             }

@@ -1,8 +1,9 @@
+import PermitWeb
 /// Typed DevTools commands over a ``DevToolsPipe``: to the browser as a whole, or to one attached page.
 ///
 /// A session is a value: the pipe it sends on and the page session it names, if any. Each command is encoded
 /// from its ``DevToolsCommand`` value and its answer decoded into the command's `Result`, and fails with
-/// ``ChromiumError/timedOut`` when the browser does not answer in time.
+/// `WebViewError.timedOut` when the browser does not answer in time.
 ///
 /// For example:
 ///
@@ -11,7 +12,7 @@
 /// let navigated = try await page.send(DevTools.Page.Navigate(url: "http://localhost:8080/"))
 /// ```
 struct DevToolsSession: Sendable {
-    /// How long one command may take before it fails with ``ChromiumError/timedOut``.
+    /// How long one command may take before it fails with `WebViewError.timedOut`.
     static let commandTimeout = Duration.seconds(30)
 
     /// The transport.
@@ -38,8 +39,8 @@ struct DevToolsSession: Sendable {
 
     /// Sends `command` and returns its typed result.
     ///
-    /// - Throws: ``ChromiumError/timedOut`` after `timeout`, ``ChromiumError/disconnected`` when the browser
-    ///   goes away, ``ChromiumError/protocolError`` when it refuses the command or answers in another shape.
+    /// - Throws: `WebViewError.timedOut` after `timeout`, `WebViewError.webContentTerminated` when the browser
+    ///   goes away, `WebViewError.engineRefused` when it refuses the command or answers in another shape.
     @discardableResult
     func send<Command: DevToolsCommand>(
         _ command: Command, timeout: Duration = commandTimeout
@@ -54,7 +55,7 @@ struct DevToolsSession: Sendable {
     /// Finds the browser's page (or opens one) and attaches a session to it.
     ///
     /// - Returns: the page session and the page's target identifier, which is also its main frame's.
-    /// - Throws: ``ChromiumError/launchFailed`` when no session could be attached, or what a command threw.
+    /// - Throws: `WebViewError.launchFailed` when no session could be attached, or what a command threw.
     func attachToPage() async throws -> (page: DevToolsSession, mainFrameID: String) {
         let targets = try await send(DevTools.Target.GetTargets()).targetInfos ?? []
         let targetID: String
@@ -65,7 +66,7 @@ struct DevToolsSession: Sendable {
         }
         let attached = try await send(DevTools.Target.AttachToTarget(targetId: targetID, flatten: true))
         guard let sessionID = attached.sessionId else {
-            throw ChromiumError.launchFailed.withDetail("could not attach to the page")
+            throw WebViewError.launchFailed.withDetail("could not attach to the page")
         }
         return (DevToolsSession(pipe: pipe, sessionID: sessionID), targetID)
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import PermitWeb
 
 /// How ``ChromiumWebView`` starts Chromium.
 public struct ChromiumConfiguration: Sendable {
@@ -42,13 +43,13 @@ public struct ChromiumConfiguration: Sendable {
 
     /// Checks that every loopback and network host is a plain host name (letters, digits, dots and hyphens),
     /// so that none can add a rule of its own to Chromium's resolver rules.
-    func validate() throws(ChromiumError) {
+    func validate() throws(WebViewError) {
         for host in loopbackHosts + networkHosts {
             let allowed = host.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
             }
             guard allowed, !host.isEmpty, host.count <= 253 else {
-                throw ChromiumError.launchFailed.withDetail("loopback host '\(host)' is not a plain host name")
+                throw WebViewError.launchFailed.withDetail("loopback host '\(host)' is not a plain host name")
             }
         }
     }

@@ -1,5 +1,6 @@
 import CPermitSpawn
 import Foundation
+import PermitWeb
 
 /// One running Chromium: its process group and its DevTools pipe.
 ///
@@ -45,7 +46,7 @@ final class ChromiumProcess: Sendable {
             }
         }
         guard result == 0 else {
-            throw ChromiumError.launchFailed.withDetail("\(executable): \(String(cString: strerror(result)))")
+            throw WebViewError.launchFailed.withDetail("\(executable): \(String(cString: strerror(result)))")
         }
         return ChromiumProcess(pid: pid, pipe: DevToolsPipe(writeFD: toChild, readFD: fromChild))
     }

@@ -21,7 +21,7 @@ extension ChromiumWebView {
         do {
             try await browser.send(DevTools.Browser.GetVersion(), timeout: .seconds(20))
         } catch {
-            throw ChromiumError.launchFailed.withDetail("no answer on the DevTools pipe: \(error)")
+            throw WebViewError.launchFailed.withDetail("no answer on the DevTools pipe: \(error)")
         }
         let (page, mainFrameID) = try await browser.attachToPage()
         self.page = page
@@ -41,11 +41,11 @@ extension ChromiumWebView {
     /// The page session to send on, once any restart in progress has finished.
     func connection() async throws -> DevToolsSession {
         switch phase {
-        case .closed: throw ChromiumError.closed
+        case .closed: throw WebViewError.closed
         case .restarting(let task): try await task.value
         case .running: break
         }
-        guard process != nil, let page, case .running = phase else { throw ChromiumError.closed }
+        guard process != nil, let page, case .running = phase else { throw WebViewError.closed }
         return page
     }
 
@@ -144,7 +144,7 @@ extension ChromiumWebView {
     /// decides, starts the browser again or stays down.
     private func pipeClosed(generation: Int) {
         guard generation == self.generation else { return }
-        loads.failAll(ChromiumError.disconnected)
+        loads.failAll(WebViewError.webContentTerminated)
         guard case .running = phase else { return }
         logger.warning("chromium went away", metadata: ["pid": "\(process?.pid ?? 0)"])
         emit(.terminated(reason: "Chromium exited"))

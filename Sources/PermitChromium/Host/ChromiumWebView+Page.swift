@@ -9,7 +9,7 @@ extension ChromiumWebView {
     /// Runs JavaScript in the main frame, awaiting a promise, and returns its value as JSON text, or `nil` for
     /// `undefined` or a value JSON cannot hold.
     ///
-    /// - Throws: ``ChromiumError/javaScriptException`` naming the class of what was thrown, never its text.
+    /// - Throws: `WebViewError.javaScriptException` naming the class of what was thrown, never its text.
     @discardableResult
     public func evaluateJavaScript(_ source: String) async throws -> String? {
         try await evaluate(source, revealingExceptions: false)
@@ -29,10 +29,10 @@ extension ChromiumWebView {
             if revealingExceptions {
                 let thrown = exception.exception
                 let detail = thrown?.description ?? thrown?.value?.jsonText ?? exception.text ?? "exception"
-                throw ChromiumError.javaScriptException.withDetail(detail)
+                throw WebViewError.javaScriptException.withDetail(detail)
             }
             // The page's own text stays out of the error: it may hold user data.
-            throw ChromiumError.javaScriptException.withDetail(exception.exception?.className ?? "exception")
+            throw WebViewError.javaScriptException.withDetail(exception.exception?.className ?? "exception")
         }
         guard let result = evaluated.result, result.type != "undefined" else { return nil }
         return result.value?.jsonText
@@ -41,7 +41,7 @@ extension ChromiumWebView {
     /// Loads `url` in the main frame and returns once its `load` event fired; after a restart the browser
     /// loads it again.
     ///
-    /// - Throws: ``ChromiumError/navigationFailed`` when the page cannot be loaded, ``ChromiumError/timedOut``
+    /// - Throws: `WebViewError.navigationFailed` when the page cannot be loaded, `WebViewError.timedOut`
     ///   after the configuration's load timeout.
     public func load(_ url: URL) async throws {
         _ = try await connection()
@@ -54,7 +54,7 @@ extension ChromiumWebView {
         let page = try await connection()
         let navigated = try await page.send(DevTools.Page.Navigate(url: url.absoluteString))
         if let error = navigated.errorText {
-            throw ChromiumError.navigationFailed.withDetail("\(url.absoluteString): \(error)")
+            throw WebViewError.navigationFailed.withDetail("\(url.absoluteString): \(error)")
         }
         guard let loader = navigated.loaderId else { return }  // same-document navigation
         let loads = loads
@@ -68,7 +68,7 @@ extension ChromiumWebView {
         let page = try await connection()
         let captured = try await page.send(DevTools.Page.CaptureScreenshot(format: "png"))
         guard let base64 = captured.data, let data = Data(base64Encoded: base64) else {
-            throw ChromiumError.protocolError.withDetail("no screenshot data")
+            throw WebViewError.engineRefused.withDetail("no screenshot data")
         }
         return data
     }
@@ -88,7 +88,7 @@ extension ChromiumWebView {
     func writeCookie(_ cookie: Cookie, _ page: DevToolsSession) async throws {
         let result = try await page.send(DevToolsCookieMapping.setCookie(cookie))
         if result.success == false {
-            throw ChromiumError.protocolError.withDetail("Chromium refused cookie \(cookie.name)")
+            throw WebViewError.engineRefused.withDetail("Chromium refused cookie \(cookie.name)")
         }
     }
 

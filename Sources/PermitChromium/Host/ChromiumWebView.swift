@@ -137,6 +137,15 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
 
     // MARK: - Launching
 
+    /// What Chromium does differently from WebKit, where a page, a cookie or a test can tell.
+    public static let traits = WebEngineTraits(
+        sendsSecureCookiesToLoopbackHTTP: true, mapsHostNamesToLoopback: true,
+        // A made-up name mapped to loopback (see `loopbackHosts`) is not a secure context.
+        nonSecureLoopbackHost: "app.test",
+        reportsCaptureDenialOnlyAfterARefusal: false, keepsACaptureGrantForTheDocument: false,
+        answersNotificationStateFromTheDecision: true, refusesNotificationRequestsWithoutAGesture: false,
+        readsUnspecifiedSameSiteAsNone: false)
+
     /// The Chromium executable to run, or `nil` when none is installed.
     ///
     /// `PERMIT_CHROMIUM`, when it is set, names the executable (and only it is tried). Otherwise the first
@@ -150,7 +159,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
 
     /// Starts Chromium with a blank page and returns the web view once it answers.
     ///
-    /// - Throws: ``ChromiumError/notInstalled`` when no executable is found, ``ChromiumError/launchFailed``
+    /// - Throws: `WebViewError.engineUnavailable` when no executable is found, `WebViewError.launchFailed`
     ///   when it does not start or answer within 20 seconds, or when a loopback host name is not a plain
     ///   host name.
     public static func launch(
@@ -164,7 +173,10 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
         configuration: ChromiumConfiguration, clock: some Clock<Duration>, logger: Logger
     ) async throws -> ChromiumWebView {
         try configuration.validate()
-        guard let executable = configuration.executable ?? locateExecutable() else { throw ChromiumError.notInstalled }
+        guard let executable = configuration.executable ?? locateExecutable() else {
+            throw WebViewError.engineUnavailable.withDetail(
+                "no Chromium executable found (install Chromium or Google Chrome, or set PERMIT_CHROMIUM to one)")
+        }
         let profile =
             configuration.userDataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -214,7 +226,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
             restart.cancel()
             _ = try? await restart.value
         }
-        loads.failAll(ChromiumError.closed)
+        loads.failAll(WebViewError.closed)
         if let process {
             _ = try? await DevToolsSession(pipe: process.pipe).send(DevTools.Browser.Close(), timeout: .seconds(5))
             let exited = (try? await withTimeout(.seconds(5)) { await process.waitForExit() }) != nil && process.hasExited

@@ -1,6 +1,8 @@
+import PermitWeb
+
 // MARK: - Timeout
 
-/// Runs `operation`, throwing ``ChromiumError/timedOut`` if it takes longer than `duration`; the operation is
+/// Runs `operation`, throwing `WebViewError.timedOut` if it takes longer than `duration`; the operation is
 /// cancelled then, and must end promptly when it is.
 ///
 /// The deadline is wall time on the continuous clock: it bounds how long the browser may take to answer, which
@@ -12,10 +14,10 @@ func withTimeout<Value: Sendable>(
         group.addTask { try await operation() }
         group.addTask {
             try await Task.sleep(for: duration)
-            throw ChromiumError.timedOut
+            throw WebViewError.timedOut
         }
         defer { group.cancelAll() }
-        guard let value = try await group.next() else { throw ChromiumError.timedOut }
+        guard let value = try await group.next() else { throw WebViewError.timedOut }
         return value
     }
 }

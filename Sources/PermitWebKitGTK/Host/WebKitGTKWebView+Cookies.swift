@@ -23,7 +23,7 @@ extension WebKitGTKWebView {
                 WebKitCookie.withRaw(cookie) { permit_wk_set_cookie(view, $0, GTKCallbacks.text, token) }
             }
         } catch let failure as GTKFailure {
-            throw WebKitGTKError.cookieRefused.withDetail("\(cookie.name): \(failure.message)")
+            throw WebViewError.cookieRefused.withDetail("\(cookie.name): \(failure.message)")
         }
     }
 

@@ -47,7 +47,7 @@ extension WebKitGTKWebView {
         case .failed(let uri, let message):
             for (number, wait) in loadWaits where Self.sameURL(wait.url, uri) {
                 loadWaits.removeValue(forKey: number)
-                wait.continuation.resume(throwing: WebKitGTKError.navigationFailed.withDetail("\(uri): \(message)"))
+                wait.continuation.resume(throwing: WebViewError.navigationFailed.withDetail("\(uri): \(message)"))
             }
         case .terminated(let reason):
             webContentTerminated(reason: reason)
@@ -93,7 +93,7 @@ extension WebKitGTKWebView {
         default: "WebKit's web process was terminated"
         }
         logger.warning("the web content process ended", metadata: ["reason": "\(text)"])
-        failLoads(WebKitGTKError.webContentTerminated.withDetail(text))
+        failLoads(WebViewError.webContentTerminated.withDetail(text))
         emit(.terminated(reason: text))
         switch restartPolicy.terminated(at: elapsed()) {
         case .restart, .waitForForeground:  // no delay by default; the Linux host is always in the foreground

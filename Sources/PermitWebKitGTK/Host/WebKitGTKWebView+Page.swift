@@ -11,7 +11,7 @@ extension WebKitGTKWebView {
     /// The source runs as a global script (an indirect `eval` inside WebKit's async function call), so its
     /// completion value is returned as `Runtime.evaluate` would return it.
     ///
-    /// - Throws: ``WebKitGTKError/javaScriptException`` naming the class of what was thrown, never its text.
+    /// - Throws: `WebViewError.javaScriptException` naming the class of what was thrown, never its text.
     @discardableResult
     public func evaluateJavaScript(_ source: String) async throws -> String? {
         try await ready()
@@ -23,14 +23,14 @@ extension WebKitGTKWebView {
         } catch let failure as GTKFailure {
             // WebKit's message starts with the class ("TypeError: ..."); the page's own text stays out.
             let name = failure.message.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            throw WebKitGTKError.javaScriptException.withDetail(name.isEmpty ? "exception" : String(name))
+            throw WebViewError.javaScriptException.withDetail(name.isEmpty ? "exception" : String(name))
         }
     }
 
     /// Loads `url` in the main frame and returns once its `load` event fired; after a restart the web view
     /// loads it again.
     ///
-    /// - Throws: ``WebKitGTKError/navigationFailed`` when the page cannot be loaded, ``WebKitGTKError/timedOut``
+    /// - Throws: `WebViewError.navigationFailed` when the page cannot be loaded, `WebViewError.timedOut`
     ///   after the configuration's load timeout.
     public func load(_ url: URL) async throws {
         try await ready()
@@ -46,7 +46,7 @@ extension WebKitGTKWebView {
         let view = view.pointer
         let timeout = Task { [weak self] in
             try await Task.sleep(for: self?.configuration.loadTimeout ?? .seconds(30))
-            await self?.endLoadWait(number, WebKitGTKError.timedOut.withDetail(url.absoluteString))
+            await self?.endLoadWait(number, WebViewError.timedOut.withDetail(url.absoluteString))
         }
         defer { timeout.cancel() }
         try await withCheckedThrowingContinuation { continuation in
@@ -79,7 +79,7 @@ extension WebKitGTKWebView {
         do {
             return try await PendingCall<Data>.run { token in permit_wk_snapshot(view, GTKCallbacks.png, token) }
         } catch let failure as GTKFailure {
-            throw WebKitGTKError.snapshotFailed.withDetail(failure.message)
+            throw WebViewError.snapshotFailed.withDetail(failure.message)
         }
     }
 

@@ -137,7 +137,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
     /// Creates a web view with a blank page, starting the GTK thread (and Xvfb, without `DISPLAY`) the first
     /// time.
     ///
-    /// - Throws: ``WebKitGTKError/displayUnavailable`` when there is no display and Xvfb cannot be started.
+    /// - Throws: `WebViewError.engineUnavailable` when there is no display and Xvfb cannot be started.
     public static func launch(
         configuration: WebKitGTKConfiguration = WebKitGTKConfiguration(), logger: Logger
     ) async throws -> WebKitGTKWebView {
@@ -181,7 +181,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
     /// Waits for a restart under way; throws once the web view is closed.
     func ready() async throws {
         if case .restarting(let task) = phase { try await task.value }
-        guard case .running = phase else { throw WebKitGTKError.closed }
+        guard case .running = phase else { throw WebViewError.closed }
     }
 
     // MARK: - Closing
@@ -197,7 +197,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
             restart.cancel()
             _ = try? await restart.value
         }
-        failLoads(WebKitGTKError.closed)
+        failLoads(WebViewError.closed)
         isDestroyed = true
         permit_wk_view_destroy(view.pointer)
         eventBroadcaster.finish()
@@ -214,6 +214,16 @@ func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePoin
 }
 
 extension WebKitGTKWebView {
+    /// What WebKitGTK does differently from Chromium, where a page, a cookie or a test can tell.
+    public static let traits = WebEngineTraits(
+        sendsSecureCookiesToLoopbackHTTP: false, mapsHostNamesToLoopback: false,
+        // WebKitGTK cannot map names: the IPv4-mapped IPv6 literal of 127.0.0.1 reaches the loopback server,
+        // and WebKit, unlike for `127.0.0.1` and `localhost`, does not count it as trustworthy.
+        nonSecureLoopbackHost: "[::ffff:7f00:1]",
+        reportsCaptureDenialOnlyAfterARefusal: true, keepsACaptureGrantForTheDocument: true,
+        answersNotificationStateFromTheDecision: false, refusesNotificationRequestsWithoutAGesture: true,
+        readsUnspecifiedSameSiteAsNone: true)
+
     /// The Xvfb a web view would start when `DISPLAY` is not set: `Xvfb` on `PATH`, or `nil` when it is not
     /// installed (Debian's `xvfb` package; scripts/setup installs it).
     public static func locateXvfb() -> URL? {

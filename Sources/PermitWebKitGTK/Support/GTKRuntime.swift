@@ -1,5 +1,6 @@
 import CPermitWebKitGTK
 import Foundation
+import PermitWeb
 
 /// The process's GTK thread and display, started by the first web view and kept for the life of the process:
 /// GTK holds its display connection until then, and ends the process if the display goes away under it.
@@ -17,7 +18,7 @@ enum GTKRuntime {
                 continuation.resume(returning: started == 0 ? nil : text)
             }
         }
-        if let failure { throw WebKitGTKError.displayUnavailable.withDetail(failure) }
+        if let failure { throw WebViewError.engineUnavailable.withDetail(failure) }
     }
 
     /// `Xvfb` on `PATH`, or `nil` when it is not installed.
