@@ -64,7 +64,8 @@ struct Server: AsyncParsableCommand {
             Any site, whatever serves it, feeds the registry through its reverse proxy's forward auth: nginx \
             auth_request, Caddy forward_auth or Traefik forwardAuth calling /permit/forward-auth with the \
             visitor's headers. It answers 204 at once and records the cookies in the background; configure the \
-            proxy to serve the page anyway when permit server is down or slow (the server article shows how).
+            proxy to serve the page anyway when permit server is down or slow (the "Forward auth and operations" \
+            article shows how for each).
 
             Operations: GET /healthz answers 200 while the process serves; GET /readyz answers 200 when the \
             database answered within --db-timeout, else 503 with the reason; GET /metrics gives the counters in \
