@@ -15,8 +15,11 @@ package import PostgresNIO
 package struct PostgresTLS: Sendable, Hashable {
     /// The `sslmode` values Permit takes.
     package enum Mode: String, Sendable, CaseIterable {
+        /// No TLS.
         case disable
+        /// TLS, the certificate unchecked.
         case require
+        /// TLS, the certificate checked against the trusted roots and the host.
         case verifyFull = "verify-full"
     }
 
