@@ -39,7 +39,11 @@ package struct PostgresTLS: Sendable, Hashable {
     package static func mode(named text: String) -> Result<Mode, ServerError> {
         if let mode = Mode(rawValue: text) { return .success(mode) }
         let offered = Mode.allCases.map(\.rawValue).joined(separator: ", ")
-        let why = ["prefer", "allow", "verify-ca"].contains(text) ? " (\(text) is not offered: it can be silently weakened)" : ""
+        let why = switch text {
+        case "prefer", "allow": " (\(text) is not offered: it falls back to no TLS without a word)"
+        case "verify-ca": " (verify-ca is not offered: it does not check the host name; use verify-full)"
+        default: ""
+        }
         return .failure(ServerError.badRequest.withDetail("sslmode must be one of \(offered)\(why), not \"\(text)\""))
     }
 

@@ -68,6 +68,21 @@ struct PostgresTLSTests {
         }
     }
 
+    /// An `sslmode` Permit does not offer, or a URL parameter it does not read, is a usage error (exit 64) saying
+    /// which modes there are, before anything connects.
+    @Test(arguments: [
+        (["--postgres", "postgres://postgres@127.0.0.1:1/db?sslmode=prefer"], "prefer is not offered: it falls back to no TLS"),
+        (["--postgres", "postgres://postgres@127.0.0.1:1/db", "--postgres-sslmode", "verify-ca"], "use verify-full"),
+        (["--postgres", "postgres://postgres@127.0.0.1:1/db?sslcert=client.crt"], "may be sslmode and sslrootcert, not sslcert"),
+        (["--postgres", "postgres://postgres@127.0.0.1:1/db?sslmode=verify-full&sslrootcert=/no/such/ca.crt"], "cannot read /no/such/ca.crt"),
+    ])
+    func aModeOrParameterItDoesNotOfferIsAUsageError(arguments: [String], phrase: String) async throws {
+        let server = try ServerProcess(arguments + ["--port", "0"])
+        #expect(await server.waitForExit(within: .seconds(20)) != nil)
+        #expect(server.exitStatus == 64)
+        #expect(server.standardError.contains(phrase), "standard error: \(server.standardError)")
+    }
+
     /// A certificate authority of its own, which signed nothing the server presents.
     static func makeAuthority(at certificate: String, key: String) throws {
         let process = Process()
