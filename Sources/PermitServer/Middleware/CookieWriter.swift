@@ -143,17 +143,16 @@ package final class CookieWriter: Sendable {
 
     /// Writes one report, and books the outcome.
     private func write(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
-        let outcome: Result<Void, any Error>
+        let outcome: Result<Bool, any Error>
         do {
-            try await registry.record(report)
-            outcome = .success(())
+            outcome = .success(try await registry.record(report))
         } catch {
             outcome = .failure(error)
         }
         let startRetrying = state.withLock { state in
             switch outcome {
-            case .success:
-                state.book.succeeded(ticket)
+            case .success(let wrote):
+                state.book.succeeded(ticket, wrote: wrote)
                 return false
             case .failure(ServerError.proofRefused):
                 state.book.refused(ticket)  // logged at debug by the registry; never retried
@@ -229,8 +228,8 @@ package final class CookieWriter: Sendable {
     /// One write of a retry round; its failure is logged by the round.
     private func retry(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
         do {
-            try await registry.record(report)
-            state.withLock { _ = $0.book.succeeded(ticket) }
+            let wrote = try await registry.record(report)
+            state.withLock { _ = $0.book.succeeded(ticket, wrote: wrote) }
         } catch ServerError.proofRefused {
             state.withLock { $0.book.refused(ticket) }
         } catch {

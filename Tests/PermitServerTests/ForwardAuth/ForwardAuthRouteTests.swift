@@ -56,6 +56,29 @@ import Testing
         }
     }
 
+    /// The proxy asks about every request of a page, so the same cookies arrive again before their write is done:
+    /// they are written once, and counted as one write.
+    @Test func aBurstOfTheSameReportIsWrittenOnce() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try await RegistryEngine.sqlite(path: folder.file("registry.sqlite")).withStorage(logger: .quiet) { base in
+            let storage = CountingStorage(base)
+            try await withRouter(storage: storage) { writer, client in
+                for _ in 0..<20 {
+                    try await client.execute(
+                        uri: ForwardAuthRoute<BasicRequestContext>.path, method: .get,
+                        headers: [.cookie: "permit_installation=burst-1; FCM_token=burst-token; p_Camera=yes"]
+                    ) { response in
+                        #expect(response.status == .noContent)
+                    }
+                }
+                await writer.settled()
+                #expect(storage.saves == 1)
+                #expect(writer.metrics.written == 1, "counted \(writer.metrics.written) writes for one")
+            }
+        }
+    }
+
     /// Whatever the request carries (no cookies, malformed ones, a body) and whatever its method, the answer is
     /// 204: the proxy must never refuse a visitor because of Permit.
     @Test(arguments: [
