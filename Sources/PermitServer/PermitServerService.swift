@@ -39,6 +39,11 @@ package struct PermitServerService: Sendable {
         package var maxConnections = 1_000
         /// How fast one client address and one installation may write, and which proxies name the client.
         package var clientLimits = ClientLimits()
+        /// Whether each request is logged at info, one line (``AccessMiddleware``).
+        package var accessLog = true
+        /// The TLS of a PostgreSQL engine's connections: the start's check uses it; the engine's configuration
+        /// must carry the same (``PostgresTLS/client``).
+        package var postgresTLS = PostgresTLS()
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String, adminKey: String) {
@@ -65,7 +70,8 @@ package struct PermitServerService: Sendable {
     /// sentence saying which.
     package func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = configuration, logger = logger
-        try await configuration.engine.checkAvailable(within: configuration.startTimeout, logger: logger)
+        try await configuration.engine.checkAvailable(
+            within: configuration.startTimeout, tls: configuration.postgresTLS, logger: logger)
         try await configuration.engine.withStorage(
             logger: logger, deadline: configuration.databaseDeadline, prepareDeadline: configuration.startTimeout
         ) { storage in
@@ -75,7 +81,18 @@ package struct PermitServerService: Sendable {
             _ = try await registry.installationProofs()
             let router = Router(context: PermitRequestContext.self)
             let limiter = ClientLimiter(configuration.clientLimits, logger: logger)
-            router.add(middleware: RegistryMiddleware(registry: registry, limits: configuration.limits, limiter: limiter, logger: logger))
+            let metrics = ServerMetrics()
+            router.add(middleware: AccessMiddleware(metrics: metrics, logger: configuration.accessLog ? logger : nil))
+            let cookies = RegistryMiddleware<PermitRequestContext>(
+                registry: registry, limits: configuration.limits, limiter: limiter, logger: logger)
+            // Forward auth and the operations routes come before the cookie middleware: forward auth records
+            // through it without waiting (ForwardAuthRoute), and probes carry no report.
+            ForwardAuthRoute(middleware: cookies).add(to: router)
+            OperationsRoutes(
+                ready: { try await storage.ping() }, metrics: metrics, writer: cookies.writer,
+                queuedWrites: { await registry.queuedWriteCount }, logger: logger
+            ).add(to: router)
+            router.add(middleware: cookies)
             ServerRoutes(
                 registry: registry, storage: storage, appKey: SecretKey(configuration.appKey),
                 adminKey: SecretKey(configuration.adminKey), limits: configuration.limits,
@@ -83,7 +100,8 @@ package struct PermitServerService: Sendable {
             ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
-                                     interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger)
+                                     interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger,
+                                     metrics: metrics)
             let app = Application(
                 router: router,
                 server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),

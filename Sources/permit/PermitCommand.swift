@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `permit` command-line tool: runs Permit's scenarios and benchmarks on a simulated device.
 @main
@@ -13,6 +14,16 @@ struct PermitCommand: AsyncParsableCommand {
             """,
         subcommands: [Demo.self, Shell.self, Simulate.self, Bench.self, Status.self, Lint.self, Generate.self, Server.self, Registry.self]
     )
+
+    /// Runs the tool; `permit server` first takes the options its `PERMIT_*` variables give (``ServerEnvironment``).
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "server" {
+            arguments = ["server"] + ServerEnvironment.arguments(
+                Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        }
+        await main(arguments)
+    }
 }
 
 /// Options every subcommand shares.

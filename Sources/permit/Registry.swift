@@ -9,16 +9,42 @@ struct RegistryDatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The SQLite file, the default engine (permit server creates it if missing).", valueName: "path"))
     var sqlite = "permit-server.sqlite"
 
-    @Option(name: .long, help: ArgumentHelp("A PostgreSQL URL, postgres://user@host[:port]/database, the password in PGPASSWORD; replaces --sqlite.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("A PostgreSQL URL, postgres://user@host[:port]/database[?sslmode=MODE&sslrootcert=PATH], the password in PGPASSWORD; replaces --sqlite.", valueName: "url"))
     var postgres: String?
 
-    /// The engine the options name; a malformed `--postgres` URL is a usage error.
+    @Option(name: .long, help: ArgumentHelp("TLS to PostgreSQL: disable (the default), require (encrypted, the certificate unchecked) or verify-full (checked against --postgres-sslrootcert and the host); overrides the URL's sslmode.", valueName: "mode"))
+    var postgresSslmode: String?
+
+    @Option(name: .long, help: ArgumentHelp("A PEM file of the certificate authorities verify-full trusts (the system's when not given); overrides the URL's sslrootcert.", valueName: "path"))
+    var postgresSslrootcert: String?
+
+    /// The engine the options name; a malformed `--postgres` URL or `sslmode` is a usage error.
     func engine() throws -> RegistryEngine {
-        try postgres.map { .postgres(try Self.postgresConfiguration($0)) } ?? .sqlite(path: sqlite)
+        try postgres.map { .postgres(try Self.postgresConfiguration($0, tls: try tls())) } ?? .sqlite(path: sqlite)
+    }
+
+    /// The TLS of the PostgreSQL connections: the flags, else the URL's `sslmode` and `sslrootcert`, else none.
+    func tls() throws -> PostgresTLS {
+        let query = postgres.flatMap { URLComponents(string: $0)?.queryItems } ?? []
+        let unknown = query.map(\.name).filter { !["sslmode", "sslrootcert"].contains($0) }
+        guard unknown.isEmpty else {
+            throw ValidationError("--postgres: the URL's parameters may be sslmode and sslrootcert, not \(unknown.joined(separator: ", "))")
+        }
+        let named = postgresSslmode ?? query.first { $0.name == "sslmode" }?.value ?? "disable"
+        let mode: PostgresTLS.Mode
+        switch PostgresTLS.mode(named: named) {
+        case .success(let parsed): mode = parsed
+        case .failure(let error): throw ValidationError("--postgres-sslmode: \(error.detail)")
+        }
+        let root = postgresSslrootcert ?? query.first { $0.name == "sslrootcert" }?.value
+        if let root, !FileManager.default.isReadableFile(atPath: root) {
+            throw ValidationError("--postgres-sslrootcert: cannot read \(root)")
+        }
+        return PostgresTLS(mode: mode, rootCertificatePath: root)
     }
 
     /// The connection `url` names, its password from `PGPASSWORD` when the URL has none (libpq's convention).
-    static func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
+    static func postgresConfiguration(_ url: String, tls: PostgresTLS = PostgresTLS()) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty
         else { throw ValidationError("--postgres must look like postgres://user@host[:port]/database") }
@@ -26,7 +52,7 @@ struct RegistryDatabaseOptions: ParsableArguments {
         return PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
             password: components.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"],
-            database: database.isEmpty ? nil : database, tls: .disable)
+            database: database.isEmpty ? nil : database, tls: tls.client)
     }
 }
 

@@ -60,7 +60,19 @@ struct Server: AsyncParsableCommand {
             one JSON object per line ("time", "level", "label", "message" and the metadata). The line \
             "permit server listening on http://HOST:PORT" is printed on standard output once the server accepts \
             connections.
-            """
+
+            Any site, whatever serves it, feeds the registry through its reverse proxy's forward auth: nginx \
+            auth_request, Caddy forward_auth or Traefik forwardAuth calling /permit/forward-auth with the \
+            visitor's headers. It answers 204 at once and records the cookies in the background; configure the \
+            proxy to serve the page anyway when permit server is down or slow (the "Forward auth and operations" \
+            article shows how for each).
+
+            Operations: GET /healthz answers 200 while the process serves; GET /readyz answers 200 when the \
+            database answered within --db-timeout, else 503 with the reason; GET /metrics gives the counters in \
+            Prometheus' text format (requests, cookie writes and their failures, lost reports, prunes, queued \
+            writes). Each request is logged at info, one "request" line with method, path, status and ms \
+            (--no-access-log to turn it off).
+            """ + "\n\n" + ServerEnvironment.help
     )
 
     /// How log records are written.
@@ -122,6 +134,9 @@ struct Server: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How log records are written to standard error: text, or json (one object per line).", valueName: "format"))
     var logFormat: LogFormat = .text
 
+    @Flag(inversion: .prefixedNo, help: "Log one line per request at info: method, path, route, status, ms, peer.")
+    var accessLog = true
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -167,6 +182,8 @@ struct Server: AsyncParsableCommand {
         configuration.clientLimits.perAddress = RateLimit(perSecond: writesPerAddress, burst: writesPerAddress * 5)
         configuration.clientLimits.perInstallation = RateLimit(perSecond: writesPerInstallation, burst: writesPerInstallation * 10)
         configuration.clientLimits.trustedProxies = Set(trustedProxy)
+        configuration.accessLog = accessLog
+        configuration.postgresTLS = try database.tls()
         let logger = makeLogger()
         configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
         if configuration.maxConnections < maxConnections {

@@ -85,11 +85,12 @@ package struct CookieWriteBook: Sendable {
         return .write(entry.report, Ticket(installation: report.installation, generation: entry.generation))
     }
 
-    /// The write of `ticket` is committed; returns whether it wrote an entry that had failed before.
+    /// The write of `ticket` is committed; returns whether it wrote an entry that had failed before. `wrote` is
+    /// false when the registry found nothing to change (the same report, recorded meanwhile): not counted as written.
     @discardableResult
-    package mutating func succeeded(_ ticket: Ticket) -> Bool {
+    package mutating func succeeded(_ ticket: Ticket, wrote: Bool = true) -> Bool {
         inFlight -= 1
-        metrics.written += 1
+        if wrote { metrics.written += 1 }
         guard let entry = entries[ticket.installation], entry.generation == ticket.generation else { return false }
         entries[ticket.installation] = nil
         updatePending()

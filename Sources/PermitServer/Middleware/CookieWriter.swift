@@ -74,7 +74,11 @@ package final class CookieWriter: Sendable {
 
     /// Records `report`, returning once it is written, once its write failed (and was set to be retried), or
     /// after ``wait``; never throws.
-    package func record(_ report: InstallationReport) async {
+    ///
+    /// With `waitForWrite` false (forward auth, whose proxy holds the visitor's request until it is answered),
+    /// it returns as soon as the write is started, queued or found needless; the write runs on all the same, and
+    /// its outcome is booked, counted and retried as any other.
+    package func record(_ report: InstallationReport, waitForWrite: Bool = true) async {
         if registry.repeatsRecorded(report) { return }
         // A wrong proof never enters the book, where it could displace the installation's own waiting report.
         if case .presented(let given) = report.proof, let proofs = try? await registry.installationProofs(),
@@ -102,6 +106,7 @@ package final class CookieWriter: Sendable {
                 await self.write(merged, ticket)
                 done.fire()
             }
+            guard waitForWrite else { return }
             if await !done.wait(upTo: wait, on: clock) {
                 state.withLock { $0.book.noteSlowWrite() }
             }
@@ -138,17 +143,16 @@ package final class CookieWriter: Sendable {
 
     /// Writes one report, and books the outcome.
     private func write(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
-        let outcome: Result<Void, any Error>
+        let outcome: Result<Bool, any Error>
         do {
-            try await registry.record(report)
-            outcome = .success(())
+            outcome = .success(try await registry.record(report))
         } catch {
             outcome = .failure(error)
         }
         let startRetrying = state.withLock { state in
             switch outcome {
-            case .success:
-                state.book.succeeded(ticket)
+            case .success(let wrote):
+                state.book.succeeded(ticket, wrote: wrote)
                 return false
             case .failure(ServerError.proofRefused):
                 state.book.refused(ticket)  // logged at debug by the registry; never retried
@@ -224,8 +228,8 @@ package final class CookieWriter: Sendable {
     /// One write of a retry round; its failure is logged by the round.
     private func retry(_ report: InstallationReport, _ ticket: CookieWriteBook.Ticket) async {
         do {
-            try await registry.record(report)
-            state.withLock { _ = $0.book.succeeded(ticket) }
+            let wrote = try await registry.record(report)
+            state.withLock { _ = $0.book.succeeded(ticket, wrote: wrote) }
         } catch ServerError.proofRefused {
             state.withLock { $0.book.refused(ticket) }
         } catch {

@@ -35,6 +35,14 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        await observe(request, context: context)
+        return try await next(request, context)
+    }
+
+    /// Records the report `request`'s cookies carry, as ``handle(_:context:next:)`` does, and never fails:
+    /// with `waitForWrite` false it does not wait for the write either (``CookieWriter/record(_:waitForWrite:)``),
+    /// as forward auth needs (``ForwardAuthRoute``).
+    package func observe(_ request: Request, context: Context, waitForWrite: Bool = true) async {
         let fields = request.headers[values: .cookie]
         if !fields.isEmpty {
             let reading = CookieReport.read(header: fields.count == 1 ? fields[0] : fields.joined(separator: "; "), limits: limits)
@@ -48,10 +56,9 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
                 {
                     writer.noteRateLimited()
                 } else {
-                    await writer.record(report)
+                    await writer.record(report, waitForWrite: waitForWrite)
                 }
             }
         }
-        return try await next(request, context)
     }
 }

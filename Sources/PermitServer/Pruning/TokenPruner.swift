@@ -13,12 +13,15 @@ package struct TokenPruner<C: Clock>: Sendable where C.Duration == Duration {
     private let clock: C
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let metrics: ServerMetrics?
 
-    /// Creates a pruner; `interval` is an hour by default.
+    /// Creates a pruner; `interval` is an hour by default. With `metrics`, each pass is counted there.
     package init(
         storage: any RegistryStorage, registry: TokenRegistry, policy: PrunePolicy = PrunePolicy(),
-        interval: Duration = .seconds(3_600), clock: C, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        interval: Duration = .seconds(3_600), clock: C, logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+        metrics: ServerMetrics? = nil
     ) {
+        self.metrics = metrics
         self.storage = storage
         self.registry = registry
         self.policy = policy
@@ -32,7 +35,14 @@ package struct TokenPruner<C: Clock>: Sendable where C.Duration == Duration {
     @discardableResult
     package func pruneOnce() async throws -> Int {
         let cutoffs = policy.cutoffs(at: now())
-        let pruned = try await storage.prune(lastSeenBefore: cutoffs.all, androidLastSeenBefore: cutoffs.android)
+        let pruned: Int
+        do {
+            pruned = try await storage.prune(lastSeenBefore: cutoffs.all, androidLastSeenBefore: cutoffs.android)
+        } catch {
+            metrics?.countPrune(pruned: nil)
+            throw error
+        }
+        metrics?.countPrune(pruned: pruned)
         await registry.forgetCache()
         logger.info("stale installations pruned", metadata: ["count": "\(pruned)"])
         return pruned

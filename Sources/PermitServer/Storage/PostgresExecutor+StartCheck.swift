@@ -10,14 +10,17 @@ extension PostgresExecutor {
     /// second until `limit`; a refusal (credentials, database name) fails at once, since trying again cannot
     /// help. Every failure is ``ServerError/storageUnreachable``, its detail one sentence without the password.
     ///
-    /// The check connects without TLS, as `permit server --postgres` configures its pool.
+    /// The check connects with `tls`, which must be what the pool's configuration says (``PostgresTLS/client``).
+    /// A server that offers no TLS when `tls` requires it, and a certificate that `verify-full` refuses, fail at
+    /// once, with a sentence saying so.
     package static func checkConnection(
-        _ configuration: PostgresClient.Configuration, within limit: Duration, logger: Logger
+        _ configuration: PostgresClient.Configuration, tls: PostgresTLS = PostgresTLS(), within limit: Duration,
+        logger: Logger
     ) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         let target = Self.describe(configuration)
-        let connection = Self.connectionConfiguration(configuration)
+        let connection = Self.connectionConfiguration(configuration, tls: try tls.connection())
         var reason = "no answer"
         while true {
             let remaining = clock.now.duration(to: deadline)
@@ -44,6 +47,7 @@ extension PostgresExecutor {
                         "PostgreSQL at \(target) refused the connection: \(message) (SQLSTATE \(state))")
                 }
             } catch let error as PSQLError {
+                if let refusal = Self.tlsRefusal(error, tls: tls, target: target) { throw refusal }
                 reason = error.underlying.map { "\($0)" } ?? "\(error.code)"
             } catch let error as ServerError {
                 reason = error.detail
@@ -66,7 +70,9 @@ extension PostgresExecutor {
         return "\(configuration.host ?? "localhost"):\(configuration.port ?? 5432)"
     }
 
-    private static func connectionConfiguration(_ configuration: PostgresClient.Configuration) -> PostgresConnection.Configuration {
+    private static func connectionConfiguration(
+        _ configuration: PostgresClient.Configuration, tls: PostgresConnection.Configuration.TLS
+    ) -> PostgresConnection.Configuration {
         if let path = configuration.unixSocketPath {
             return PostgresConnection.Configuration(
                 unixSocketPath: path, username: configuration.username, password: configuration.password,
@@ -74,6 +80,22 @@ extension PostgresExecutor {
         }
         return PostgresConnection.Configuration(
             host: configuration.host ?? "localhost", port: configuration.port ?? 5432, username: configuration.username,
-            password: configuration.password, database: configuration.database, tls: .disable)
+            password: configuration.password, database: configuration.database, tls: tls)
+    }
+
+    /// The start's error for a connection that failed because of TLS, which trying again cannot mend; `nil` for
+    /// another failure.
+    private static func tlsRefusal(_ error: PSQLError, tls: PostgresTLS, target: String) -> ServerError? {
+        if error.code == .sslUnsupported {
+            return ServerError.storageUnreachable.withDetail(
+                "PostgreSQL at \(target) does not offer TLS, which sslmode=\(tls.mode.rawValue) requires (its ssl setting is off)")
+        }
+        guard tls.mode != .disable, let underlying = error.underlying,
+            underlying is NIOSSLError || underlying is NIOSSLExtraError || underlying is BoringSSLError
+        else { return nil }
+        let check = tls.mode == .verifyFull
+            ? "its certificate was not accepted (sslmode=verify-full checks it against \(tls.rootCertificatePath.map { "the authorities in \($0)" } ?? "the system's authorities") and the host name)"
+            : "the TLS handshake failed (sslmode=require)"
+        return ServerError.storageUnreachable.withDetail("PostgreSQL at \(target): \(check): \(underlying)")
     }
 }

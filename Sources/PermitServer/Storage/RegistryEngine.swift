@@ -54,8 +54,9 @@ package enum RegistryEngine: Sendable {
     /// Fails with ``ServerError/storageUnreachable`` and one sentence when the database cannot be used: for
     /// PostgreSQL, unreachable within `limit`, refused credentials or no such database
     /// (``PostgresExecutor/checkConnection(_:within:logger:)``); an SQLite file's problems show when it opens.
-    package func checkAvailable(within limit: Duration, logger: Logger) async throws {
+    /// `tls` must be what the PostgreSQL configuration's pool uses (``PostgresTLS/client``).
+    package func checkAvailable(within limit: Duration, tls: PostgresTLS = PostgresTLS(), logger: Logger) async throws {
         guard case .postgres(let configuration) = self else { return }
-        try await PostgresExecutor.checkConnection(configuration, within: limit, logger: logger)
+        try await PostgresExecutor.checkConnection(configuration, tls: tls, within: limit, logger: logger)
     }
 }

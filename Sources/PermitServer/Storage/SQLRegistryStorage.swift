@@ -254,6 +254,12 @@ package struct SQLRegistryStorage: RegistryStorage {
         }
     }
 
+    /// Asks the database a trivial question (`SELECT 1`): it returns when the database answers, within the
+    /// executor's deadline (``DeadlineExecutor``), and throws otherwise. `/readyz` asks it.
+    package func ping() async throws {
+        _ = try await executor.rows(SQLStatement("SELECT 1"))
+    }
+
     package func tokenCount() async throws -> Int {
         let rows = try await executor.rows(SQLStatement(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_installations WHERE token IS NOT NULL"))

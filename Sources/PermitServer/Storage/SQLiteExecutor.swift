@@ -18,14 +18,23 @@ package actor SQLiteExecutor: SQLExecutor {
     }
 
     /// Opens (creating if missing) the database file at `path`, in WAL mode.
+    ///
+    /// The busy timeout is set first, so that switching to WAL waits for another connection's lock rather than
+    /// failing at once; a connection whose setup fails is closed before the error is thrown (SQLiteNIO traps on
+    /// a connection released open, which crashed a test run under load).
     package static func open(path: String, logger: Logger) async throws -> SQLiteExecutor {
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        } catch {
+            throw ServerError.storageFailed.withDetail("cannot open the SQLite file: \(error)")
+        }
+        do {
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
             _ = try await connection.query("PRAGMA journal_mode = WAL")
             _ = try await connection.query("PRAGMA synchronous = FULL")
-            _ = try await connection.query("PRAGMA busy_timeout = 5000")
         } catch {
+            try? await connection.close()
             throw ServerError.storageFailed.withDetail("cannot open the SQLite file: \(error)")
         }
         return SQLiteExecutor(connection: connection)

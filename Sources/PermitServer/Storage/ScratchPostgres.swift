@@ -24,22 +24,26 @@ package final class ScratchPostgres: Sendable {
     private let durable: Bool
     /// The `postgres` user's password over TCP, or `nil` when every connection is trusted.
     package let password: String?
+    /// With TLS on: the PEM file of the certificate authority that signed the server's certificate (for
+    /// `127.0.0.1` and `localhost`), for `verify-full`; `nil` when the server offers no TLS.
+    package let certificateAuthority: String?
     private let serial = SerialGate()
     private let counter = Locked(0)
 
-    private init(port: Int, folder: URL, durable: Bool, password: String?) {
+    private init(port: Int, folder: URL, durable: Bool, password: String?, certificateAuthority: String?) {
         self.port = port
         self.folder = folder
         self.durable = durable
         self.password = password
+        self.certificateAuthority = certificateAuthority
     }
 
     /// Starts a server (see ``start(durable:)``), runs `body` with it, and stops it whether `body` returns or
     /// throws.
     package static func withServer<Value: Sendable>(
-        durable: Bool = false, password: String? = nil, _ body: (ScratchPostgres) async throws -> Value
+        durable: Bool = false, password: String? = nil, tls: Bool = false, _ body: (ScratchPostgres) async throws -> Value
     ) async throws -> Value {
-        let server = try await start(durable: durable, password: password)
+        let server = try await start(durable: durable, password: password, tls: tls)
         do {
             let value = try await body(server)
             await server.stop()
@@ -61,8 +65,10 @@ package final class ScratchPostgres: Sendable {
     ///     benchmark keeps it on, as a production server does.
     ///   - password: when given, connections over TCP must give it (SCRAM), as a production server's do;
     ///     otherwise every connection is trusted.
-    package static func start(durable: Bool = false, password: String? = nil) async throws -> ScratchPostgres {
-        try await BlockingWork.run(named: "permit.postgres") { try startBlocking(durable: durable, password: password) }
+    ///   - tls: whether the server offers TLS (`ssl=on`), with a certificate for `127.0.0.1` and `localhost`
+    ///     signed by a certificate authority made for it with `openssl` (``certificateAuthority``).
+    package static func start(durable: Bool = false, password: String? = nil, tls: Bool = false) async throws -> ScratchPostgres {
+        try await BlockingWork.run(named: "permit.postgres") { try startBlocking(durable: durable, password: password, tls: tls) }
     }
 
     /// Stops the server and deletes its folder, waiting through `BlockingWork` as ``start(durable:)`` does.
@@ -70,7 +76,7 @@ package final class ScratchPostgres: Sendable {
         await BlockingWork.run(named: "permit.postgres") { [self] in stopBlocking() }
     }
 
-    private static func startBlocking(durable: Bool, password: String?) throws -> ScratchPostgres {
+    private static func startBlocking(durable: Bool, password: String?, tls: Bool) throws -> ScratchPostgres {
         guard let binaries else {
             throw ServerError.storageFailed.withDetail("PostgreSQL is not installed: run scripts/setup")
         }
@@ -87,6 +93,7 @@ package final class ScratchPostgres: Sendable {
         }
         try run(binaries.appendingPathComponent("initdb").path,
                 ["-D", data] + authentication + ["-U", "postgres", "-E", "UTF8", "--no-sync"], asPostgres: asRoot)
+        let certificateAuthority = tls ? try makeCertificates(in: folder, asRoot: asRoot) : nil
         var lastError: (any Error)?
         for _ in 0..<5 {
             // A random port below Linux's ephemeral range (32768 and up), so that no client's socket takes it,
@@ -95,7 +102,8 @@ package final class ScratchPostgres: Sendable {
             // failed, and a server started during another's halt could take its port.
             let port = Int.random(in: 20_000..<32_000)
             do {
-                let server = ScratchPostgres(port: port, folder: folder, durable: durable, password: password)
+                let server = ScratchPostgres(
+                    port: port, folder: folder, durable: durable, password: password, certificateAuthority: certificateAuthority)
                 try server.startCluster()
                 return server
             } catch {
@@ -132,8 +140,37 @@ package final class ScratchPostgres: Sendable {
         try Self.run(binaries.appendingPathComponent("pg_ctl").path, [
             "-D", folder.appendingPathComponent("data").path, "-l", folder.appendingPathComponent("log").path,
             "-w", "-t", "60",
-            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder.path) -c fsync=\(durable ? "on" : "off")", "start",
+            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder.path) -c fsync=\(durable ? "on" : "off")" + sslOptions, "start",
         ], asPostgres: getuid() == 0)
+    }
+
+    /// PostgreSQL's TLS settings: its certificate and key, when the server offers TLS.
+    private var sslOptions: String {
+        guard certificateAuthority != nil else { return "" }
+        return " -c ssl=on -c ssl_cert_file=\(folder.path)/tls/server.crt -c ssl_key_file=\(folder.path)/tls/server.key"
+    }
+
+    /// Makes a certificate authority and a server certificate it signs (P-256, two days) in `folder/tls`, the key
+    /// readable by the server alone, as PostgreSQL demands; returns the authority's certificate file.
+    private static func makeCertificates(in folder: URL, asRoot: Bool) throws -> String {
+        let tls = folder.appendingPathComponent("tls")
+        try FileManager.default.createDirectory(at: tls, withIntermediateDirectories: true)
+        let path = tls.path
+        try Data("subjectAltName=IP:127.0.0.1,DNS:localhost\n".utf8).write(to: tls.appendingPathComponent("san.ext"))
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try run("/usr/bin/openssl", ["req", "-x509"] + key + [
+            "-keyout", "\(path)/ca.key", "-out", "\(path)/ca.crt", "-days", "2", "-subj", "/CN=Permit scratch CA",
+        ], asPostgres: false)
+        try run("/usr/bin/openssl", ["req"] + key + [
+            "-keyout", "\(path)/server.key", "-out", "\(path)/server.csr", "-subj", "/CN=127.0.0.1",
+        ], asPostgres: false)
+        try run("/usr/bin/openssl", [
+            "x509", "-req", "-in", "\(path)/server.csr", "-CA", "\(path)/ca.crt", "-CAkey", "\(path)/ca.key",
+            "-CAcreateserial", "-out", "\(path)/server.crt", "-days", "2", "-extfile", "\(path)/san.ext",
+        ], asPostgres: false)
+        try run("/bin/chmod", ["600", "\(path)/server.key"], asPostgres: false)
+        if asRoot { try run("/bin/chown", ["-R", "postgres:", path], asPostgres: false) }
+        return "\(path)/ca.crt"
     }
 
     private func stopCluster() throws {

@@ -20,10 +20,11 @@ final class ServerProcess: Sendable {
 
     /// Starts `permit server` (or `permit COMMAND`) with `arguments`, the app key in `PERMIT_APP_KEY` and the admin key in
     /// `PERMIT_ADMIN_KEY` (`nil` leaves a variable unset); with `openFileLimit`, under that limit (soft and hard,
-    /// set by the shell before it runs the tool, as `ulimit -n` in a service's unit would).
+    /// set by the shell before it runs the tool, as `ulimit -n` in a service's unit would); `environment` adds
+    /// variables (or replaces them).
     init(
         _ arguments: [String], appKey: String? = "process-app-key", adminKey: String? = "process-admin-key",
-        openFileLimit: Int? = nil, command: String = "server"
+        openFileLimit: Int? = nil, command: String = "server", environment extra: [String: String] = [:]
     ) throws {
         guard let executable = Self.executable else {
             throw ServerError.storageFailed.withDetail("the permit tool is not built next to the tests")
@@ -39,6 +40,7 @@ final class ServerProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PERMIT_APP_KEY"] = appKey
         environment["PERMIT_ADMIN_KEY"] = adminKey
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
