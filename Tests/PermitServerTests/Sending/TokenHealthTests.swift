@@ -90,6 +90,8 @@ import Testing
         #expect(outcome == .tokenQuarantined(reason: "BadDeviceToken"))
         let quarantined = try await world.stored()
         #expect(quarantined.token == "apns-token-1" && quarantined.quarantined)
+        // Quarantined tokens get no notification from the queue.
+        #expect(try await world.storage.pushQueue.enqueue(PushMessage(body: "hi"), to: .installations(["inst-1"]), at: Self.registered).sends == 0)
         // The app, rebuilt for the right environment, reports it: out of quarantine.
         try await world.registry.record(InstallationReport(
             installation: "inst-1", token: "apns-token-1", proof: try await world.proof(), environment: .sandbox))
