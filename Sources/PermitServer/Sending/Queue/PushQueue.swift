@@ -93,23 +93,42 @@ package struct PushQueue: Sendable {
         case retry(due: Date, reason: String)
     }
 
-    /// Records the results of claimed sends, in one transaction.
+    /// Records the results of claimed sends, in one transaction: one statement per outcome and reason (a batch
+    /// that was delivered is one statement), and one per retry.
     package func record(_ results: [(send: String, result: Result)]) async throws {
         guard !results.isEmpty else { return }
-        try await executor.transaction(results.sorted { $0.send < $1.send }.map { entry -> SQLStatement in
-            let send = entry.send
-            switch entry.result {
+        var finished: [Ending: [String]] = [:]
+        var statements: [SQLStatement] = []
+        for (send, result) in results.sorted(by: { $0.send < $1.send }) {
+            switch result {
             case .finished(let outcome):
-                return SQLStatement(
-                    "UPDATE permit_push_sends SET state = $1, detail = $2 WHERE send = $3 AND state = 'queued'",
-                    [.text(PushSendState(outcome).rawValue), .text(Self.detail(outcome)), .text(send)])
+                finished[Ending(state: PushSendState(outcome).rawValue, detail: Self.detail(outcome)), default: []].append(send)
             case .retry(let due, let reason):
-                return SQLStatement(
+                statements.append(SQLStatement(
                     "UPDATE permit_push_sends SET due = $1, detail = $2 WHERE send = $3 AND state = 'queued'",
-                    [.integer(Self.milliseconds(due)), .text(reason), .text(send)])
+                    [.integer(Self.milliseconds(due)), .text(reason), .text(send)]))
             }
-        })
+        }
+        for (ending, sends) in finished.sorted(by: { ($0.key.state, $0.key.detail) < ($1.key.state, $1.key.detail) }) {
+            for start in stride(from: 0, to: sends.count, by: Self.recordChunk) {
+                let chunk = sends[start..<min(start + Self.recordChunk, sends.count)]
+                let placeholders = chunk.indices.map { "$\($0 - start + 3)" }.joined(separator: ", ")
+                statements.append(SQLStatement(
+                    "UPDATE permit_push_sends SET state = $1, detail = $2 WHERE state = 'queued' AND send IN (\(placeholders))",
+                    [.text(ending.state), .text(ending.detail)] + chunk.map(SQLValue.text)))
+            }
+        }
+        try await executor.transaction(statements)
     }
+
+    /// How a send ended: its state and its line.
+    private struct Ending: Hashable {
+        var state: String
+        var detail: String
+    }
+
+    /// How many sends one statement records (well under either engine's limit on values).
+    private static let recordChunk = 500
 
     /// The message of notification `push`, or `nil` when no such notification is queued.
     package func message(of push: String) async throws -> PushMessage? {
