@@ -34,7 +34,7 @@ struct PushOptions: ParsableArguments {
     var pushConcurrency = 64
 
     @Option(name: .long, help: ArgumentHelp("How long a claimed send is this server's before another may send it again (a server that died mid-send); longer than a send takes.", valueName: "seconds"))
-    var pushLease: Double = 60
+    var pushLease: Double = 120
 
     /// Whether any push service is configured.
     var sends: Bool { fcmServiceAccount != nil || apnsKey != nil }

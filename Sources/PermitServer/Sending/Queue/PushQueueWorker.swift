@@ -18,7 +18,7 @@ package struct PushQueueWorker: Sendable {
         /// How many sends are in flight at once.
         package var concurrency = 64
         /// How long a claimed send is the worker's before another may claim it again: longer than a send takes.
-        package var lease: Duration = .seconds(60)
+        package var lease: Duration = .seconds(120)
         /// How long the worker waits when nothing is due, or after the database failed.
         package var pollInterval: Duration = .milliseconds(250)
         /// The retries' backoff and their number.
