@@ -44,6 +44,9 @@ package struct PermitServerService: Sendable {
         /// The TLS of a PostgreSQL engine's connections: the start's check uses it; the engine's configuration
         /// must carry the same (``PostgresTLS/client``).
         package var postgresTLS = PostgresTLS()
+        /// What the push queue's worker sends with; `nil` runs no worker (`POST /permit/push` still queues, for
+        /// servers that have one).
+        package var push: PushSending?
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String, adminKey: String) {
@@ -98,6 +101,8 @@ package struct PermitServerService: Sendable {
                 adminKey: SecretKey(configuration.adminKey), limits: configuration.limits,
                 bodyDeadline: configuration.bodyDeadline, limiter: limiter, logger: logger
             ).add(to: router)
+            PushRoutes(queue: storage.pushQueue, adminKey: SecretKey(configuration.adminKey), limits: configuration.limits, logger: logger)
+                .add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
                                      interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger,
@@ -112,6 +117,11 @@ package struct PermitServerService: Sendable {
                 logger: logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await pruner.run() }
+                if let push = configuration.push {
+                    let delivery = PushDelivery(registry: registry, services: push.services, schedule: push.worker.schedule, logger: logger)
+                    let worker = PushQueueWorker(queue: storage.pushQueue, delivery: delivery, configuration: push.worker, logger: logger)
+                    group.addTask { await worker.run() }
+                }
                 defer { group.cancelAll() }
                 try await app.runService()
             }

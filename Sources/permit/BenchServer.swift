@@ -20,7 +20,10 @@ struct BenchServer: AsyncParsableCommand {
               - durable token upserts per second: new installations recorded by the workers at once, each \
             acknowledged only once durable, the registry committing the writes that wait together (group \
             commit) (goal: at least 2,000 a second); the load comes from inside this process;
-              - the time to prune 1,000,000 stale tokens (goal: under 5 seconds).
+              - the time to prune 1,000,000 stale tokens (goal: under 5 seconds);
+              - pushes a second through the durable queue to fake FCM (Android) and APNs (iOS) on loopback, \
+            queued in one transaction and drained by one worker (goal: at least 5,000 a second), and the \
+            process's resident memory with 1,000,000 sends queued, after draining some (goal: under 300 MB).
             Build with -c release (scripts/bench server).
             """
     )
@@ -44,6 +47,15 @@ struct BenchServer: AsyncParsableCommand {
     @Option(name: .customLong("prune-rows"), help: "Stale installations pruned, for each engine.")
     var pruneRows = 1_000_000
 
+    @Option(name: .long, help: "Pushes drained through the queue, for each engine (0: skip the push figures).")
+    var pushes = 20_000
+
+    @Option(name: .customLong("queued-sends"), help: "Sends queued for the memory figure, for each engine.")
+    var queuedSends = 1_000_000
+
+    @Option(name: .customLong("push-concurrency"), help: "Sends in flight at once, for the push figures.")
+    var pushConcurrency = 64
+
     @Flag(name: .long, help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -54,6 +66,9 @@ struct BenchServer: AsyncParsableCommand {
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256") }
         guard (10...10_000_000).contains(upserts) else { throw ValidationError("--upserts must be between 10 and 10000000") }
         guard (1...100_000_000).contains(pruneRows) else { throw ValidationError("--prune-rows must be between 1 and 100000000") }
+        guard (0...10_000_000).contains(pushes), (1...10_000_000).contains(queuedSends), (1...1_024).contains(pushConcurrency) else {
+            throw ValidationError("--pushes must be 0...10000000, --queued-sends 1...10000000, --push-concurrency 1...1024")
+        }
     }
 
     func run() async throws {
@@ -102,6 +117,7 @@ struct BenchServer: AsyncParsableCommand {
         _ registryEngine: RegistryEngine, name: String, logger: Logger
     ) async throws -> ServerBenchReport.EngineFigures {
         let (requests, concurrency, upserts, pruneRows) = (self.requests, self.concurrency, self.upserts, self.pruneRows)
+        let (pushes, queuedSends, pushConcurrency) = (self.pushes, self.queuedSends, self.pushConcurrency)
         return try await registryEngine.withStorage(logger: logger) { storage in
             let clock = ContinuousClock()
             Terminal.progress("\(name): the middleware's work in process, \(requests) requests that change nothing")
@@ -164,6 +180,12 @@ struct BenchServer: AsyncParsableCommand {
             guard pruned == pruneRows else {
                 throw CommandFailure("\(name): the prune removed \(pruned) installations, not the \(pruneRows) stale ones")
             }
+            var pushFigures: PushQueueBench.Figures?
+            if pushes > 0 {
+                pushFigures = try await PushQueueBench.measure(
+                    storage: storage, name: name, pushes: pushes, queued: queuedSends, sample: min(queuedSends, 20_000),
+                    concurrency: pushConcurrency, logger: logger, progress: { Terminal.progress($0) })
+            }
             return ServerBenchReport.EngineFigures(
                 engine: name,
                 middlewareInProcessMedianMicroseconds: LoopbackLoad.percentile(perRequest, 0.5),
@@ -172,7 +194,7 @@ struct BenchServer: AsyncParsableCommand {
                 middlewareAddedMedianMicroseconds: ((loopback.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
                 upsertsPerSecond: (Double(upserts) / upsertSeconds).rounded(),
                 pruneRows: pruneRows, pruneSeconds: (pruneSeconds * 1000).rounded() / 1000,
-                fillSeconds: (fillSeconds * 1000).rounded() / 1000)
+                fillSeconds: (fillSeconds * 1000).rounded() / 1000, pushQueue: pushFigures)
         }
     }
 }
@@ -194,6 +216,8 @@ struct ServerBenchReport: Encodable {
         var pruneSeconds: Double
         /// How long filling the stale rows took (not a goal; shows the prune is not timed on an empty table).
         var fillSeconds: Double
+        /// The push queue's figures; `nil` with `--pushes 0`.
+        var pushQueue: PushQueueBench.Figures?
     }
 
     var build: String
@@ -233,6 +257,18 @@ struct ServerBenchReport: Encodable {
                 "\(e): prune \(figures.pruneRows) stale tokens", String(format: "%.2f s", figures.pruneSeconds), "< 5 s",
                 verdict(figures.pruneSeconds < 5),
             ])
+            if let push = figures.pushQueue {
+                rows.append([
+                    "\(e): pushes through the queue", String(format: "%.0f /s (%d in %.2f s, %d repeated)",
+                        push.pushesPerSecond, push.pushes, push.drainSeconds, push.repeated),
+                    ">= 5000 /s", verdict(push.pushesPerSecond >= 5000),
+                ])
+                rows.append([
+                    "\(e): RSS, \(push.queuedSends) sends queued", String(format: "%.0f MB (peak of the run %.0f MB)",
+                        push.residentMegabytes, push.peakResidentMegabytes),
+                    "< 300 MB", verdict(push.residentMegabytes < 300),
+                ])
+            }
         }
         return "permit bench server (\(build) build, \(concurrency) workers, \(rounds) loopback rounds)\n" + Terminal.table(rows)
     }

@@ -12,7 +12,7 @@ struct PermitCommand: AsyncParsableCommand {
             changes made in Settings. These commands run Permit's core against a simulated device, so the \
             whole flow can be seen and measured on any machine.
             """,
-        subcommands: [Demo.self, Shell.self, Simulate.self, Bench.self, Status.self, Lint.self, Generate.self, Server.self, Registry.self]
+        subcommands: [Demo.self, Shell.self, Simulate.self, Bench.self, Status.self, Lint.self, Generate.self, Server.self, Registry.self, Push.self]
     )
 
     /// Runs the tool; `permit server` first takes the options its `PERMIT_*` variables give (``ServerEnvironment``).

@@ -17,6 +17,13 @@ struct Server: AsyncParsableCommand {
             asks for the admin key as the password (any user name), and DELETE /permit/installations/ID deletes \
             what the registry keeps of one installation. Stale tokens are pruned at start and every hour.
 
+            Push: POST /permit/push (admin key) queues a notification in the registry's database, to the \
+            installations whose kind is in a state ({"message": {...}, "kind": "notifications", "state": \
+            "granted"}) or to named ones ({"installations": [...]}), and answers its ID; GET /permit/push/ID \
+            says how each send ended. permit push queues from the command line. With --fcm-service-account \
+            or --apns-key the server drains the queue (several servers on one PostgreSQL share it); without, \
+            it only queues.
+
             Installations prove themselves: the answer to an installation's first native report carries its \
             proof (X-Permit-Installation-Proof, an HMAC with a key the registry's database keeps, shared by a \
             fleet), which the app sends back in its reports and its permit_installation cookie (ID~PROOF). A \
@@ -137,6 +144,8 @@ struct Server: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log one line per request at info: method, path, route, status, ms, peer.")
     var accessLog = true
 
+    @OptionGroup(title: "Sending the push queue") var push: PushOptions
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -185,6 +194,7 @@ struct Server: AsyncParsableCommand {
         configuration.accessLog = accessLog
         configuration.postgresTLS = try database.tls()
         let logger = makeLogger()
+        configuration.push = try push.sending(logger: logger)
         configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
         if configuration.maxConnections < maxConnections {
             logger.warning("the open-file limit leaves room for fewer connections than --max-connections", metadata: [

@@ -44,6 +44,11 @@ enum ServerEnvironment {
         Entry(option: "--db-timeout", kind: .value), Entry(option: "--start-timeout", kind: .value),
         Entry(option: "--drain-timeout", kind: .value), Entry(option: "--log-format", kind: .value),
         Entry(option: "--access-log", kind: .flag), Entry(option: "--log-level", kind: .value),
+        Entry(option: "--fcm-service-account", kind: .value), Entry(option: "--fcm-endpoint", kind: .value),
+        Entry(option: "--apns-key", kind: .value), Entry(option: "--apns-key-id", kind: .value),
+        Entry(option: "--apns-team-id", kind: .value), Entry(option: "--apns-topic", kind: .value),
+        Entry(option: "--apns-endpoint", kind: .value), Entry(option: "--apns-sandbox-endpoint", kind: .value),
+        Entry(option: "--push-concurrency", kind: .value), Entry(option: "--push-lease", kind: .value),
     ]
 
     /// `arguments` (the command's, after `server`) with an option added for each variable set in `environment`

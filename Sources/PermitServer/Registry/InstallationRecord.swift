@@ -25,6 +25,16 @@ package struct InstallationRecord: Sendable {
     /// Whether the installation has proved itself (``InstallationProofs``): once it has, a report without its
     /// proof changes nothing of it. `false` for an installation recorded only from reports without one.
     package var proven: Bool
+    /// The APNs environment the app reported for its token, or `nil` when it never said (production is
+    /// assumed).
+    package var environment: APNsEnvironment?
+    /// When a report last carried the token, in whole seconds: its last registration, which an APNs 410 must
+    /// postdate to remove it. Refreshed with ``lastSeen``, at most once a touch interval when nothing else
+    /// changes; `nil` without a token.
+    package var tokenRegistered: Date?
+    /// Whether APNs refused the token in a way that often means a configuration mistake (`BadDeviceToken`):
+    /// kept, but not sent to, until a report carries another token or another environment.
+    package var quarantined: Bool
     /// The stored copy this record was read as: a number drawn at each write, which the next write names so
     /// that no server writes over a change it has not read (``RegistryWrite/Precondition``); 0 for a record
     /// stored before revisions, or never stored. Not part of equality: two records are equal when they say
@@ -34,7 +44,8 @@ package struct InstallationRecord: Sendable {
     /// Creates a record.
     package init(
         installation: String, token: String?, platform: Platform, firstSeen: Date, lastSeen: Date,
-        states: [String: ReportedState], counted: [String: CountedDays] = [:], proven: Bool = false, revision: Int64 = 0
+        states: [String: ReportedState], counted: [String: CountedDays] = [:], proven: Bool = false,
+        environment: APNsEnvironment? = nil, tokenRegistered: Date? = nil, quarantined: Bool = false, revision: Int64 = 0
     ) {
         self.installation = installation
         self.token = token
@@ -44,6 +55,9 @@ package struct InstallationRecord: Sendable {
         self.states = states
         self.counted = counted
         self.proven = proven
+        self.environment = environment
+        self.tokenRegistered = tokenRegistered
+        self.quarantined = quarantined
         self.revision = revision
     }
 }
@@ -53,6 +67,8 @@ extension InstallationRecord: Hashable {
         lhs.installation == rhs.installation && lhs.token == rhs.token && lhs.platform == rhs.platform
             && lhs.firstSeen == rhs.firstSeen && lhs.lastSeen == rhs.lastSeen && lhs.states == rhs.states
             && lhs.counted == rhs.counted && lhs.proven == rhs.proven
+            && lhs.environment == rhs.environment && lhs.tokenRegistered == rhs.tokenRegistered
+            && lhs.quarantined == rhs.quarantined
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -64,5 +80,7 @@ extension InstallationRecord: Hashable {
         hasher.combine(states)
         hasher.combine(counted)
         hasher.combine(proven)
+        hasher.combine(environment)
+        hasher.combine(quarantined)
     }
 }

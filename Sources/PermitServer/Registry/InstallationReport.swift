@@ -1,8 +1,8 @@
 /// What one request tells about an installation: from the web view's cookies or from the native endpoint.
 ///
 /// A report may leave things out: a missing token keeps the registered one, and a kind not reported keeps
-/// its last state. As JSON (the native report's body) it has `installation`, `token`, `platform`, `states` and
-/// `proof`.
+/// its last state. As JSON (the native report's body) it has `installation`, `token`, `platform`, `states`,
+/// `proof` and `environment` (`sandbox` or `production`, the APNs environment of an iOS token).
 package struct InstallationReport: Sendable, Hashable, Codable {
     /// The installation's identifier.
     package var installation: String
@@ -14,6 +14,8 @@ package struct InstallationReport: Sendable, Hashable, Codable {
     package var states: [String: ReportedState]
     /// What the request carried to prove it comes from the installation (``InstallationProofs``).
     package var proof: Proof
+    /// The APNs environment of the token, if the request said.
+    package var environment: APNsEnvironment?
 
     /// What a report carries to prove it comes from its installation.
     package enum Proof: Sendable, Hashable {
@@ -30,17 +32,18 @@ package struct InstallationReport: Sendable, Hashable, Codable {
     /// Creates a report.
     package init(
         installation: String, token: String? = nil, platform: Platform? = nil, states: [String: ReportedState] = [:],
-        proof: Proof = .absent
+        proof: Proof = .absent, environment: APNsEnvironment? = nil
     ) {
         self.installation = installation
         self.token = token
         self.platform = platform
         self.states = states
         self.proof = proof
+        self.environment = environment
     }
 
     private enum CodingKeys: String, CodingKey {
-        case installation, token, platform, states, proof
+        case installation, token, platform, states, proof, environment
     }
 
     /// Decodes a report; a `proof` string is ``Proof/presented(_:)``, and none is ``Proof/absent``.
@@ -51,6 +54,7 @@ package struct InstallationReport: Sendable, Hashable, Codable {
         platform = try container.decodeIfPresent(Platform.self, forKey: .platform)
         states = try container.decode([String: ReportedState].self, forKey: .states)
         proof = try container.decodeIfPresent(String.self, forKey: .proof).map(Proof.presented) ?? .absent
+        environment = try container.decodeIfPresent(APNsEnvironment.self, forKey: .environment)
     }
 
     /// Encodes the report, with its proof only when it presents one.
@@ -61,5 +65,6 @@ package struct InstallationReport: Sendable, Hashable, Codable {
         try container.encodeIfPresent(platform, forKey: .platform)
         try container.encode(states, forKey: .states)
         if case .presented(let proof) = proof { try container.encode(proof, forKey: .proof) }
+        try container.encodeIfPresent(environment, forKey: .environment)
     }
 }

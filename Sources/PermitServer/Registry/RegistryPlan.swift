@@ -37,6 +37,9 @@ package enum RegistryPlan: Sendable, Hashable {
     /// a proven installation (`.refused`), and of another one changes everything but a stored token, so that
     /// nobody can put their token in another installation's place by naming it.
     ///
+    /// A report whose token is taken refreshes the token's registration time (``InstallationRecord/tokenRegistered``)
+    /// whenever the record is written.
+    ///
     /// For example, a repeated report a minute later is `.nothing`, and the same report a day later (with a
     /// day's touch interval) rewrites the record with its new `lastSeen` and no counts.
     package static func plan(
@@ -49,7 +52,21 @@ package enum RegistryPlan: Sendable, Hashable {
         var merged = stored ?? InstallationRecord(
             installation: report.installation, token: nil, platform: report.platform ?? defaultPlatform,
             firstSeen: seconds, lastSeen: seconds, states: [:])
-        if let token = report.token, standing != .unproven || merged.token == nil { merged.token = token }
+        if let token = report.token, standing != .unproven || merged.token == nil {
+            // A token registered anew, or in another environment, leaves quarantine: the app may have fixed
+            // what made APNs refuse it.
+            if merged.token != token { merged.quarantined = false }
+            merged.token = token
+        }
+        // The app registered the token it holds: a report carrying the stored token (from any path) refreshes
+        // its registration when the record is written.
+        let carriesToken = report.token != nil && report.token == merged.token
+        if let environment = report.environment, standing != .unproven || stored?.token == nil,
+            environment != merged.environment
+        {
+            merged.environment = environment
+            merged.quarantined = false
+        }
         if standing != .unproven { merged.proven = true }
         if let platform = report.platform { merged.platform = platform }
         var counts: [String: GrantCounts] = [:]
@@ -69,6 +86,7 @@ package enum RegistryPlan: Sendable, Hashable {
             return .nothing
         }
         merged.lastSeen = seconds
+        if carriesToken { merged.tokenRegistered = seconds }
         return .write(merged, counts: counts)
     }
 }

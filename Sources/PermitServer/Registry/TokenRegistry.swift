@@ -177,6 +177,39 @@ package actor TokenRegistry {
         return removed
     }
 
+    /// Removes `token` where it was last registered before `unregisteredAt` (APNs' 410 time; every
+    /// installation when `nil`), and returns how many installations had it then
+    /// (``TokenHealthStorage/removeToken(_:unregisteredAt:)``).
+    ///
+    /// - Throws: ``ServerError/storageFailed`` when the storage keeps no registration times.
+    @discardableResult
+    package func removeToken(_ token: String, unregisteredAt: Date?) async throws -> Int {
+        guard let health = storage as? any TokenHealthStorage else {
+            throw ServerError.storageFailed.withDetail("this storage keeps no token registration times")
+        }
+        let removed = try await health.removeToken(token, unregisteredAt: unregisteredAt)
+        cache.forget(token: token)
+        logger.info(removed > 0 ? "token removed" : "token kept: registered after APNs saw it unregistered", metadata: [
+            "token": "\(TokenRedaction.redact(token))", "installations": "\(removed)",
+        ])
+        return removed
+    }
+
+    /// Quarantines `token` (``InstallationRecord/quarantined``): kept, but not sent to until a report carries
+    /// another token or environment; returns how many installations had it.
+    ///
+    /// - Throws: ``ServerError/storageFailed`` when the storage cannot quarantine.
+    @discardableResult
+    package func quarantineToken(_ token: String) async throws -> Int {
+        guard let health = storage as? any TokenHealthStorage else {
+            throw ServerError.storageFailed.withDetail("this storage cannot quarantine tokens")
+        }
+        let quarantined = try await health.quarantineToken(token)
+        cache.forget(token: token)
+        logger.info("token quarantined", metadata: ["token": "\(TokenRedaction.redact(token))", "installations": "\(quarantined)"])
+        return quarantined
+    }
+
     /// Deletes everything the registry keeps of `installation` (the daily aggregates, which name no one, stay);
     /// returns whether it had any. A later report of the installation records it anew.
     @discardableResult

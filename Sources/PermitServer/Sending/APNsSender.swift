@@ -24,7 +24,8 @@ package struct APNsSigningKey: Sendable, Hashable {
 ///
 /// The provider token is reused for 50 minutes (Apple refuses one older than an hour and asks not to refresh more
 /// often than every 20 minutes), and made anew at once when APNs answers 403 `ExpiredProviderToken`. Each answer
-/// is judged by ``PushVerdict/apns(status:body:retryAfter:now:)``.
+/// is judged by ``PushVerdict/apns(status:body:retryAfter:now:)``. Each target goes to its environment's host
+/// (``APNsEnvironment``), and its idempotency key goes as `apns-id`.
 package actor APNsSender: PushService {
     /// Apple's production endpoint.
     package static let production = "https://api.push.apple.com"
@@ -36,7 +37,7 @@ package actor APNsSender: PushService {
     private let key: APNsSigningKey
     private let signingKey: P256.Signing.PrivateKey
     private let topic: String
-    private let endpoint: String
+    private let endpoints: [APNsEnvironment: String]
     private let transport: any PushHTTPTransport
     private let timeout: Duration
     private let now: @Sendable () -> Date
@@ -45,10 +46,13 @@ package actor APNsSender: PushService {
 
     /// Creates a sender for the app whose bundle ID is `topic`.
     ///
+    /// - Parameters:
+    ///   - endpoint: where production tokens go; a fake server's in tests.
+    ///   - sandboxEndpoint: where sandbox tokens go.
     /// - Throws: ``ServerError/credentialsInvalid`` when the key is not a P-256 key in PEM.
     package init(
         key: APNsSigningKey, topic: String, endpoint: String = APNsSender.production,
-        transport: any PushHTTPTransport = HTTPClientPushTransport(), timeout: Duration = .seconds(30),
+        sandboxEndpoint: String = APNsSender.sandbox, transport: any PushHTTPTransport = HTTPClientPushTransport(), timeout: Duration = .seconds(30),
         logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         do {
@@ -58,18 +62,20 @@ package actor APNsSender: PushService {
         }
         self.key = key
         self.topic = topic
-        self.endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
+        func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+        self.endpoints = [.production: trimmed(endpoint), .sandbox: trimmed(sandboxEndpoint)]
         self.transport = transport
         self.timeout = timeout
         self.logger = logger
         self.now = now
     }
 
-    package func send(_ message: PushMessage, to token: String) async throws -> PushVerdict {
-        var response = try await post(message, to: token)
+    package func send(_ message: PushMessage, to target: PushTarget) async throws -> PushVerdict {
+        let token = target.token
+        var response = try await post(message, to: target)
         if response.status == 403, Self.reason(response.body) == "ExpiredProviderToken" {
             providerToken = nil
-            response = try await post(message, to: token)
+            response = try await post(message, to: target)
         }
         let verdict = PushVerdict.apns(
             status: response.status, body: response.body, retryAfter: response.header("Retry-After"), now: now())
@@ -79,17 +85,17 @@ package actor APNsSender: PushService {
         return verdict
     }
 
-    private func post(_ message: PushMessage, to token: String) async throws -> PushHTTPResponse {
+    private func post(_ message: PushMessage, to target: PushTarget) async throws -> PushHTTPResponse {
         let alert = message.title != nil || message.body != nil
+        var headers: [(name: String, value: String)] = [
+            ("authorization", "bearer \(try currentProviderToken())"), ("apns-topic", topic),
+            ("apns-push-type", alert ? "alert" : "background"), ("apns-priority", alert ? "10" : "5"),
+            ("content-type", "application/json"),
+        ]
+        if let id = target.apnsID { headers.append(("apns-id", id)) }
+        let endpoint = endpoints[target.environment] ?? Self.production
         return try await transport.send(
-            PushHTTPRequest(
-                url: "\(endpoint)/3/device/\(token)",
-                headers: [
-                    ("authorization", "bearer \(try currentProviderToken())"), ("apns-topic", topic),
-                    ("apns-push-type", alert ? "alert" : "background"), ("apns-priority", alert ? "10" : "5"),
-                    ("content-type", "application/json"),
-                ],
-                body: try Self.payload(message)),
+            PushHTTPRequest(url: "\(endpoint)/3/device/\(target.token)", headers: headers, body: try Self.payload(message)),
             timeout: timeout)
     }
 

@@ -93,12 +93,13 @@ package actor FCMSender: PushService {
         self.now = now
     }
 
-    package func send(_ message: PushMessage, to token: String) async throws -> PushVerdict {
-        var response = try await post(message, to: token)
+    package func send(_ message: PushMessage, to target: PushTarget) async throws -> PushVerdict {
+        let token = target.token
+        var response = try await post(message, to: target)
         if response.status == 401 {
             // The access token was revoked or expired early: one fresh token, one more try.
             accessToken = nil
-            response = try await post(message, to: token)
+            response = try await post(message, to: target)
         }
         let verdict = PushVerdict.fcm(
             status: response.status, body: response.body, retryAfter: response.header("Retry-After"), now: now())
@@ -108,13 +109,16 @@ package actor FCMSender: PushService {
         return verdict
     }
 
-    private func post(_ message: PushMessage, to token: String) async throws -> PushHTTPResponse {
+    private func post(_ message: PushMessage, to target: PushTarget) async throws -> PushHTTPResponse {
         let bearer = try await currentAccessToken()
-        let body = try JSONEncoder().encode(FCMRequest(message: .init(message, token: token)))
+        let body = try JSONEncoder().encode(FCMRequest(message: .init(message, token: target.token)))
+        var headers: [(name: String, value: String)] = [("Authorization", "Bearer \(bearer)"), ("Content-Type", "application/json")]
+        // FCM has no idempotency key of its own and ignores the header; receivers that check it (fakes, a
+        // relay) can tell a repeated send of the queue's at-least-once delivery from a new one.
+        if let key = target.idempotencyKey { headers.append((PushTarget.idempotencyHeader, key)) }
         return try await transport.send(
             PushHTTPRequest(
-                url: "\(endpoint)/v1/projects/\(account.projectID)/messages:send",
-                headers: [("Authorization", "Bearer \(bearer)"), ("Content-Type", "application/json")], body: body),
+                url: "\(endpoint)/v1/projects/\(account.projectID)/messages:send", headers: headers, body: body),
             timeout: timeout)
     }
 

@@ -13,13 +13,35 @@ package struct PushMessage: Sendable, Hashable, Codable {
         self.body = body
         self.data = data
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, body, data
+    }
+
+    /// Decodes a message; each of `title`, `body` and `data` may be left out.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        data = try container.decodeIfPresent([String: String].self, forKey: .data) ?? [:]
+    }
 }
 
 /// A push service: FCM or APNs. It sends one message to one token and judges the answer.
+///
+/// An implementation must send to the host of the target's environment where the service has several (APNs),
+/// and pass the target's idempotency key on, so that a receiver can tell a repeated send from a new one.
 package protocol PushService: Sendable {
-    /// Sends `message` to `token` once and returns the verdict on the answer.
+    /// Sends `message` to `target` once and returns the verdict on the answer.
     ///
     /// - Throws: ``ServerError/pushServiceUnreachable`` when the service cannot be reached,
     ///   ``ServerError/pushAuthenticationFailed`` or ``ServerError/credentialsInvalid`` when the credential fails.
-    func send(_ message: PushMessage, to token: String) async throws -> PushVerdict
+    func send(_ message: PushMessage, to target: PushTarget) async throws -> PushVerdict
+}
+
+extension PushService {
+    /// Sends `message` to a production `token` once, without an idempotency key.
+    package func send(_ message: PushMessage, to token: String) async throws -> PushVerdict {
+        try await send(message, to: PushTarget(token: token))
+    }
 }

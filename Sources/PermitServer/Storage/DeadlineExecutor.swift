@@ -18,6 +18,8 @@ package struct DeadlineExecutor: SQLExecutor {
 
     package var schemaLock: SQLStatement? { base.schemaLock }
 
+    package var skipsLockedRows: Bool { base.skipsLockedRows }
+
     package func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
         try await Deadline.run(within: limit, "a statement") { [base] in try await base.rows(statement) }
     }

@@ -27,6 +27,9 @@ package struct PostgresExecutor: SQLExecutor {
     /// A transaction-scoped advisory lock on a key of Permit's own.
     package var schemaLock: SQLStatement? { SQLStatement("SELECT pg_advisory_xact_lock($1)", [.integer(0x5045_524D_4954)]) }
 
+    /// `true`: the push queue's workers claim sends with `FOR UPDATE SKIP LOCKED`.
+    package var skipsLockedRows: Bool { true }
+
     package func rows(_ statement: SQLStatement) async throws -> [[SQLValue]] {
         do {
             var rows: [[SQLValue]] = []

@@ -2,7 +2,8 @@
 ///
 /// `permit_installations` holds one row per installation: its token, platform, first and last seen (seconds),
 /// its latest states and what the grant counts hold of each kind (both JSON), and the revision of the row
-/// (``InstallationRecord/revision``), and whether it has proved itself (`proven`, 0 or 1).
+/// (``InstallationRecord/revision``), whether it has proved itself (`proven`, 0 or 1), its token's APNs
+/// environment, the token's last registration (seconds) and whether the token is quarantined (0 or 1).
 /// `permit_grant_days` holds the counts per day and kind; its `asked` column is written as granted plus denied
 /// and read as such. `permit_keys` holds the registry's own secrets by name: the installation proof key, in hex.
 ///
@@ -15,7 +16,8 @@ enum RegistrySchema {
             CREATE TABLE IF NOT EXISTS permit_installations (
                 installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,
                 first_seen BIGINT NOT NULL, last_seen BIGINT NOT NULL, states TEXT NOT NULL,
-                counted TEXT, revision BIGINT NOT NULL DEFAULT 0, proven BIGINT NOT NULL DEFAULT 0)
+                counted TEXT, revision BIGINT NOT NULL DEFAULT 0, proven BIGINT NOT NULL DEFAULT 0,
+                environment TEXT, token_registered BIGINT, quarantined BIGINT NOT NULL DEFAULT 0)
             """),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_last_seen ON permit_installations (last_seen)"),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_token ON permit_installations (token)"),
@@ -25,7 +27,7 @@ enum RegistrySchema {
                 denied BIGINT NOT NULL, changed_mind BIGINT NOT NULL, PRIMARY KEY (day, kind))
             """),
         SQLStatement("CREATE TABLE IF NOT EXISTS permit_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)"),
-    ]
+    ] + PushQueueSchema.tables
 
     /// One step from an earlier schema.
     struct Migration: Sendable {
@@ -56,6 +58,17 @@ enum RegistrySchema {
             probe: SQLStatement("SELECT proven FROM permit_installations WHERE 1 = 0"),
             statements: [
                 SQLStatement("ALTER TABLE permit_installations ADD COLUMN proven BIGINT NOT NULL DEFAULT 0"),
+            ]),
+        // Before token health (issue 35): no environment (production is assumed), no quarantine, and the last
+        // registration of each token taken as its last seen, the latest time the registry knows it was reported.
+        Migration(
+            name: "token health",
+            probe: SQLStatement("SELECT environment, token_registered, quarantined FROM permit_installations WHERE 1 = 0"),
+            statements: [
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN environment TEXT"),
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN token_registered BIGINT"),
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN quarantined BIGINT NOT NULL DEFAULT 0"),
+                SQLStatement("UPDATE permit_installations SET token_registered = last_seen WHERE token IS NOT NULL"),
             ]),
     ]
 }

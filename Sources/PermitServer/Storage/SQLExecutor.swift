@@ -17,4 +17,12 @@ package protocol SQLExecutor: Sendable {
     /// A statement that, run first in a transaction, keeps every other process's schema change waiting until
     /// the transaction ends; `nil` when the engine's transactions already do (SQLite's `BEGIN IMMEDIATE`).
     var schemaLock: SQLStatement? { get }
+    /// Whether a `SELECT … FOR UPDATE SKIP LOCKED` lets several processes claim rows at once without waiting for
+    /// each other (PostgreSQL); `false` where one writer at a time already serializes claims (SQLite).
+    var skipsLockedRows: Bool { get }
+}
+
+extension SQLExecutor {
+    /// `false`: claims are serialized by the engine's single writer.
+    package var skipsLockedRows: Bool { false }
 }

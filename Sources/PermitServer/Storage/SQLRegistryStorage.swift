@@ -8,7 +8,8 @@ package import Logging
 /// counts in `permit_grant_days`; indexes on `last_seen` and `token` keep pruning and token removal fast.
 /// ``RegistrySchema`` holds the tables and their migrations.
 package struct SQLRegistryStorage: RegistryStorage {
-    private let executor: any SQLExecutor
+    /// The engine; the push queue (``SQLRegistryStorage/pushQueue``) and token health share it.
+    let executor: any SQLExecutor
     private let logger: Logger
 
     /// Creates the storage over `executor`; call ``prepare()`` before the first use.
@@ -50,8 +51,7 @@ package struct SQLRegistryStorage: RegistryStorage {
     package func record(installation: String) async throws -> InstallationRecord? {
         let rows = try await executor.rows(SQLStatement(
             """
-            SELECT installation, token, platform, first_seen, last_seen, states, counted, revision, proven
-            FROM permit_installations WHERE installation = $1
+            SELECT \(Self.columns) FROM permit_installations WHERE installation = $1
             """, [.text(installation)]))
         return try rows.first.map(Self.record(row:))
     }
@@ -87,7 +87,10 @@ package struct SQLRegistryStorage: RegistryStorage {
     }
 
     /// The columns of an installation's row, in the order of the statements' values.
-    private static let columns = "installation, token, platform, first_seen, last_seen, states, counted, revision, proven"
+    private static let columns = """
+        installation, token, platform, first_seen, last_seen, states, counted, revision, proven, environment, \
+        token_registered, quarantined
+        """
 
     /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
     private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
@@ -97,29 +100,39 @@ package struct SQLRegistryStorage: RegistryStorage {
         let lastSeen = SQLValue.integer(seconds(record.lastSeen)), states = SQLValue.text(try encode(record.states))
         let counted = SQLValue.text(try encode(record.counted)), revision = SQLValue.integer(record.revision)
         let proven = SQLValue.integer(record.proven ? 1 : 0)
+        let environment = record.environment.map { SQLValue.text($0.rawValue) } ?? .null
+        let registered = record.tokenRegistered.map { SQLValue.integer(seconds($0)) } ?? .null
+        let quarantined = SQLValue.integer(record.quarantined ? 1 : 0)
         switch write.precondition {
         case .absent:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                 ON CONFLICT (installation) DO NOTHING
-                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven])
+                """,
+                [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven, environment, registered,
+                 quarantined])
         case .revision(let stored):
             // The first seen stays as stored.
             return SQLStatement(
                 """
                 UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
-                    revision = $6, proven = $7
-                WHERE installation = $8 AND revision = $9
-                """, [token, platform, lastSeen, states, counted, revision, proven, installation, .integer(stored)])
+                    revision = $6, proven = $7, environment = $8, token_registered = $9, quarantined = $10
+                WHERE installation = $11 AND revision = $12
+                """,
+                [token, platform, lastSeen, states, counted, revision, proven, environment, registered, quarantined,
+                 installation, .integer(stored)])
         case .anything:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                 ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
                     last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
-                    revision = excluded.revision, proven = excluded.proven
-                """, [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven])
+                    revision = excluded.revision, proven = excluded.proven, environment = excluded.environment,
+                    token_registered = excluded.token_registered, quarantined = excluded.quarantined
+                """,
+                [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven, environment, registered,
+                 quarantined])
         }
     }
 
@@ -287,7 +300,7 @@ package struct SQLRegistryStorage: RegistryStorage {
 
     // MARK: - Coding
 
-    private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
     private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
@@ -296,10 +309,10 @@ package struct SQLRegistryStorage: RegistryStorage {
     }
 
     private static func record(row: [SQLValue]) throws -> InstallationRecord {
-        guard row.count == 9, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
+        guard row.count == 12, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
             let first = row[3].integer, let last = row[4].integer, let json = row[5].text,
             let states = try? JSONDecoder().decode([String: ReportedState].self, from: Data(json.utf8)),
-            let revision = row[7].integer, let proven = row[8].integer
+            let revision = row[7].integer, let proven = row[8].integer, let quarantined = row[11].integer
         else { throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape") }
         let counted: [String: CountedDays]
         if let countedJSON = row[6].text {
@@ -314,6 +327,8 @@ package struct SQLRegistryStorage: RegistryStorage {
             installation: installation, token: row[1].text, platform: platform,
             firstSeen: Date(timeIntervalSince1970: TimeInterval(first)),
             lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states, counted: counted,
-            proven: proven != 0, revision: revision)
+            proven: proven != 0, environment: row[9].text.flatMap(APNsEnvironment.init(rawValue:)),
+            tokenRegistered: row[10].integer.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+            quarantined: quarantined != 0, revision: revision)
     }
 }

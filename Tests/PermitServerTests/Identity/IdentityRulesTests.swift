@@ -72,6 +72,7 @@ import Testing
         var expected = stored(proven: true)
         expected.token = "other"
         expected.lastSeen = t0 + 60
+        expected.tokenRegistered = t0 + 60
         let report = InstallationReport(installation: "i", token: "other")
         #expect(RegistryPlan.plan(stored: stored(proven: false), report: report, standing: standing, now: t0 + 60,
                                   touchInterval: 86_400) == .write(expected, counts: [:]))

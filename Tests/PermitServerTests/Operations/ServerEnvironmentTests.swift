@@ -14,7 +14,8 @@ struct ServerEnvironmentTests {
         #expect(await help.waitForExit(within: .seconds(20)) != nil)
         #expect(help.exitStatus == 0)
         let text = help.standardOutput.joined(separator: "\n")
-        let optionsSection = try #require(text.range(of: "OPTIONS:")).upperBound
+        // Every section of options after the usage line: OPTIONS and the groups before it (the push queue's).
+        let optionsSection = try #require(text.range(of: "USAGE:")).upperBound
         let options = Set(text[optionsSection...].split(separator: "\n").compactMap { line -> String? in
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("--") else { return nil }

@@ -15,6 +15,7 @@ import Testing
             now: t0 + 0.7, touchInterval: 86_400)
         var expected = stored()
         expected.counted = ["camera": CountedDays(answered: "2026-05-28")]
+        expected.tokenRegistered = t0  // the report carried the token: its registration, to the second
         #expect(plan == .write(expected, counts: ["camera": GrantCounts(granted: 1)]))
     }
 
@@ -36,6 +37,7 @@ import Testing
         let report = InstallationReport(installation: "i", token: "tok")
         var touched = stored()
         touched.lastSeen = t0 + 86_400
+        touched.tokenRegistered = t0 + 86_400  // the report carried the stored token
         #expect(RegistryPlan.plan(stored: stored(), report: report, now: t0 + 86_400, touchInterval: 86_400)
             == .write(touched, counts: [:]))
     }
@@ -46,9 +48,28 @@ import Testing
         expected.platform = .android
         expected.lastSeen = t0 + 60
         expected.proven = true
+        expected.tokenRegistered = t0 + 60
         let report = InstallationReport(installation: "i", token: "tok-2", platform: .android)
         #expect(RegistryPlan.plan(stored: stored(), report: report, standing: .proven, now: t0 + 60, touchInterval: 86_400)
             == .write(expected, counts: [:]))
+    }
+
+    @Test func aQuarantinedTokenLeavesQuarantineOnlyForAnotherTokenOrEnvironment() {
+        var quarantined = stored()
+        quarantined.quarantined = true
+        func plan(_ report: InstallationReport, standing: RegistryPlan.Standing = .proven) -> InstallationRecord? {
+            guard case .write(let record, _) = RegistryPlan.plan(
+                stored: quarantined, report: report, standing: standing, now: t0 + 86_400, touchInterval: 86_400)
+            else { return nil }
+            return record
+        }
+        #expect(plan(InstallationReport(installation: "i", token: "tok"))?.quarantined == true)
+        #expect(plan(InstallationReport(installation: "i", token: "tok-2"))?.quarantined == false)
+        let sandbox = plan(InstallationReport(installation: "i", token: "tok", environment: .sandbox))
+        #expect(sandbox?.quarantined == false && sandbox?.environment == .sandbox)
+        // A cookie, which proves nothing, changes neither the stored token's environment nor its quarantine.
+        let cookie = plan(InstallationReport(installation: "i", token: "tok", environment: .sandbox), standing: .unproven)
+        #expect(cookie?.quarantined == true && cookie?.environment == nil)
     }
 
     /// Each transition on 2026-05-28, with the kind's memory before it: what it adds, and the memory after.

@@ -282,20 +282,7 @@ import PermitSupport
         try await world.close()
     }
 
-    @Test(arguments: [
-        (FakePushServer.Answer(status: 410, body: #"{"reason":"Unregistered","timestamp":1780000000000}"#), "Unregistered"),
-        (FakePushServer.Answer(status: 400, body: #"{"reason":"BadDeviceToken"}"#), "BadDeviceToken"),
-    ])
-    func apnsDeletesAnInvalidTokenAtOnce(answer: FakePushServer.Answer, reason: String) async throws {
-        let server = try await Self.fakeAPNs { _ in answer }
-        let world = try await World(token: "apns-token-1", platform: .ios)
-        let outcome = await world.delivery(try Self.apnsSender(server), platform: .ios)
-            .send(PushMessage(body: "hi"), to: "apns-token-1", platform: .ios)
-        #expect(outcome == .tokenRemoved(reason: reason))
-        #expect(try await world.storedToken() == nil)
-        await server.stop()
-        try await world.close()
-    }
+    // APNs' 410 and BadDeviceToken: TokenHealthTests.
 
     @Test func apnsPayloadErrorsKeepTheTokenAndTooManyRequestsIsRetried() async throws {
         let server = try await Self.fakeAPNs { index in

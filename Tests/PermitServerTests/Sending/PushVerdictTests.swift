@@ -37,9 +37,15 @@ import Testing
         func body(_ reason: String) -> Data { Data(#"{"reason":"\#(reason)"}"#.utf8) }
         #expect(PushVerdict.apns(status: 200, body: Data(), retryAfter: nil, now: now) == .delivered)
         #expect(PushVerdict.apns(status: 410, body: Data(#"{"reason":"Unregistered","timestamp":1780000000000}"#.utf8),
-                                 retryAfter: nil, now: now) == .deleteToken(reason: "Unregistered"))
+                                 retryAfter: nil, now: now)
+            == .unregistered(since: Date(timeIntervalSince1970: 1_780_000_000), reason: "Unregistered"))
+        #expect(PushVerdict.apns(status: 410, body: body("Unregistered"), retryAfter: nil, now: now)
+            == .unregistered(since: nil, reason: "Unregistered"))
+        // Often a sandbox token sent to production or the reverse: quarantined, not deleted.
         #expect(PushVerdict.apns(status: 400, body: body("BadDeviceToken"), retryAfter: nil, now: now)
-            == .deleteToken(reason: "BadDeviceToken"))
+            == .quarantineToken(reason: "BadDeviceToken"))
+        #expect(PushVerdict.apns(status: 400, body: body("DeviceTokenNotForTopic"), retryAfter: nil, now: now)
+            == .quarantineToken(reason: "DeviceTokenNotForTopic"))
         #expect(PushVerdict.apns(status: 400, body: body("PayloadEmpty"), retryAfter: nil, now: now)
             == .messageRejected(reason: "PayloadEmpty"))
         #expect(PushVerdict.apns(status: 429, body: body("TooManyRequests"), retryAfter: "Thu, 28 May 2026 20:27:40 GMT", now: now)
