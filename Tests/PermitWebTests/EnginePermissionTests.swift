@@ -122,12 +122,12 @@ import Testing
 
         try await webView.setEnginePermission(.geolocation, granted: true, for: origin)
         #expect(try await locate(webView) == #""59.3293 18.0686 12 1700000123000""#)
-        #expect(await location.requestCount == 1)
+        #expect(location.requestCount == 1)
 
         // The device moved: the next request asks again.
         location.setFix(LocationFix(latitude: -33.8688, longitude: 151.2093, accuracy: 30, timestamp: Date(timeIntervalSince1970: 1_700_000_456)))
         #expect(try await locate(webView) == #""-33.8688 151.2093 30 1700000456000""#)
-        #expect(await location.requestCount == 2)
+        #expect(location.requestCount == 2)
 
         location.setFailure(LocationError.unavailable.withDetail("no satellites in view"))
         #expect(
@@ -144,7 +144,7 @@ import Testing
         try await webView.setEnginePermission(.geolocation, granted: false, for: origin)
         try await webView.load(world.server.url("/"))
         #expect(try await locate(webView).hasPrefix(#""error 1"#))
-        #expect(await location.requestCount == 3)
+        #expect(location.requestCount == 3)
         await world.tearDown()
     }
 }
