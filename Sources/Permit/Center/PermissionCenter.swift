@@ -55,8 +55,9 @@ public actor PermissionCenter {
     private var lastChecked: [PermissionKind: Date] = [:]
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
     private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
-    private var startPhase = StartPhase.notStarted
-    private var startWaiters: [CheckedContinuation<Void, Never>] = []
+    private var isStarted = false
+    /// The callers waiting for the launch that the first caller of ``start()`` runs; `nil` when none is under way.
+    private var startWaiters: [CheckedContinuation<Void, Never>]?
 
     private var lifecycle: LifecycleRefreshStateMachine
     /// The events waiting for the lifecycle refresh under way, which the event that started it runs.
@@ -101,26 +102,19 @@ public actor PermissionCenter {
 
     // MARK: - Launch
 
-    /// Where ``start()`` is: the first call runs the launch, later calls wait for it or return.
-    private enum StartPhase { case notStarted, starting, started }
-
     /// Loads the snapshot, reads every tracked permission from the OS, records and persists what changed
     /// while the app was not running, and starts listening to the OS's change callbacks.
     ///
     /// Calling it again, or concurrently, waits for the first call and does nothing more.
     public func start() async {
-        switch startPhase {
-        case .started:
-            return
-        case .starting:
-            await withCheckedContinuation { startWaiters.append($0) }
-        case .notStarted:
-            // Run by the first caller itself; the others wait for it. Nothing in it stops at cancellation.
-            startPhase = .starting
-            await performStart()
-            startPhase = .started
-            resumeAll(&startWaiters)
-        }
+        guard !isStarted else { return }
+        guard startWaiters == nil else { return await withCheckedContinuation { startWaiters?.append($0) } }
+        // Run by the first caller itself; the others wait for it. Nothing in it stops at cancellation.
+        startWaiters = []
+        await performStart()
+        isStarted = true
+        for waiter in startWaiters ?? [] { waiter.resume() }
+        startWaiters = nil
     }
 
     private func performStart() async {
@@ -190,15 +184,10 @@ public actor PermissionCenter {
         case .startRefresh(let delay):
             // Run by the event that started it; the events that join it wait for its end.
             await runLifecycleRefresh(after: delay)
-            resumeAll(&lifecycleWaiters)
+            let waiters = lifecycleWaiters
+            lifecycleWaiters = []
+            for waiter in waiters { waiter.resume() }
         }
-    }
-
-    /// Resumes every waiter of a run that just ended.
-    private func resumeAll(_ waiters: inout [CheckedContinuation<Void, Never>]) {
-        let ended = waiters
-        waiters = []
-        for waiter in ended { waiter.resume() }
     }
 
     private func runLifecycleRefresh(after delay: Duration) async {
