@@ -11,8 +11,8 @@ import PermitSupport
 struct ConnectionLimit: AvailableConnectionsDelegate {
     private let limit: Int
     private let logger: Logger
-    /// When the bound was last reported, so that a flood logs once a minute, not once per connection.
-    private let lastWarning = Locked<ContinuousClock.Instant?>(nil)
+    /// Lets the warning through once a minute, not once per event.
+    private let warnings = WarningThrottle()
     private var open = 0
 
     init(_ limit: Int, logger: Logger) {
@@ -26,13 +26,7 @@ struct ConnectionLimit: AvailableConnectionsDelegate {
 
     func isAcceptingNewConnections() -> Bool {
         guard open >= limit else { return true }
-        let now = ContinuousClock.now
-        let due = lastWarning.withLock { last in
-            guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
-            last = now
-            return true
-        }
-        if due {
+        if warnings.isDue() {
             logger.warning(
                 "connection limit reached; new connections wait in the listen queue until one closes",
                 metadata: ["limit": "\(limit)"])

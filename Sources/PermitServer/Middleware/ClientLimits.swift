@@ -51,7 +51,8 @@ package final class ClientLimiter: Sendable {
     private let addresses: RateLimiter
     private let installations: RateLimiter
     private let logger: Logger
-    private let lastWarning = Locked<ContinuousClock.Instant?>(nil)
+    /// Lets the warning through once a minute, not once per event.
+    private let warnings = WarningThrottle()
 
     /// Creates the limiter of `limits`.
     package init(_ limits: ClientLimits, logger: Logger) {
@@ -79,13 +80,7 @@ package final class ClientLimiter: Sendable {
     }
 
     private func warnIfDue() {
-        let now = ContinuousClock.now
-        let due = lastWarning.withLock { last in
-            guard last.map({ now - $0 >= .seconds(60) }) ?? true else { return false }
-            last = now
-            return true
-        }
-        guard due else { return }
+        guard warnings.isDue() else { return }
         logger.warning("writes refused by the rate limits", metadata: [
             "byAddress": "\(addresses.takeRefusedCount())", "byInstallation": "\(installations.takeRefusedCount())",
             "perAddress": "\(limits.perAddress.perSecond)/s", "perInstallation": "\(limits.perInstallation.perSecond)/s",
