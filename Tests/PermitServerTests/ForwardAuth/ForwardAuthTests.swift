@@ -35,11 +35,12 @@ struct ForwardAuthTests {
             #expect(await server.waitForExit(within: .seconds(10)) != nil)
             #expect(server.exitStatus == 0)
             #expect((try? RawSocket(port: permitPort)) == nil, "something still listens on the server's port")
-            let start = ContinuousClock.now
             let whileDown = try await HTTPGet.get(port: nginx.port, cookie: "FCM_token=while-down")
             #expect(whileDown.status == 200)
             #expect(whileDown.body == NginxProcess.sitePage)
-            #expect(start.duration(to: .now) < .seconds(1), "a refused connection should not wait for the auth timeout")
+            // A refused connection fails the subrequest at once, not at the auth timeout: nginx logs the refusal and
+            // no timeout (a wall-clock bound here failed a clean-clone CI run at 1.07 s on a loaded machine).
+            #expect(!nginx.errorLog.contains("timed out"), "the subrequest waited for the auth timeout: \(nginx.errorLog.suffix(1500))")
             #expect(nginx.errorLog.contains("Connection refused"), "nginx did not try permit server: \(nginx.errorLog.suffix(1500))")
         } catch {
             await server.kill9()
