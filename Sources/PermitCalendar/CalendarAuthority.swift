@@ -28,36 +28,38 @@ import PermitAdapterSupport
 /// let status = try await authority.request(.calendar)
 /// ```
 public struct CalendarAuthority: PermissionAuthority {
-    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
-    /// and is never asked (asking would terminate the app).
-    private let purposeKeys: PurposeKeyCheck
+    /// The flow the EventKit and PhotoKit adapters share (`AsyncRequestFlow`, tested on Linux), over this
+    /// module's calls for events only. The purpose strings iOS needs are checked before the framework is
+    /// touched: without one the kind reads `unavailable` and is never asked (asking would terminate the app).
+    private let flow: AsyncRequestFlow
 
     /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
     public init(logger: Logger = Logger(label: "Permit.Calendar")) {
-        purposeKeys = PurposeKeyCheck(kind: .calendar, beforeIOS17: Self.beforeIOS17, logger: logger)
+        flow = AsyncRequestFlow(
+            kind: .calendar,
+            purposeKeys: PurposeKeyCheck(kind: .calendar, beforeIOS17: Self.beforeIOS17, logger: logger),
+            status: { Self.status(EKEventStore.authorizationStatus(for: .event)) },
+            ask: {
+                let store = EKEventStore()
+                if #available(iOS 17.0, macOS 14.0, *) {
+                    _ = try await store.requestFullAccessToEvents()
+                } else {
+                    _ = try await store.requestAccess(to: .event)
+                }
+                return Self.status(EKEventStore.authorizationStatus(for: .event))
+            })
     }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .calendar else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        return Self.status(EKEventStore.authorizationStatus(for: .event))
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when iOS would show one, and returns the status after the answer.
     ///
     /// - Throws: The error EventKit reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .calendar else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        guard await status(of: kind).canPrompt else { return await status(of: kind) }
-        let store = EKEventStore()
-        if #available(iOS 17.0, macOS 14.0, *) {
-            _ = try await store.requestFullAccessToEvents()
-        } else {
-            _ = try await store.requestAccess(to: .event)
-        }
-        return await status(of: kind)
+        try await flow.request(kind)
     }
 
     static func status(_ authorization: EKAuthorizationStatus) -> PermissionStatus {

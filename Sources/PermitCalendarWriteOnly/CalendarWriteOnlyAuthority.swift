@@ -33,12 +33,11 @@ import PermitAdapterSupport
 /// let status = try await authority.request(.calendarWriteOnly)
 /// ```
 public struct CalendarWriteOnlyAuthority: PermissionAuthority {
-    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
-    /// and is never asked (asking would terminate the app).
-    private let purposeKeys: PurposeKeyCheck
-
-    /// Whether EventKit is used at all: from iOS 17, or before it when the app opted in to full access.
-    private let usesEventKit: Bool
+    /// The flow the EventKit and PhotoKit adapters share (`AsyncRequestFlow`, tested on Linux), over this
+    /// module's calls for write-only events. It is enabled when EventKit is used at all: from iOS 17, or before
+    /// it when the app opted in to full access. The purpose strings iOS needs are checked before the framework is
+    /// touched: without one the kind reads `unavailable` and is never asked (asking would terminate the app).
+    private let flow: AsyncRequestFlow
 
     /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
     ///
@@ -48,32 +47,33 @@ public struct CalendarWriteOnlyAuthority: PermissionAuthority {
     ///     reads `unavailable` there.
     ///   - logger: Hears that a purpose string is missing.
     public init(allowsFullAccessBeforeIOS17: Bool = false, logger: Logger = Logger(label: "Permit.CalendarWriteOnly")) {
-        purposeKeys = PurposeKeyCheck(kind: .calendarWriteOnly, beforeIOS17: Self.beforeIOS17, logger: logger)
-        usesEventKit = WriteOnlyCalendarDecision.usesEventKit(
-            beforeIOS17: Self.beforeIOS17, allowsFullAccessBeforeIOS17: allowsFullAccessBeforeIOS17)
+        flow = AsyncRequestFlow(
+            kind: .calendarWriteOnly,
+            purposeKeys: PurposeKeyCheck(kind: .calendarWriteOnly, beforeIOS17: Self.beforeIOS17, logger: logger),
+            enabled: WriteOnlyCalendarDecision.usesEventKit(
+                beforeIOS17: Self.beforeIOS17, allowsFullAccessBeforeIOS17: allowsFullAccessBeforeIOS17),
+            status: { Self.status(EKEventStore.authorizationStatus(for: .event)) },
+            ask: {
+                let store = EKEventStore()
+                if #available(iOS 17.0, macOS 14.0, *) {
+                    _ = try await store.requestWriteOnlyAccessToEvents()
+                } else {
+                    _ = try await store.requestAccess(to: .event)
+                }
+                return Self.status(EKEventStore.authorizationStatus(for: .event))
+            })
     }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .calendarWriteOnly else { return .unavailable }
-        guard usesEventKit, !purposeKeys.isMissing else { return .unavailable }
-        return Self.status(EKEventStore.authorizationStatus(for: .event))
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when iOS would show one, and returns the status after the answer.
     ///
     /// - Throws: The error EventKit reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .calendarWriteOnly else { return .unavailable }
-        guard usesEventKit, !purposeKeys.isMissing else { return .unavailable }
-        guard await status(of: kind).canPrompt else { return await status(of: kind) }
-        let store = EKEventStore()
-        if #available(iOS 17.0, macOS 14.0, *) {
-            _ = try await store.requestWriteOnlyAccessToEvents()
-        } else {
-            _ = try await store.requestAccess(to: .event)
-        }
-        return await status(of: kind)
+        try await flow.request(kind)
     }
 
     static func status(_ authorization: EKAuthorizationStatus) -> PermissionStatus {

@@ -1,4 +1,4 @@
-#if canImport(HomeKit)
+#if canImport(HomeKit) && !os(macOS) && !PERMIT_CHECK_MACOS
 import Foundation
 public import HomeKit
 public import Logging

@@ -1,4 +1,6 @@
-#if canImport(MediaPlayer)
+// iOS only (kinds.json's platforms): MPMediaLibrary is MP_PROHIBITED(macos) (MPMediaLibrary.h); MediaPlayer itself
+// imports on macOS.
+#if canImport(MediaPlayer) && !os(macOS) && !PERMIT_CHECK_MACOS
 import MediaPlayer
 public import Logging
 public import Permit

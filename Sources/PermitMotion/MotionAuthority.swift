@@ -1,4 +1,6 @@
-#if canImport(CoreMotion)
+// iOS only (kinds.json's platforms): CMMotionActivityManager is API_UNAVAILABLE(macos) (CMMotionActivityManager.h);
+// Core Motion imports on macOS.
+#if canImport(CoreMotion) && !os(macOS) && !PERMIT_CHECK_MACOS
 import CoreMotion
 public import Logging
 public import Permit

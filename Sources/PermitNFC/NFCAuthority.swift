@@ -1,4 +1,5 @@
-#if canImport(CoreNFC)
+// iOS only (kinds.json's platforms): NFCReaderSession is API_UNAVAILABLE(watchos, macos, tvos) (NFCReaderSession.h).
+#if canImport(CoreNFC) && !os(macOS) && !PERMIT_CHECK_MACOS
 import CoreNFC
 public import Logging
 public import Permit

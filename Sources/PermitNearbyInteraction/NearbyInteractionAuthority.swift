@@ -1,4 +1,6 @@
-#if canImport(NearbyInteraction)
+// iOS only (kinds.json's platforms): NISession is API_UNAVAILABLE(macos, tvos) (NISession.h); the framework itself
+// imports on macOS.
+#if canImport(NearbyInteraction) && !os(macOS) && !PERMIT_CHECK_MACOS
 import NearbyInteraction
 public import Logging
 public import Permit

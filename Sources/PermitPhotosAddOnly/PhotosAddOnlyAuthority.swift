@@ -25,30 +25,28 @@ import PermitAdapterSupport
 /// let status = try await saving.request(.photosAddOnly)
 /// ```
 public struct PhotosAddOnlyAuthority: PermissionAuthority {
-    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
-    /// and is never asked (asking would terminate the app).
-    private let purposeKeys: PurposeKeyCheck
+    /// The flow the EventKit and PhotoKit adapters share (`AsyncRequestFlow`, tested on Linux), over this
+    /// module's calls for add-only access only: it asks only while the status is `notDetermined` (no other photo
+    /// status can prompt). The purpose strings iOS needs are checked before the framework is touched: without one
+    /// the kind reads `unavailable` and is never asked (asking would terminate the app).
+    private let flow: AsyncRequestFlow
 
     /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
     public init(logger: Logger = Logger(label: "Permit.PhotosAddOnly")) {
-        purposeKeys = PurposeKeyCheck(kind: .photosAddOnly, logger: logger)
+        flow = AsyncRequestFlow(
+            kind: .photosAddOnly, purposeKeys: PurposeKeyCheck(kind: .photosAddOnly, logger: logger),
+            status: { Self.status(PHPhotoLibrary.authorizationStatus(for: .addOnly)) },
+            ask: { Self.status(await PHPhotoLibrary.requestAuthorization(for: .addOnly)) })
     }
 
     /// The add-only photo library authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .photosAddOnly else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        return Self.status(PHPhotoLibrary.authorizationStatus(for: .addOnly))
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when the status is `notDetermined`, and returns the status after the answer.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .photosAddOnly else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        if PHPhotoLibrary.authorizationStatus(for: .addOnly) == .notDetermined {
-            return Self.status(await PHPhotoLibrary.requestAuthorization(for: .addOnly))
-        }
-        return await status(of: kind)
+        try await flow.request(kind)
     }
 
     static func status(_ authorization: PHAuthorizationStatus) -> PermissionStatus {

@@ -27,36 +27,38 @@ import PermitAdapterSupport
 /// let status = try await authority.request(.reminders)
 /// ```
 public struct RemindersAuthority: PermissionAuthority {
-    /// The purpose strings iOS needs before the framework is touched: without one the kind reads `unavailable`
-    /// and is never asked (asking would terminate the app).
-    private let purposeKeys: PurposeKeyCheck
+    /// The flow the EventKit and PhotoKit adapters share (`AsyncRequestFlow`, tested on Linux), over this
+    /// module's calls for reminders only. The purpose strings iOS needs are checked before the framework is
+    /// touched: without one the kind reads `unavailable` and is never asked (asking would terminate the app).
+    private let flow: AsyncRequestFlow
 
     /// Creates the authority; `logger` hears, once, that Info.plist lacks the kind's purpose string.
     public init(logger: Logger = Logger(label: "Permit.Reminders")) {
-        purposeKeys = PurposeKeyCheck(kind: .reminders, beforeIOS17: Self.beforeIOS17, logger: logger)
+        flow = AsyncRequestFlow(
+            kind: .reminders,
+            purposeKeys: PurposeKeyCheck(kind: .reminders, beforeIOS17: Self.beforeIOS17, logger: logger),
+            status: { Self.status(EKEventStore.authorizationStatus(for: .reminder)) },
+            ask: {
+                let store = EKEventStore()
+                if #available(iOS 17.0, macOS 14.0, *) {
+                    _ = try await store.requestFullAccessToReminders()
+                } else {
+                    _ = try await store.requestAccess(to: .reminder)
+                }
+                return Self.status(EKEventStore.authorizationStatus(for: .reminder))
+            })
     }
 
     /// The authorization, read without prompting.
     public func status(of kind: PermissionKind) async -> PermissionStatus {
-        guard kind == .reminders else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        return Self.status(EKEventStore.authorizationStatus(for: .reminder))
+        flow.status(of: kind)
     }
 
     /// Shows the system prompt when iOS would show one, and returns the status after the answer.
     ///
     /// - Throws: The error EventKit reports.
     public func request(_ kind: PermissionKind) async throws -> PermissionStatus {
-        guard kind == .reminders else { return .unavailable }
-        guard !purposeKeys.isMissing else { return .unavailable }
-        guard await status(of: kind).canPrompt else { return await status(of: kind) }
-        let store = EKEventStore()
-        if #available(iOS 17.0, macOS 14.0, *) {
-            _ = try await store.requestFullAccessToReminders()
-        } else {
-            _ = try await store.requestAccess(to: .reminder)
-        }
-        return await status(of: kind)
+        try await flow.request(kind)
     }
 
     static func status(_ authorization: EKAuthorizationStatus) -> PermissionStatus {

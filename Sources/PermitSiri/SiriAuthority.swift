@@ -1,4 +1,6 @@
-#if canImport(Intents)
+// iOS only (kinds.json's platforms): INPreferences is API_UNAVAILABLE(macos) (INPreferences.h); Intents itself
+// imports on macOS.
+#if canImport(Intents) && !os(macOS) && !PERMIT_CHECK_MACOS
 import Intents
 public import Logging
 public import Permit

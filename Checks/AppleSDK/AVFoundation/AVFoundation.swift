@@ -1,6 +1,7 @@
 // Stand-in for Apple's AVFoundation, for scripts/check-apple-adapters only: just the capture-authorization
 // API that PermitCamera uses, with the signatures of Apple's Swift interface. Bodies never run. Each
 // declaration names its page under https://developer.apple.com/documentation/avfoundation/.
+// Platforms: iOS and macOS (AVCaptureDevice's authorization API since iOS 7 and macOS 10.14).
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -1,6 +1,7 @@
 // Stand-in for Apple's App Tracking Transparency, for scripts/check-apple-adapters only: the whole of its API,
 // with the signatures of Apple's Swift interface. Bodies never run. Each declaration names its page under
 // https://developer.apple.com/documentation/apptrackingtransparency/.
+// Platforms: iOS 14 and macOS 11, the whole framework.
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -1,6 +1,7 @@
 // Stand-in for Apple's CloudKit, for scripts/check-apple-adapters only: just the account-status API that
 // PermitCloud uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names
 // its page under https://developer.apple.com/documentation/cloudkit/.
+// Platforms: iOS and macOS, all of it (temporarilyUnavailable since iOS 15 and macOS 12).
 
 @_exported import Foundation  // as Apple's framework does
 

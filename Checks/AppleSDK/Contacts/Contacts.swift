@@ -1,6 +1,7 @@
 // Stand-in for Apple's Contacts, for scripts/check-apple-adapters only: just the authorization API that
 // PermitContacts uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names
 // its page under https://developer.apple.com/documentation/contacts/.
+// Platforms: iOS and macOS (CNContactStore since iOS 9 and macOS 10.11).
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -5,6 +5,10 @@
 
 import SwiftUI
 
+// ContactsUI exists on macOS (CNContactPicker), but the contact access picker is iOS only: its page, like
+// .../contactaccessbutton's, lists iOS, iPadOS and Mac Catalyst 18. On macOS (the check's macOS pass,
+// -D PERMIT_STANDIN_MACOS) it is not declared.
+#if !PERMIT_STANDIN_MACOS
 extension View {
     // .../swiftui/view/contactaccesspicker(ispresented:completionhandler:) (iOS 18, not macOS):
     // `func contactAccessPicker(isPresented: Binding<Bool>, completionHandler: @escaping ([String]) -> ()) -> some View`;
@@ -15,3 +19,4 @@ extension View {
         isPresented: Binding<Bool>, completionHandler: @escaping ([String]) -> Void
     ) -> ModifiedContent<Self> { fatalError("stand-in") }
 }
+#endif

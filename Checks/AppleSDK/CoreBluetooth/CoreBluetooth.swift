@@ -1,6 +1,7 @@
 // Stand-in for Apple's Core Bluetooth, for scripts/check-apple-adapters only: just the authorization API that
 // PermitBluetooth uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names
 // its page under https://developer.apple.com/documentation/corebluetooth/.
+// Platforms: iOS and macOS (CBManager's authorization since iOS 13.1 and macOS 10.15).
 
 @_exported import Foundation  // as Apple's framework does
 

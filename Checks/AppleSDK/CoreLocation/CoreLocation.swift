@@ -5,6 +5,8 @@
 //
 // Optional Objective-C protocol requirements cannot be declared in Swift without @objc; here they are
 // requirements with default implementations, which an adapter may implement or not, as with the real ones.
+// Platforms: iOS and macOS, everything declared here (the when-in-use and always requests since macOS
+// 10.15, the authorization property, accuracy and temporary full accuracy since iOS 14 and macOS 11).
 
 @_exported import Foundation  // as Apple's framework does
 

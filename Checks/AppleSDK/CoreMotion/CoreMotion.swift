@@ -1,8 +1,13 @@
 // Stand-in for Apple's Core Motion, for scripts/check-apple-adapters only: just the motion-activity
 // authorization API that PermitMotion uses, with the signatures of Apple's Swift interface. Bodies never run.
 // Each declaration names its page under https://developer.apple.com/documentation/coremotion/.
+// Core Motion imports on macOS, but its motion-activity API does not exist there: CMMotionActivityManager.h
+// (macOS 11 SDK) marks the class, its handlers and `authorizationStatus` `API_AVAILABLE(ios(7.0))
+// API_UNAVAILABLE(macos)`. On macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) nothing is declared.
 
 @_exported import Foundation  // as Apple's framework does
+
+#if !PERMIT_STANDIN_MACOS
 
 // .../cmauthorizationstatus: `enum CMAuthorizationStatus : Int` (iOS 11)
 public enum CMAuthorizationStatus: Int, Sendable {
@@ -33,3 +38,4 @@ open class CMMotionActivityManager: NSObject {
         withHandler handler: @escaping CMMotionActivityQueryHandler
     ) { fatalError("stand-in") }
 }
+#endif

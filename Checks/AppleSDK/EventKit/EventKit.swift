@@ -2,6 +2,7 @@
 // PermitCalendar, PermitCalendarWriteOnly and PermitReminders use, with the signatures of Apple's Swift
 // interface. Bodies never run. Each declaration names its page under
 // https://developer.apple.com/documentation/eventkit/.
+// Platforms: iOS and macOS (the full- and write-only-access requests since iOS 17 and macOS 14).
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -2,6 +2,7 @@
 // PermitHealth uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names its
 // page under https://developer.apple.com/documentation/healthkit/. The object types are declared without
 // Sendable, the stricter reading.
+// Platforms: iOS and macOS 13 (.../hkhealthstore lists macOS 13.0).
 
 @_exported import Foundation  // as Apple's framework does
 

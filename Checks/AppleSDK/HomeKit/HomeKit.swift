@@ -1,8 +1,13 @@
 // Stand-in for Apple's HomeKit, for scripts/check-apple-adapters only: just the authorization API that PermitHome
 // uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names its page under
 // https://developer.apple.com/documentation/homekit/.
+// HomeKit's classes are `API_AVAILABLE(ios(8.0), watchos(2.0), tvos(10.0), macCatalyst(14.0))
+// API_UNAVAILABLE(macos)` (HMHomeManager.h; .../hmhomemanager lists iOS, iPadOS, Mac Catalyst, tvOS, visionOS and
+// watchOS): on macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) nothing is declared.
 
 @_exported import Foundation  // as Apple's framework does
+
+#if !PERMIT_STANDIN_MACOS
 
 // .../hmhomemanagerauthorizationstatus: `struct HMHomeManagerAuthorizationStatus : OptionSet` (iOS 13)
 public struct HMHomeManagerAuthorizationStatus: OptionSet, Sendable {
@@ -36,3 +41,4 @@ open class HMHomeManager: NSObject {
     // .../hmhomemanager/authorizationstatus: `var authorizationStatus: HMHomeManagerAuthorizationStatus { get }`
     open var authorizationStatus: HMHomeManagerAuthorizationStatus { fatalError("stand-in") }
 }
+#endif

@@ -1,6 +1,8 @@
 // Stand-in for Apple's Intents (SiriKit), for scripts/check-apple-adapters only: just the Focus status
 // authorization API that PermitFocusStatus uses, with the signatures of Apple's Swift interface. Bodies never
 // run. Each declaration names its page under https://developer.apple.com/documentation/intents/.
+// Intents imports on macOS, but the Siri authorization API does not exist there: on macOS (the check's macOS pass,
+// -D PERMIT_STANDIN_MACOS) only the Focus status API is declared.
 
 @_exported import Foundation  // as Apple's framework does
 
@@ -24,6 +26,11 @@ open class INFocusStatusCenter: NSObject {
     open func requestAuthorization() async -> INFocusStatusAuthorizationStatus { fatalError("stand-in") }
 }
 
+#if !PERMIT_STANDIN_MACOS
+// INPreferences.h: `API_AVAILABLE(ios(10.0), watchos(3.2), tvos(14.0)) API_UNAVAILABLE(macos)` (the macOS 11
+// SDK's header); .../inpreferences and .../insiriauthorizationstatus list iOS, iPadOS, Mac Catalyst, tvOS,
+// visionOS and watchOS, not macOS.
+
 // .../insiriauthorizationstatus: `enum INSiriAuthorizationStatus : Int` (iOS 10)
 public enum INSiriAuthorizationStatus: Int, Sendable {
     case notDetermined = 0
@@ -43,3 +50,4 @@ open class INPreferences: NSObject {
         fatalError("stand-in")
     }
 }
+#endif

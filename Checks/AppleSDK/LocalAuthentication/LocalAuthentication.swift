@@ -1,6 +1,7 @@
 // Stand-in for Apple's LocalAuthentication, for scripts/check-apple-adapters only: just the API that
 // PermitFaceID uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names its
 // page under https://developer.apple.com/documentation/localauthentication/.
+// Platforms: iOS and macOS (biometryType since iOS 11 and macOS 10.13.2).
 
 @_exported import Foundation  // as Apple's framework does
 

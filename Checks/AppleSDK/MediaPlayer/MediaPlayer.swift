@@ -1,8 +1,13 @@
 // Stand-in for Apple's Media Player framework, for scripts/check-apple-adapters only: just the media-library
 // authorization API that PermitMediaLibrary uses, with the signatures of Apple's Swift interface. Bodies never
 // run. Each declaration names its page under https://developer.apple.com/documentation/mediaplayer/.
+// MediaPlayer imports on macOS, but its media library does not exist there: MPMediaLibrary.h marks it
+// `MP_PROHIBITED(tvos, watchos, macos)`, and .../mpmedialibraryauthorizationstatus lists iOS, iPadOS, Mac
+// Catalyst and visionOS. On macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) nothing is declared.
 
 @_exported import Foundation  // as Apple's framework does
+
+#if !PERMIT_STANDIN_MACOS
 
 // .../mpmedialibraryauthorizationstatus: `enum MPMediaLibraryAuthorizationStatus : Int` (iOS 9.3)
 public enum MPMediaLibraryAuthorizationStatus: Int, Sendable {
@@ -23,3 +28,4 @@ open class MPMediaLibrary: NSObject {
         fatalError("stand-in")
     }
 }
+#endif

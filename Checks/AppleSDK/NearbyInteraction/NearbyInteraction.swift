@@ -1,8 +1,13 @@
 // Stand-in for Apple's Nearby Interaction, for scripts/check-apple-adapters only: just the capability and error
 // API that PermitNearbyInteraction uses, with the signatures of Apple's Swift interface. Bodies never run. Each
 // declaration names its page under https://developer.apple.com/documentation/nearbyinteraction/.
+// The framework imports on macOS, but its API is `API_UNAVAILABLE(macos, tvos)` (NISession.h,
+// NIDeviceCapability.h, NIError.h; .../nisession/devicecapabilities lists iOS, iPadOS, Mac Catalyst and
+// watchOS): on macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) nothing is declared.
 
 @_exported import Foundation  // as Apple's framework does
+
+#if !PERMIT_STANDIN_MACOS
 
 // .../nidevicecapability: `protocol NIDeviceCapability` (iOS 16)
 public protocol NIDeviceCapability {
@@ -32,3 +37,4 @@ public struct NIError: Error, Sendable {
     // .../nierror/code-swift.property
     public var code: Code { fatalError("stand-in") }
 }
+#endif

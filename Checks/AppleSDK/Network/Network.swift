@@ -3,6 +3,7 @@
 // Apple's Swift interface. Bodies never run. Each declaration names its page under
 // https://developer.apple.com/documentation/network/. NWPathMonitor is declared without
 // Sendable here, the stricter reading, so that the adapter must justify sharing it.
+// Platforms: iOS 12 and macOS 10.14, the whole framework (unsatisfiedReason since iOS 14.2 and macOS 11).
 
 @_exported import Dispatch  // Network re-exports Dispatch, as Apple's does
 import Foundation  // POSIXErrorCode

@@ -1,6 +1,7 @@
 // Stand-in for Apple's Photos (PhotoKit), for scripts/check-apple-adapters only: just the authorization API that
 // PermitPhotos and PermitPhotosAddOnly use, with the signatures of Apple's Swift interface. Bodies never run. Each
 // declaration names its page under https://developer.apple.com/documentation/photos/.
+// Platforms: iOS and macOS (the access-level API since iOS 14 and macOS 11).
 
 @_exported import Foundation  // as Apple's framework does
 

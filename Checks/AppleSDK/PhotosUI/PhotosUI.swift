@@ -4,6 +4,11 @@
 // https://developer.apple.com/documentation/photokit/.
 
 import Photos
+
+// PhotosUI exists on macOS, but this picker takes a UIKit controller: UIKit is absent from the macOS SDK and the
+// method is iOS only (.../presentlimitedlibrarypicker(from:completionhandler:) lists iOS, iPadOS, Mac Catalyst
+// and visionOS). On macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) it is not declared.
+#if !PERMIT_STANDIN_MACOS
 import UIKit
 
 extension PHPhotoLibrary {
@@ -13,3 +18,4 @@ extension PHPhotoLibrary {
     @MainActor
     public func presentLimitedLibraryPicker(from controller: UIViewController) async -> [String] { fatalError("stand-in") }
 }
+#endif

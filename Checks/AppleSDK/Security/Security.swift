@@ -6,6 +6,7 @@
 // bridge turns them into: `CFDictionary` as `[String: Any]`, `CFString` as `String`. Code written against them,
 // `kSecClass as String` and `query as CFDictionary`, compiles unchanged against Apple's framework, where those
 // casts bridge.
+// Platforms: iOS and macOS, all of it.
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -1,6 +1,7 @@
 // Stand-in for Apple's Speech framework, for scripts/check-apple-adapters only: just the authorization API that
 // PermitSpeech uses, with the signatures of Apple's Swift interface. Bodies never run. Each declaration names its
 // page under https://developer.apple.com/documentation/speech/.
+// Platforms: iOS 10 and macOS 10.15 (SFSpeechRecognizer).
 
 @_exported import Foundation  // as Apple's framework does
 

@@ -2,6 +2,7 @@
 // that PermitSwiftUI uses, with the signatures of Apple's Swift interface (main-actor isolated views, as
 // since iOS 18). Bodies never run, and the generic plumbing is simplified: each modifier returns `some View`,
 // as Apple's do. Each declaration names its page under https://developer.apple.com/documentation/swiftui/.
+// Platforms: iOS and macOS, everything declared here (TimelineView and `task` since iOS 15 and macOS 12).
 
 @_exported import Foundation  // as Apple's framework does
 

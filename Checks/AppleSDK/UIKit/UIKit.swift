@@ -2,6 +2,8 @@
 // haptics API that PermitUIKit uses, with the signatures of Apple's Swift interface, main-actor isolated as
 // UIKit is. Bodies never run. Each declaration names its page under
 // https://developer.apple.com/documentation/uikit/.
+// Platforms: iOS only. UIKit is absent from the macOS SDK (Mac Catalyst apps are iOS apps), so the check's
+// macOS pass never builds this stand-in and `canImport(UIKit)` is false there, as on a Mac.
 
 @_exported import Foundation  // as Apple's framework does
 

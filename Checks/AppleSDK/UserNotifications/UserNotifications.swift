@@ -1,6 +1,7 @@
 // Stand-in for Apple's UserNotifications, for scripts/check-apple-adapters only: just the authorization API
 // that PermitNotifications uses, with the signatures of Apple's Swift interface. Bodies never run. Each
 // declaration names its page under https://developer.apple.com/documentation/usernotifications/.
+// Platforms: iOS and macOS (since macOS 10.14; timeSensitiveSetting since iOS 15 and macOS 12).
 
 @_exported import Foundation  // as Apple's framework does
 

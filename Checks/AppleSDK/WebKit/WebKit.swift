@@ -6,10 +6,17 @@
 // URLRequest and HTTPCookie are Foundation's on Apple platforms, which WebKit re-exports; on Linux they live in
 // FoundationNetworking, re-exported here in its place.
 // Optional Objective-C protocol requirements are requirements with default implementations here.
+// Platforms: everything declared here exists on iOS and macOS (WKUIDelegate's media-capture decision and
+// WKPermissionDecision since iOS 15 and macOS 12, the rest earlier); only WKWebView's superclass differs, a UIView
+// on iOS and an NSView on macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS, builds it over AppKit's).
 
 @_exported import Foundation  // as Apple's framework does
 @_exported import FoundationNetworking  // Foundation's networking types on Linux
-@_exported import UIKit  // WKWebView is a UIView on iOS (the stand-in models iOS; on macOS it is an NSView)
+#if PERMIT_STANDIN_MACOS
+@_exported import AppKit  // WebKit re-exports AppKit on macOS
+#else
+@_exported import UIKit  // and UIKit on iOS
+#endif
 
 // .../wkcontentworld: `@MainActor class WKContentWorld : NSObject`
 @MainActor
@@ -309,29 +316,43 @@ extension WKNavigationDelegate {
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 
-// .../wkwebview: `@MainActor class WKWebView : UIView` (NSView on macOS)
+#if PERMIT_STANDIN_MACOS
+// .../wkwebview: `@MainActor class WKWebView : NSView` on macOS
+@MainActor
+open class WKWebView: NSView {
+    // .../wkwebview/init(frame:configuration:): `init(frame: CGRect, configuration: WKWebViewConfiguration)`
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init(frame: frame) }
+}
+#else
+// .../wkwebview: `@MainActor class WKWebView : UIView` on iOS
 @MainActor
 open class WKWebView: UIView {
     // .../wkwebview/init(frame:configuration:): `init(frame: CGRect, configuration: WKWebViewConfiguration)`
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { super.init(frame: frame) }
+}
+#endif
+
+// The rest of WKWebView, the same on both platforms (in an extension, so that it is written once; nothing
+// overrides it).
+extension WKWebView {
     // .../wkwebview/configuration: `@NSCopying var configuration: WKWebViewConfiguration { get }`
-    open var configuration: WKWebViewConfiguration { fatalError("stand-in") }
+    public var configuration: WKWebViewConfiguration { fatalError("stand-in") }
     // .../wkwebview/navigationdelegate: `weak var navigationDelegate: (any WKNavigationDelegate)? { get set }`
-    open weak var navigationDelegate: (any WKNavigationDelegate)?
+    public var navigationDelegate: (any WKNavigationDelegate)? { get { fatalError("stand-in") } set {} }
     // .../wkwebview/uidelegate: `weak var uiDelegate: (any WKUIDelegate)? { get set }`
-    open weak var uiDelegate: (any WKUIDelegate)?
+    public var uiDelegate: (any WKUIDelegate)? { get { fatalError("stand-in") } set {} }
     // .../wkwebview/url: `var url: URL? { get }`
-    open var url: URL? { fatalError("stand-in") }
+    public var url: URL? { fatalError("stand-in") }
     // .../wkwebview/load(_:)-(urlrequest): `func load(_ request: URLRequest) -> WKNavigation?`
     @discardableResult
-    open func load(_ request: URLRequest) -> WKNavigation? { fatalError("stand-in") }
+    public func load(_ request: URLRequest) -> WKNavigation? { fatalError("stand-in") }
     // .../wkwebview/reload(): `func reload() -> WKNavigation?`
     @discardableResult
-    open func reload() -> WKNavigation? { fatalError("stand-in") }
+    public func reload() -> WKNavigation? { fatalError("stand-in") }
     // .../wkwebview/callasyncjavascript(_:arguments:in:in:completionhandler:), imported for Swift concurrency as
     // `func callAsyncJavaScript(_ functionBody: String, arguments: [String : Any] = [:], in frame: WKFrameInfo? =
     // nil, contentWorld: WKContentWorld) async throws -> Any?`
-    open func callAsyncJavaScript(
+    public func callAsyncJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
         contentWorld: WKContentWorld
     ) async throws -> Any? { fatalError("stand-in") }
