@@ -6,18 +6,22 @@ import PermitLint
 /// `permit lint`: checks an app's build files against its permission manifest before submission.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check an app's Info.plist, privacy manifest, Android manifest and imports against its permission manifest.",
+        abstract: "Check an app's Info.plist, privacy manifest, entitlements, Android manifest and imports against its permission manifest.",
         discussion: """
             The permission manifest is the single source of truth: every kind the app asks for is declared \
             there, with its purpose text. Each finding has a severity, a rule, the file, the key and a fix. \
             Errors: a declared kind's Info.plist purpose key missing or empty (App Store Connect rejects the \
             build, ITMS-90683), a Permit module imported whose kinds are not all declared, the privacy manifest \
-            lacking the UserDefaults reason while the sources use it, an Android <uses-permission> missing. \
+            lacking the UserDefaults reason while the app's own code uses it (Permit's own use is declared by \
+            the privacy manifests Permit ships), an Android <uses-permission> missing, an entitlement a declared \
+            kind needs (Siri, HealthKit, HomeKit, NFC, Focus status) or the code says the app holds \
+            (holdsSiriEntitlement: true, a CloudKit container) missing from the .entitlements file. \
             Warnings: purpose keys or Android permissions for undeclared kinds (permission creep), a key iOS \
             never reads, a purpose string that differs from the manifest, is a placeholder, too short or vague, \
             a key written twice, a declared kind whose Permit module is not imported, a purpose string copied from \
             another kind or not translated for a locale the app ships, an ATS exception or Android cleartext \
-            traffic. Each rule runs when its files are given.
+            traffic, an entitlement held while the code says it is not (holdsSiriEntitlement: false). Each rule \
+            runs when its files are given.
 
             Primers (App Review 5.1.1(iv)): a primer's continue label, from the manifest's primerText or the \
             default "Continue", and its translations in Localizable.strings or .xcstrings (--localizations) must \
@@ -29,7 +33,7 @@ struct Lint: ParsableCommand {
             result per finding with its file (relative paths against %SRCROOT%), the line that names its key when \
             there is one, and the key.
 
-            Info.plist and privacy manifest: XML or binary property lists. Sources: a directory of Swift files \
+            Info.plist, privacy manifest and entitlements: XML or binary property lists. Sources: a directory of Swift files \
             or one file; their import lines and identifiers are read, comments and strings skipped.
 
             Exit status: 0 when no error stands (warnings only, unless --warnings-as-errors), 1 when one does, \
@@ -62,6 +66,13 @@ struct Lint: ParsableCommand {
             "The app's translated strings: a directory searched for .lproj/InfoPlist.strings, .lproj/Localizable.strings, InfoPlist.xcstrings and Localizable.xcstrings, or one such file.",
             valueName: "path"))
     var localizations: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app's .entitlements file: checked against the kinds that need an entitlement, and with --sources against what the code says it holds (holdsSiriEntitlement, cloudKitContainerIdentifier).",
+            valueName: "file"))
+    var entitlements: String?
 
     @Option(
         name: .customLong("disable-rule"),
@@ -116,7 +127,7 @@ struct Lint: ParsableCommand {
             throw ValidationError("--min-purpose-length and --min-purpose-words must be 0 or more.")
         }
         for (option, path) in [("--info-plist", infoPlist), ("--privacy-manifest", privacyManifest),
-            ("--android-manifest", androidManifest), ("--sources", sources)]
+            ("--android-manifest", androidManifest), ("--sources", sources), ("--entitlements", entitlements)]
         where path?.isEmpty == true {
             throw ValidationError("\(option) needs a path.")
         }
@@ -144,7 +155,8 @@ struct Lint: ParsableCommand {
                 privacyManifest: try privacyManifest.map { try PrivacyManifest(contentsOf: URL(fileURLWithPath: $0)) },
                 androidManifest: try androidManifest.map { try AndroidManifest(contentsOf: URL(fileURLWithPath: $0)) },
                 sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) },
-                localizations: try localizations.map { try PurposeLocalizations(contentsOf: URL(fileURLWithPath: $0)) })
+                localizations: try localizations.map { try PurposeLocalizations(contentsOf: URL(fileURLWithPath: $0)) },
+                entitlements: try entitlements.map { try Entitlements(contentsOf: URL(fileURLWithPath: $0)) })
         }
         if privacyManifest != nil, sources == nil {
             Terminal.progress("permit lint: --privacy-manifest is checked only with --sources, which tell whether the app uses UserDefaults")
@@ -169,7 +181,8 @@ struct Lint: ParsableCommand {
             Terminal.line("\(finding.file): \(severity): \(finding.keyPrefix)\(finding.message) [\(finding.rule.id)]")
             Terminal.line(Terminal.dim("    fix: \(finding.fix)"))
         }
-        let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources, localizations].compactMap { $0 }
+        let checked = [inputs.manifestFile, infoPlist, privacyManifest, androidManifest, sources, localizations, entitlements]
+            .compactMap { $0 }
         let errors = report.findings(of: .error).count
         let warnings = report.findings(of: .warning).count
         if report.isClean {

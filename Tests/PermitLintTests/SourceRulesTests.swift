@@ -16,8 +16,9 @@ import Testing
             ])
         #expect(scan.file(importing: "PermitCamera")?.hasSuffix("AshTrailApp/Features/ReceiptScanner.swift") == true)
         #expect(scan.file(importing: "PermitLocation")?.hasSuffix("AshTrailApp/AshTrailApp.swift") == true)
-        #expect(scan.userDefaultsUse?.identifier == "UserDefaultsPermissionStore")
-        #expect(scan.userDefaultsUse?.file.hasSuffix("AshTrailApp/AshTrailApp.swift") == true)
+        // The app keeps its store in UserDefaults through Permit's UserDefaultsPermissionStore: Permit's code
+        // makes that use, and Permit's own privacy manifest declares it.
+        #expect(scan.userDefaultsUse == nil)
     }
 
     @Test func commentedOutImportsAndStringsDoNotCount() throws {
@@ -26,13 +27,26 @@ import Testing
         #expect(scan.userDefaultsUse == nil)
     }
 
-    @Test func askingForAlwaysLocationUsesUserDefaults() {
-        // PermitLocationAlways remembers in UserDefaults that it asked: the app declares the reason.
-        let scan = SourceScan(
+    @Test func permitsOwnUseOfUserDefaultsIsNotTheAppsUse() {
+        // PermitLocation remembers in UserDefaults that it asked for always; its own privacy manifest says why.
+        let always = SourceScan(
             path: "App", files: [("App.swift", "import PermitLocationAlways\nlet location = LocationAuthority.includingAlways()\n")])
-        #expect(scan.userDefaultsUse?.identifier == "includingAlways")
-        let whenInUse = SourceScan(path: "App", files: [("App.swift", "import PermitLocation\nlet location = LocationAuthority()\n")])
-        #expect(whenInUse.userDefaultsUse == nil)
+        #expect(always.userDefaultsUse == nil)
+        let store = SourceScan(
+            path: "App", files: [("App.swift", "import Permit\nlet store = UserDefaultsPermissionStore(defaults: .standard)\n")])
+        #expect(store.userDefaultsUse == nil)
+        let own = SourceScan(path: "App", files: [("App.swift", "import SwiftUI\nstruct V { @AppStorage(\"x\") var x = 1 }\n")])
+        #expect(own.userDefaultsUse == .init(file: "App.swift", identifier: "AppStorage"))
+    }
+
+    @Test func permitShipsThePrivacyManifestsThatCoverItsOwnUse() throws {
+        // The modules whose code touches UserDefaults declare CA92.1 themselves (the lint rule relies on it).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
+        for module in ["Permit", "PermitLocation"] {
+            let privacy = try PrivacyManifest(
+                contentsOf: root.appendingPathComponent("\(module)/PrivacyInfo.xcprivacy").standardizedFileURL)
+            #expect(privacy.reasons(for: "NSPrivacyAccessedAPICategoryUserDefaults") == ["CA92.1"], "\(module)")
+        }
     }
 
     @Test func everyFormOfImportIsRead() {
@@ -142,20 +156,17 @@ import Testing
         ("WrongReason-PrivacyInfo.xcprivacy", "reasons Apple does not list for it: C617.1"),
     ])
     func usingUserDefaultsWithoutAReasonIsAnError(privacy: String, problem: String) throws {
-        let report = try Fixture.lint("ashtrail.json", privacy: privacy, sources: "AshTrailApp")
+        let report = try Fixture.lint("location-only.json", privacy: privacy, sources: "UndeclaredModules.swift")
         #expect(report.keys(.privacyUserDefaults).count == 1)
         let finding = try #require(report.findings.first { $0.rule == .privacyUserDefaults })
         #expect(finding.severity == .error && finding.key == "NSPrivacyAccessedAPITypes" && finding.file == "Privacy/\(privacy)")
-        #expect(finding.message.contains(problem) && finding.message.contains("UserDefaultsPermissionStore"))
+        #expect(finding.message.contains(problem) && finding.message.contains("uses UserDefaults"))
         #expect(finding.fix.contains("CA92.1"))
     }
 
-    @Test func usingUserDefaultsItselfIsNamedOnce() throws {
-        let report = try Fixture.lint(
-            "location-only.json", privacy: "NoUserDefaults-PrivacyInfo.xcprivacy", sources: "UndeclaredModules.swift")
-        let finding = try #require(report.findings.first { $0.rule == .privacyUserDefaults })
-        #expect(finding.message.contains("uses UserDefaults, and the privacy manifest declares no"))
-        #expect(!finding.message.contains("reads and writes UserDefaults"))
+    @Test func anAppWhoseOnlyUseIsPermitsStoreNeedsNoEntry() throws {
+        let report = try Fixture.lint("ashtrail.json", privacy: "NoUserDefaults-PrivacyInfo.xcprivacy", sources: "AshTrailApp")
+        #expect(report.keys(.privacyUserDefaults).isEmpty)
     }
 
     @Test func aDeclaredReasonOrNoUseLintsClean() throws {

@@ -156,6 +156,27 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
             + "for the app's own data) to PrivacyInfo.xcprivacy; `permit generate --privacy-manifest "
             + "--update` writes it.")
 
+    // MARK: - Entitlements
+
+    /// The manifest declares a kind whose framework needs an entitlement the entitlements file does not hold.
+    public static let entitlementMissing = LintRule(
+        "entitlement-missing", .error, "a declared kind's framework needs an entitlement the app does not hold",
+        help: "Add the capability to the app's target in Xcode's Signing & Capabilities, which writes the "
+            + "entitlement; without it iOS refuses the kind on a device (Siri terminates the app).")
+    /// The sources say the app holds an entitlement (`holdsSiriEntitlement: true`, a CloudKit container) that
+    /// the entitlements file lacks.
+    public static let entitlementClaimUnbacked = LintRule(
+        "entitlement-claim-unbacked", .error, "the code says the app holds an entitlement its entitlements file lacks",
+        help: "Add the capability in Xcode, or stop saying the app holds it (`holdsSiriEntitlement: false`, no "
+            + "`cloudKitContainerIdentifier`): the adapter then touches an API that raises without it, and iOS "
+            + "terminates the app.")
+    /// The sources say the app does not hold an entitlement (`holdsSiriEntitlement: false`) that the
+    /// entitlements file holds.
+    public static let entitlementUnclaimed = LintRule(
+        "entitlement-unclaimed", .warning, "the code says the app does not hold an entitlement it holds",
+        help: "Pass `holdsSiriEntitlement: true` so that the adapter reads the permission, or remove the "
+            + "capability if the app does not use it.")
+
     // MARK: - Android
 
     /// A declared kind's `<uses-permission>` (or the implicit `INTERNET`) is missing from the Android manifest.
@@ -177,6 +198,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,
+        .entitlementMissing, .entitlementClaimUnbacked, .entitlementUnclaimed,
         .androidMissingPermission, .androidUndeclaredPermission,
     ]
 }

@@ -5,7 +5,8 @@ public import Permit
 /// Each rule runs when the files it compares are given: the Info.plist rules need ``infoPlist``, the Android
 /// rules ``androidManifest``, the module rules ``sources``, and the privacy-manifest rule both
 /// ``privacyManifest`` and ``sources`` (it checks the entry only when the sources use `UserDefaults`), the
-/// translation rule ``localizations``. The
+/// translation rule ``localizations``, the entitlement rules ``entitlements`` (and ``sources`` for what the code
+/// says it holds). The
 /// purpose-string voice rules and the primer rules always check the manifest's own texts; the primer rules check
 /// the translations of a continue label in the ``localizations``' `Localizable` tables too.
 ///
@@ -32,12 +33,14 @@ public struct LintInputs: Hashable, Sendable {
     public var sources: SourceScan?
     /// The app's translated strings (`InfoPlist` and `Localizable`, `.strings` and `.xcstrings`).
     public var localizations: PurposeLocalizations?
+    /// The app's entitlements, its `.entitlements` file.
+    public var entitlements: Entitlements?
 
     /// Creates the inputs of a run.
     public init(
         manifest: PermissionManifest, manifestFile: String, infoPlist: InfoPlist? = nil,
         privacyManifest: PrivacyManifest? = nil, androidManifest: AndroidManifest? = nil, sources: SourceScan? = nil,
-        localizations: PurposeLocalizations? = nil
+        localizations: PurposeLocalizations? = nil, entitlements: Entitlements? = nil
     ) {
         self.manifest = manifest
         self.manifestFile = manifestFile
@@ -46,5 +49,6 @@ public struct LintInputs: Hashable, Sendable {
         self.androidManifest = androidManifest
         self.sources = sources
         self.localizations = localizations
+        self.entitlements = entitlements
     }
 }

@@ -57,6 +57,12 @@ public struct PermissionLinter: Sendable {
                 findings += SourceRules.privacyFindings(sources: sources, privacy: privacy)
             }
         }
+        if let entitlements = inputs.entitlements {
+            findings += EntitlementRules.missingFindings(manifest: inputs.manifest, entitlements: entitlements)
+            if let sources = inputs.sources {
+                findings += EntitlementRules.claimFindings(sources: sources, entitlements: entitlements)
+            }
+        }
         if let android = inputs.androidManifest {
             findings += AndroidRules.findings(manifest: inputs.manifest, android: android)
             findings += TransportRules.findings(android: android)

@@ -44,11 +44,6 @@ enum SourceRules {
         return findings
     }
 
-    /// `UserDefaults`, or `X, which reads and writes UserDefaults` for an identifier that is not UserDefaults itself.
-    private static func describe(_ identifier: String) -> String {
-        ["UserDefaults", "NSUserDefaults"].contains(identifier) ? identifier : "\(identifier), which reads and writes UserDefaults"
-    }
-
     static func privacyFindings(sources: SourceScan, privacy: PrivacyManifest) -> [LintFinding] {
         guard let use = sources.userDefaultsUse else { return [] }
         let category = PlatformTable.userDefaultsCategory
@@ -64,7 +59,7 @@ enum SourceRules {
         return [
             LintFinding(
                 rule: .privacyUserDefaults, file: privacy.file, key: PrivacyManifest.accessedAPITypesKey,
-                message: "\(use.file) uses \(Self.describe(use.identifier)), and the privacy manifest \(problem): App Store Connect rejects the build (ITMS-91053)",
+                message: "\(use.file) uses \(use.identifier), and the privacy manifest \(problem): App Store Connect rejects the build (ITMS-91053)",
                 fix: "add an \(PrivacyManifest.accessedAPITypesKey) entry for \(category) with the reason "
                     + "\(PlatformTable.userDefaultsDefaultReason); `permit generate --privacy-manifest --update \(privacy.file)` writes it"),
         ]

@@ -14,7 +14,7 @@ public import Foundation
 /// ```swift
 /// let scan = try SourceScan(contentsOf: URL(fileURLWithPath: "App/Sources"))
 /// scan.file(importing: "PermitLocation")          // "App/Sources/LocationFeature.swift"
-/// scan.userDefaultsUse?.identifier                 // "UserDefaultsPermissionStore"
+/// scan.userDefaultsUse?.identifier                 // "UserDefaults"
 /// ```
 public struct SourceScan: Hashable, Sendable {
     /// Where a module is imported or `UserDefaults` is used: the file and the identifier.
@@ -25,21 +25,40 @@ public struct SourceScan: Hashable, Sendable {
         package let identifier: String
     }
 
+    /// A statement in the app's code that the app holds an entitlement, made through a Permit argument such as
+    /// `SiriAuthority(holdsSiriEntitlement: true)` or `ICloudAccountProvider(cloudKitContainerIdentifier: …)`.
+    package struct EntitlementClaim: Hashable, Sendable {
+        /// The file, as its path was given or found under the directory given.
+        package let file: String
+        /// The argument that makes the claim, such as `holdsSiriEntitlement`.
+        package let argument: String
+        /// Whether the code says the app holds the entitlement (`false` for `holdsSiriEntitlement: false`).
+        package let holds: Bool
+    }
+
     /// The path that was scanned, as given.
     package let path: String
     /// The first file importing each module, by module.
     package let imports: [String: String]
-    /// The first use of an identifier that reads or writes `UserDefaults` (Permit's
-    /// `UserDefaultsPermissionStore`, `UserDefaults`, `@AppStorage`), or `nil`.
+    /// The first use, in the app's own code, of an identifier that reads or writes `UserDefaults`
+    /// (`UserDefaults`, `NSUserDefaults`, `@AppStorage`), or `nil`. Permit's `UserDefaultsPermissionStore` is not
+    /// one: Permit's own privacy manifest declares that use.
     package let userDefaultsUse: Use?
+    /// Every claim of an entitlement the code makes, in file order: an argument of
+    /// ``PlatformTable/entitlementClaims`` given `true` or `false` (a Boolean one) or anything but `nil`.
+    package let entitlementClaims: [EntitlementClaim]
 
     /// Scans sources already read: pairs of a file name and its text, in order.
     public init(path: String, files: [(name: String, text: String)]) {
         self.path = path
         var imports: [String: String] = [:]
         var userDefaultsUse: Use?
+        var claims: [EntitlementClaim] = []
         for (name, text) in files {
             let code = SwiftCode(text)
+            for (argument, holds) in code.entitlementClaims() {
+                claims.append(EntitlementClaim(file: name, argument: argument, holds: holds))
+            }
             for module in code.importedModules where imports[module] == nil { imports[module] = name }
             if userDefaultsUse == nil {
                 let identifiers = code.identifiers
@@ -50,6 +69,7 @@ public struct SourceScan: Hashable, Sendable {
         }
         self.imports = imports
         self.userDefaultsUse = userDefaultsUse
+        self.entitlementClaims = claims
     }
 
     /// Scans the Swift file at `url`, or every `.swift` file under the directory at `url`.

@@ -53,6 +53,37 @@ struct SwiftCode {
         "typealias", "struct", "class", "enum", "protocol", "let", "var", "func", "actor",
     ]
 
+    /// The entitlement claims the code makes through the arguments of ``PlatformTable/entitlementClaims``, in
+    /// order: each argument label followed by `:` and a value on the same line.
+    ///
+    /// A Boolean claim counts when the value is `true` or `false`; another claim when the value is anything but
+    /// `nil` (a string literal, blanked here, or a variable). A value starting with a capital letter is a type
+    /// (`holdsSiriEntitlement: Bool` in a declaration), not a claim.
+    func entitlementClaims() -> [(argument: String, holds: Bool)] {
+        var claims: [(argument: String, holds: Bool)] = []
+        for line in lines {
+            for pattern in PlatformTable.entitlementClaims {
+                var rest = line[...]
+                while let label = rest.firstRange(of: pattern.argument) {
+                    let before = rest[..<label.lowerBound].last
+                    rest = rest[label.upperBound...]
+                    guard before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true else { continue }
+                    let afterLabel = rest.drop(while: { $0 == " " || $0 == "\t" })
+                    guard afterLabel.first == ":" else { continue }
+                    let value = afterLabel.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+                    let word = String(value.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" }))
+                    if word.first?.isUppercase == true { continue }
+                    if pattern.isBoolean {
+                        if word == "true" || word == "false" { claims.append((pattern.argument, word == "true")) }
+                    } else if word != "nil" {
+                        claims.append((pattern.argument, true))
+                    }
+                }
+            }
+        }
+        return claims
+    }
+
     // MARK: - Lexing
 
     private static func blankCommentsAndStrings(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {

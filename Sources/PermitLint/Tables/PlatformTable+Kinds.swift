@@ -13,6 +13,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSLocationTemporaryUsageDescriptionDictionary", need: .accepted),
                 PurposeKey(name: "NSLocationUsageDescription", need: .accepted),
             ],
+            entitlement: nil,
             androidRequired: ["android.permission.ACCESS_FINE_LOCATION", "android.permission.ACCESS_COARSE_LOCATION"],
             androidAccepted: []),
         Row(
@@ -23,6 +24,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSLocationWhenInUseUsageDescription", need: .always),
                 PurposeKey(name: "NSLocationAlwaysUsageDescription", need: .accepted),
             ],
+            entitlement: nil,
             androidRequired: [
                 "android.permission.ACCESS_BACKGROUND_LOCATION",
                 "android.permission.ACCESS_FINE_LOCATION",
@@ -33,24 +35,28 @@ extension PlatformTable {
             kind: .camera,
             capability: .camera,
             purposeKeys: [PurposeKey(name: "NSCameraUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.CAMERA"],
             androidAccepted: []),
         Row(
             kind: .microphone,
             capability: .microphone,
             purposeKeys: [PurposeKey(name: "NSMicrophoneUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.RECORD_AUDIO"],
             androidAccepted: []),
         Row(
             kind: .notifications,
             capability: .notifications,
             purposeKeys: [PurposeKey(name: "NSUserNotificationUsageDescription", need: .neverRead)],
+            entitlement: nil,
             androidRequired: ["android.permission.POST_NOTIFICATIONS"],
             androidAccepted: []),
         Row(
             kind: .photos,
             capability: .photos,
             purposeKeys: [PurposeKey(name: "NSPhotoLibraryUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: [],
             androidAccepted: [
                 "android.permission.READ_EXTERNAL_STORAGE",
@@ -62,12 +68,14 @@ extension PlatformTable {
             kind: .photosAddOnly,
             capability: .photos,
             purposeKeys: [PurposeKey(name: "NSPhotoLibraryAddUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: [],
             androidAccepted: ["android.permission.WRITE_EXTERNAL_STORAGE"]),
         Row(
             kind: .contacts,
             capability: .contacts,
             purposeKeys: [PurposeKey(name: "NSContactsUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.READ_CONTACTS"],
             androidAccepted: ["android.permission.WRITE_CONTACTS"]),
         Row(
@@ -77,6 +85,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSCalendarsFullAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSCalendarsUsageDescription", need: .before(DeploymentTarget(major: 17))),
             ],
+            entitlement: nil,
             androidRequired: ["android.permission.READ_CALENDAR", "android.permission.WRITE_CALENDAR"],
             androidAccepted: []),
         Row(
@@ -86,6 +95,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSCalendarsWriteOnlyAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSCalendarsUsageDescription", need: .before(DeploymentTarget(major: 17))),
             ],
+            entitlement: nil,
             androidRequired: ["android.permission.WRITE_CALENDAR"],
             androidAccepted: []),
         Row(
@@ -95,6 +105,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSRemindersFullAccessUsageDescription", need: .always),
                 PurposeKey(name: "NSRemindersUsageDescription", need: .before(DeploymentTarget(major: 17))),
             ],
+            entitlement: nil,
             androidRequired: [],
             androidAccepted: []),
         Row(
@@ -104,6 +115,7 @@ extension PlatformTable {
                 PurposeKey(name: "NSBluetoothAlwaysUsageDescription", need: .always),
                 PurposeKey(name: "NSBluetoothPeripheralUsageDescription", need: .accepted),
             ],
+            entitlement: nil,
             androidRequired: ["android.permission.BLUETOOTH_CONNECT"],
             androidAccepted: [
                 "android.permission.BLUETOOTH_SCAN",
@@ -115,24 +127,28 @@ extension PlatformTable {
             kind: .motion,
             capability: .motion,
             purposeKeys: [PurposeKey(name: "NSMotionUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.ACTIVITY_RECOGNITION"],
             androidAccepted: []),
         Row(
             kind: .speechRecognition,
             capability: .speechRecognition,
             purposeKeys: [PurposeKey(name: "NSSpeechRecognitionUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.RECORD_AUDIO"],
             androidAccepted: []),
         Row(
             kind: .tracking,
             capability: .tracking,
             purposeKeys: [PurposeKey(name: "NSUserTrackingUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["com.google.android.gms.permission.AD_ID"],
             androidAccepted: []),
         Row(
             kind: .mediaLibrary,
             capability: .mediaLibrary,
             purposeKeys: [PurposeKey(name: "NSAppleMusicUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.READ_MEDIA_AUDIO"],
             androidAccepted: []),
         Row(
@@ -142,12 +158,14 @@ extension PlatformTable {
                 PurposeKey(name: "NSLocalNetworkUsageDescription", need: .always),
                 PurposeKey(name: "NSBonjourServices", need: .accepted),
             ],
+            entitlement: nil,
             androidRequired: [],
             androidAccepted: ["android.permission.NEARBY_WIFI_DEVICES", "android.permission.ACCESS_WIFI_STATE"]),
         Row(
             kind: .faceID,
             capability: .faceID,
             purposeKeys: [PurposeKey(name: "NSFaceIDUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.USE_BIOMETRIC"],
             androidAccepted: ["android.permission.USE_FINGERPRINT"]),
         Row(
@@ -157,36 +175,52 @@ extension PlatformTable {
                 PurposeKey(name: "NSHealthShareUsageDescription", need: .always),
                 PurposeKey(name: "NSHealthUpdateUsageDescription", need: .always),
             ],
+            entitlement: Entitlement(
+                key: "com.apple.developer.healthkit", capability: "HealthKit",
+                without: nil),
             androidRequired: [],
             androidAccepted: []),
         Row(
             kind: .homeKit,
             capability: .homeKit,
             purposeKeys: [PurposeKey(name: "NSHomeKitUsageDescription", need: .always)],
+            entitlement: Entitlement(
+                key: "com.apple.developer.homekit", capability: "HomeKit",
+                without: nil),
             androidRequired: [],
             androidAccepted: []),
         Row(
             kind: .focusStatus,
             capability: .focusStatus,
             purposeKeys: [PurposeKey(name: "NSFocusStatusUsageDescription", need: .always)],
+            entitlement: Entitlement(
+                key: "com.apple.developer.usernotifications.communication", capability: "Communication Notifications",
+                without: nil),
             androidRequired: [],
             androidAccepted: ["android.permission.ACCESS_NOTIFICATION_POLICY"]),
         Row(
             kind: .nfcReading,
             capability: .nfcReading,
             purposeKeys: [PurposeKey(name: "NFCReaderUsageDescription", need: .always)],
+            entitlement: Entitlement(
+                key: "com.apple.developer.nfc.readersession.formats", capability: "Near Field Communication Tag Reading",
+                without: nil),
             androidRequired: ["android.permission.NFC"],
             androidAccepted: []),
         Row(
             kind: .siri,
             capability: .siri,
             purposeKeys: [PurposeKey(name: "NSSiriUsageDescription", need: .always)],
+            entitlement: Entitlement(
+                key: "com.apple.developer.siri", capability: "Siri",
+                without: "INPreferences raises and iOS terminates the app"),
             androidRequired: [],
             androidAccepted: []),
         Row(
             kind: .nearbyInteraction,
             capability: .nearbyInteraction,
             purposeKeys: [PurposeKey(name: "NSNearbyInteractionUsageDescription", need: .always)],
+            entitlement: nil,
             androidRequired: ["android.permission.UWB_RANGING"],
             androidAccepted: []),
     ]

@@ -16,10 +16,22 @@ enum PlatformTable {
         let capability: PermissionKind
         /// The Info.plist keys that belong to the kind; the first is the kind's own.
         let purposeKeys: [PurposeKey]
+        /// The entitlement the kind's framework needs on a device, or `nil` for none.
+        let entitlement: Entitlement?
         /// The Android permissions the kind needs, fully qualified.
         let androidRequired: [String]
         /// Android permissions that belong to the kind without being needed: legacy or finer-grained ones.
         let androidAccepted: [String]
+    }
+
+    /// An entitlement a kind's framework needs: the app's code signature must carry it.
+    struct Entitlement: Sendable {
+        /// The entitlement's key in the app's `.entitlements` file, such as `com.apple.developer.siri`.
+        let key: String
+        /// The Xcode capability that adds it, such as "Siri".
+        let capability: String
+        /// What iOS does without it when that is worse than a refused request, or `nil`.
+        let without: String?
     }
 
     /// An Info.plist purpose key and when a kind needs it.
@@ -132,14 +144,48 @@ enum PlatformTable {
     static let userDefaultsReasons = ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"]
     /// The reason `permit generate` writes: data the app itself reads and writes (Permit's store).
     static let userDefaultsDefaultReason = "CA92.1"
-    /// Identifiers whose use in the app's sources means the app reads or writes `UserDefaults`
-    /// (`includingAlways`: `PermitLocationAlways` remembers there that always authorization was asked for).
-    static let userDefaultsIdentifiers = [
-        "UserDefaultsPermissionStore", "UserDefaults", "NSUserDefaults", "AppStorage", "includingAlways",
-    ]
+    /// Identifiers whose use in the app's sources means the app's own code reads or writes `UserDefaults`.
+    ///
+    /// Permit's own use is not among them: `UserDefaultsPermissionStore` (in `Permit`) and the memory of an
+    /// always-authorization request (`LocationAuthority.includingAlways()`, in `PermitLocation`) read and write
+    /// `UserDefaults` in Permit's code, which the privacy manifests those modules ship declare (`CA92.1`). An
+    /// SDK's manifest covers the SDK's own use of a required-reason API; the app's covers the app's code.
+    static let userDefaultsIdentifiers = ["UserDefaults", "NSUserDefaults", "AppStorage"]
 }
 
 extension PlatformTable {
+    // MARK: - Entitlement claims
+
+    /// A Permit argument by which the app's code says it holds an entitlement, because the adapter would
+    /// otherwise touch an API that raises without it.
+    struct EntitlementClaim: Sendable {
+        /// The argument's label, such as `holdsSiriEntitlement`.
+        let argument: String
+        /// Whether the argument is a Boolean (the claim is its value) rather than a value whose presence claims.
+        let isBoolean: Bool
+        /// The entitlement claimed.
+        let entitlement: String
+        /// The value the entitlement must list (`CloudKit` among the iCloud services), or `nil` when holding it
+        /// is enough.
+        let listing: String?
+        /// The Xcode capability that adds it.
+        let capability: String
+        /// What iOS does when the claim is made without the entitlement.
+        let without: String
+    }
+
+    /// The arguments by which an app claims an entitlement: `SiriAuthority(holdsSiriEntitlement:)` (PermitSiri)
+    /// and `ICloudAccountProvider(cloudKitContainerIdentifier:)` (PermitCloud).
+    static let entitlementClaims = [
+        EntitlementClaim(
+            argument: "holdsSiriEntitlement", isBoolean: true, entitlement: "com.apple.developer.siri", listing: nil,
+            capability: "Siri", without: "INPreferences raises and iOS terminates the app"),
+        EntitlementClaim(
+            argument: "cloudKitContainerIdentifier", isBoolean: false,
+            entitlement: "com.apple.developer.icloud-services", listing: "CloudKit", capability: "iCloud (CloudKit)",
+            without: "CKContainer raises and iOS terminates the app"),
+    ]
+
     /// The keys iOS never reads, such as `NSUserNotificationUsageDescription`.
     static let neverReadKeys: Set<String> = Set(
         rows.flatMap { row in row.purposeKeys.filter { !$0.isRead }.map(\.name) })
