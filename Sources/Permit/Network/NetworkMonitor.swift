@@ -17,8 +17,11 @@
 ///
 /// ```swift
 /// let monitor = LinuxNetworkMonitor(pollInterval: .seconds(2), logger: logger)
-/// for await availability in monitor.updates() {
-///     print("network:", availability)            // available, unavailable or unknown
+/// await withDiscardingTaskGroup { group in
+///     group.addTask { await monitor.run() }       // LinuxNetworkMonitor finds changes by polling while it runs
+///     for await availability in monitor.updates() {
+///         print("network:", availability)        // available, unavailable or unknown
+///     }
 /// }
 /// ```
 public protocol NetworkMonitor: Sendable {
