@@ -11,6 +11,8 @@
 ///   ``NetworkAvailability/unknown`` means the monitor cannot tell.
 /// - ``updates()`` returns a new subscription that starts with the current availability and then receives
 ///   every change, with no repeats. (Permit's own monitors share one package-internal broadcaster for this.)
+///   A monitor whose source has no change signal finds changes by polling in a `run()` of its own, and says
+///   so: `LinuxNetworkMonitor` does.
 /// - Both can be called from any task, at any time.
 ///
 /// For example:
