@@ -68,10 +68,12 @@ public struct ICloudAccountProvider: CloudAccountProvider {
 
     /// Whether the app's iCloud Drive container has a URL; looked up off the main actor, as Apple advises.
     public func isDriveContainerReachable() async throws -> Bool {
-        let identifier = driveContainerIdentifier
-        return await Task.detached {
-            FileManager.default.url(forUbiquityContainerIdentifier: identifier) != nil
-        }.value
+        await Self.hasUbiquityContainer(driveContainerIdentifier)
+    }
+
+    /// Looks the container up on the concurrent executor, whatever actor the caller is on.
+    @concurrent private static func hasUbiquityContainer(_ identifier: String?) async -> Bool {
+        FileManager.default.url(forUbiquityContainerIdentifier: identifier) != nil
     }
 
     /// CloudKit's account status for ``cloudKitContainerIdentifier``.

@@ -120,6 +120,7 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
     public nonisolated func homeManager(_ manager: HMHomeManager, didUpdate status: HMHomeManagerAuthorizationStatus) {
         let answered = status.contains(.determined)
         let reported = Self.status(status)
+        // Task: callback bridge, HomeKit calls the delegate on a queue it does not name; hop to the main actor.
         Task { @MainActor in
             self.remember(reported)
             for wait in self.waits { wait.authorizationChanged(isAnswer: answered) }

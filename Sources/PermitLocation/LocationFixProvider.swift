@@ -60,6 +60,7 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             case .start(let timer):
                 waiters.append(continuation)
                 manager.requestLocation()
+                // Task: single-flight request's deadline, from a synchronous body; it ends the wait of every caller.
                 Task { [timeout] in
                     try? await Task.sleep(for: timeout)
                     self.end(self.machine.timerFired(timer), fix: nil)

@@ -1,11 +1,12 @@
 /// Races an operation that may never end against a deadline, and returns at whichever comes first without
 /// waiting for the other: the one place where the package gives up on work it cannot take back.
 ///
-/// A task group would be the structured way to race two things, but a group waits for every child before it
-/// returns, and the work raced here does not end when cancelled: a statement already sent to a database, a
-/// `WKHTTPCookieStore` completion that may never come, a system check stuck in a framework call. So the work and
-/// the timer run in two unstructured tasks; the caller returns as soon as one of them finishes (or the caller is
-/// cancelled), the other is cancelled, and work still going is left to end on its own.
+/// A task group is the structured way to race two things, but a group waits for every child before it returns,
+/// and the work raced here does not end when cancelled: a statement already sent to a database, a
+/// `WKHTTPCookieStore` completion that may never come, a system check stuck in a framework call. So the work runs
+/// in an unstructured task that nothing waits for, and the group races the timer against a child that waits for
+/// the work's result and gives up on it when cancelled. The caller returns as soon as one of them finishes (or
+/// the caller is cancelled), the work is cancelled, and work still going is left to end on its own.
 ///
 /// Each caller maps ``Outcome/expired`` to its own error (`ServerError.storageTimedOut`,
 /// `WebViewDeadline.Exceeded`, a check's timed-out finding).
@@ -49,72 +50,65 @@ package enum DeadlineRace {
         _ operation: @escaping @Sendable () async throws -> Value,
         until expiry: @escaping @Sendable () async throws -> Void
     ) async throws -> Outcome<Value> {
-        let race = Race<Value>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                race.start(continuation)
-                // The two tasks this type exists for: neither may be awaited by the caller (see above).
-                let work = Task {
-                    do { race.finish(.finished(.success(try await operation()))) } catch {
-                        race.finish(.finished(.failure(error)))
-                    }
-                }
-                let timer = Task {
-                    guard (try? await expiry()) != nil, !Task.isCancelled else { return }
-                    race.finish(.expired)
-                }
-                race.attach(work, timer)
+        let result = WorkResult<Value>()
+        // Task: the work may not end when cancelled (see above), so nothing structured may wait for it.
+        let work = Task {
+            do { result.finish(.success(try await operation())) } catch { result.finish(.failure(error)) }
+        }
+        defer { work.cancel() }
+        return try await withThrowingTaskGroup(of: Outcome<Value>?.self) { group in
+            group.addTask { .finished(try await result.value()) }
+            group.addTask { (try? await expiry()) != nil && !Task.isCancelled ? .expired : nil }
+            // Only the waiting child throws, and only when the caller is cancelled.
+            while let outcome = try await group.next() {
+                guard let outcome else { continue }  // the expiry threw: the work may still win
+                group.cancelAll()
+                return outcome
             }
-        } onCancel: {
-            race.cancel()
+            throw CancellationError()
         }
     }
 
-    /// The one continuation, resumed by whichever of the work, the timer and cancellation comes first; the
-    /// tasks still running are cancelled then.
-    private final class Race<Value: Sendable>: Sendable {
+    /// The work's result, handed from the unstructured task to the child that waits for it.
+    private final class WorkResult<Value: Sendable>: Sendable {
         private struct State {
-            var continuation: CheckedContinuation<Outcome<Value>, any Error>?
-            var ending: Result<Outcome<Value>, any Error>?
-            var tasks: [Task<Void, Never>] = []
+            var result: Result<Value, any Error>?
+            var waiter: CheckedContinuation<Result<Value, any Error>, any Error>?
+            var isCancelled = false
         }
 
         private let state = Locked(State())
 
-        func start(_ continuation: CheckedContinuation<Outcome<Value>, any Error>) {
-            let early = state.withLock { state -> Result<Outcome<Value>, any Error>? in
-                if let ending = state.ending { return ending }  // cancelled before it began
-                state.continuation = continuation
-                return nil
+        func finish(_ result: Result<Value, any Error>) {
+            let waiter = state.withLock { state in
+                state.result = result
+                defer { state.waiter = nil }
+                return state.waiter
             }
-            if let early { continuation.resume(with: early) }
+            waiter?.resume(returning: result)
         }
 
-        func attach(_ work: Task<Void, Never>, _ timer: Task<Void, Never>) {
-            let ended = state.withLock { state in
-                state.tasks = [work, timer]
-                return state.ending != nil
+        /// The work's result once it has one; throws `CancellationError` at once when the waiting task is
+        /// cancelled, leaving the work to end on its own.
+        func value() async throws -> Result<Value, any Error> {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let ready = state.withLock { state -> Result<Result<Value, any Error>, any Error>? in
+                        if let result = state.result { return .success(result) }
+                        if state.isCancelled { return .failure(CancellationError()) }
+                        state.waiter = continuation
+                        return nil
+                    }
+                    if let ready { continuation.resume(with: ready) }
+                }
+            } onCancel: {
+                let waiter = state.withLock { state in
+                    state.isCancelled = true
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
+                waiter?.resume(throwing: CancellationError())
             }
-            if ended {
-                work.cancel()
-                timer.cancel()
-            }
-        }
-
-        func finish(_ outcome: Outcome<Value>) { end(.success(outcome)) }
-
-        func cancel() { end(.failure(CancellationError())) }
-
-        private func end(_ ending: Result<Outcome<Value>, any Error>) {
-            let (continuation, tasks) = state.withLock {
-                state -> (CheckedContinuation<Outcome<Value>, any Error>?, [Task<Void, Never>]) in
-                guard state.ending == nil else { return (nil, []) }
-                state.ending = ending
-                defer { state.continuation = nil }
-                return (state.continuation, state.tasks)
-            }
-            for task in tasks { task.cancel() }
-            continuation?.resume(with: ending)
         }
     }
 }

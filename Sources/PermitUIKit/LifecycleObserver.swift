@@ -4,30 +4,29 @@ public import Permit
 import UIKit
 import PermitAdapterSupport
 
-/// Sends `UIApplication`'s lifecycle notifications to a `PermissionCenter`, in the order they arrive.
+/// Sends `UIApplication`'s lifecycle notifications to a `PermissionCenter`, in the order they arrive, while
+/// ``run()`` runs.
 ///
 /// It observes the notifications that `AppLifecycleNotification.lifecycleEvent` maps to a ``LifecycleEvent``
 /// (did-enter-background, will-enter-foreground and did-become-active, not will-resign-active, which a permission
 /// prompt posts) and passes each to ``PermissionCenter/handle(_:)``; the center coalesces a burst into one
-/// refresh. It translates and decides nothing. Observation ends with ``stop()`` or when the observer is
-/// released.
+/// refresh. It translates and decides nothing. Observation ends when the task running ``run()`` is cancelled.
 ///
-/// For example, in the app delegate or the `App`'s initializer:
+/// For example, in the `App`, beside the app's other long-lived components:
 ///
 /// ```swift
 /// let lifecycle = LifecycleObserver(center: center)
-/// lifecycle.start()
+/// await withDiscardingTaskGroup { group in
+///     group.addTask { await lifecycle.run() }
+///     group.addTask { await gates.run() }
+/// }
 /// ```
 @MainActor
 public final class LifecycleObserver {
     private let center: PermissionCenter
     private let notificationCenter: NotificationCenter
-    /// Written only on the main actor; deinit, which is not isolated, reads it when nothing else can.
-    nonisolated(unsafe) private var tokens: [any NSObjectProtocol] = []
-    private var delivery: Task<Void, Never>?
-    private var events: AsyncStream<LifecycleEvent>.Continuation?
 
-    /// Creates an observer for `center`; call ``start()`` to begin.
+    /// Creates an observer for `center`; nothing is observed until ``run()``.
     ///
     /// - Parameters:
     ///   - center: The center that receives the events.
@@ -37,21 +36,13 @@ public final class LifecycleObserver {
         self.notificationCenter = notificationCenter
     }
 
-    deinit {
-        for token in tokens { notificationCenter.removeObserver(token) }
-        events?.finish()
-    }
-
-    /// Starts observing; calling it again while observing does nothing.
-    public func start() {
-        guard tokens.isEmpty else { return }
-        let (stream, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self)
-        events = continuation
-        let center = center
-        delivery = Task {
-            for await event in stream { await center.handle(event) }
-        }
-        tokens = AppLifecycleNotification.allCases.compactMap { notification in
+    /// Observes the notifications and passes each event to the center, one at a time and in order, until the
+    /// calling task is cancelled; then observation stops, and events not yet delivered are dropped.
+    ///
+    /// Run it once, from launch, in a task group beside the app's other long-lived components.
+    public func run() async {
+        let (events, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self)
+        let tokens = AppLifecycleNotification.allCases.compactMap { notification -> (any NSObjectProtocol)? in
             guard let event = notification.lifecycleEvent else { return nil }
             return notificationCenter.addObserver(
                 forName: Notification.Name(notification.rawValue), object: nil, queue: .main
@@ -59,15 +50,23 @@ public final class LifecycleObserver {
                 continuation.yield(event)
             }
         }
+        defer {
+            for token in tokens { notificationCenter.removeObserver(token) }
+            continuation.finish()
+        }
+        for await event in events { await center.handle(event) }
     }
 
-    /// Stops observing; events already received are still delivered.
+    /// Observation is ``run()``'s now.
+    @available(*, unavailable, renamed: "run()", message: "run the observer in a task group; cancel it to stop")
+    public func start() {
+        fatalError("unavailable")
+    }
+
+    /// Observation stops when the task running ``run()`` is cancelled.
+    @available(*, unavailable, message: "cancel the task that runs run()")
     public func stop() {
-        for token in tokens { notificationCenter.removeObserver(token) }
-        tokens = []
-        events?.finish()
-        events = nil
-        delivery = nil
+        fatalError("unavailable")
     }
 }
 #endif

@@ -22,8 +22,9 @@ import PermitTesting
         PermissionDeclaration(kind: .camera, necessity: .required, purpose: "Scans receipts."),
     ])
 
-    /// One app process: a center over `store`, its policy and gates, the lifecycle observer attached. The
-    /// gates' updates are subscribed before the center starts, so the launch's states are in them.
+    /// One app process: a center over `store`, its policy and gates (running in `group`), the lifecycle
+    /// observer attached. The gates' updates are subscribed before the center starts, so the launch's states
+    /// are in them.
     struct App {
         let center: PermissionCenter
         let policy: PromptPolicy
@@ -35,18 +36,22 @@ import PermitTesting
         func state(_ feature: Feature) async -> FeatureState { await gates.state(of: feature) }
     }
 
-    func launch(store: any PermissionStore, finishStartup: Bool = true) async -> App {
+    func launch(
+        store: any PermissionStore, features: [Feature] = Self.features, finishStartup: Bool = true,
+        in group: inout ThrowingDiscardingTaskGroup<any Error>
+    ) async -> App {
         let logger = makeTestLogger().0
         await device.launchApp()
         let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: store, logger: logger), logger: logger)
         let policy = PromptPolicy(
             manifest: Self.manifest, center: center, configuration: .init(promptBudget: 10, cooldown: .zero), logger: logger)
-        let gates = FeatureGates(features: Self.features, policy: policy, logger: logger)
+        let gates = FeatureGates(features: features, policy: policy, logger: logger)
         let updates = gates.updates().makeAsyncIterator()
+        group.addTask { await gates.run() }
         await device.attachLifecycleObserver { await center.handle($0) }
         await center.start()
         var app = App(center: center, policy: policy, gates: gates, updates: updates, launchStates: [:])
-        app.launchStates = await next(Self.features.count, from: &app)
+        app.launchStates = await next(features.count, from: &app)
         if finishStartup {
             await policy.finishStartup()
             // Each feature held back by startup gets exactly one update with its new next step, sent by this
@@ -71,19 +76,21 @@ import PermitTesting
     }
 
     @Test func aFreshInstallReadsEachFeatureFromItsPermissions() async throws {
-        let app = await launch(store: InMemoryPermissionStore(), finishStartup: false)
-        let first = app.launchStates
-        #expect(first.values.allSatisfy { $0.previous == nil })
-        #expect(first["coreLogging"]?.current == .available)
-        #expect(first["locationCapture"]?.current == .degraded(missing: [.location]))
-        #expect(first["reminders"]?.current == .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)))
-        #expect(first["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .suppressed(.startup)))
+        try await withRunGroup { group in
+            let app = await launch(store: InMemoryPermissionStore(), finishStartup: false, in: &group)
+            let first = app.launchStates
+            #expect(first.values.allSatisfy { $0.previous == nil })
+            #expect(first["coreLogging"]?.current == .available)
+            #expect(first["locationCapture"]?.current == .degraded(missing: [.location]))
+            #expect(first["reminders"]?.current == .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)))
+            #expect(first["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .suppressed(.startup)))
 
-        await app.policy.finishStartup()
-        #expect(await app.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
-        #expect(await app.gates.states().map(\.state.isUsable) == [true, false, false, true])
-        #expect(await app.gates.states().map(\.feature) == Self.features)
-        #expect(await app.gates.states().first?.description == "locationCapture: degraded(location)")
+            await app.policy.finishStartup()
+            #expect(await app.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+            #expect(await app.gates.states().map(\.state.isUsable) == [true, false, false, true])
+            #expect(await app.gates.states().map(\.feature) == Self.features)
+            #expect(await app.gates.states().first?.description == "locationCapture: degraded(location)")
+        }
     }
 
     /// The next update of `feature` once its prompt is over: while the prompt is on screen, its next step
@@ -106,71 +113,81 @@ import PermitTesting
     }
 
     @Test func aGrantMakesTheFeatureAvailable() async throws {
-        var app = await launch(store: InMemoryPermissionStore())
-        await device.answerNextPrompt(for: .notifications, with: .granted)
-        _ = try await app.policy.request(.notifications)
-        let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
-        #expect(update.feature == Self.reminders)
-        #expect(update.previous?.isUsable == false)
-        #expect(update.current == .available)
-        #expect(await app.state(Self.reminders) == .available)
+        try await withRunGroup { group in
+            var app = await launch(store: InMemoryPermissionStore(), in: &group)
+            await device.answerNextPrompt(for: .notifications, with: .granted)
+            _ = try await app.policy.request(.notifications)
+            let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
+            #expect(update.feature == Self.reminders)
+            #expect(update.previous?.isUsable == false)
+            #expect(update.current == .available)
+            #expect(await app.state(Self.reminders) == .available)
+        }
     }
 
     @Test func aDenialLeavesTheFeatureUnavailableWithSettingsAsTheNextStep() async throws {
-        var app = await launch(store: InMemoryPermissionStore())
-        await device.answerNextPrompt(for: .notifications, with: .denied)
-        _ = try await app.policy.request(.notifications)
-        let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
-        #expect(update.feature == Self.reminders)
-        #expect(update.current == .unavailable(missing: [.notifications], nextStep: .openSettings))
+        try await withRunGroup { group in
+            var app = await launch(store: InMemoryPermissionStore(), in: &group)
+            await device.answerNextPrompt(for: .notifications, with: .denied)
+            _ = try await app.policy.request(.notifications)
+            let update = try #require(await nextAfterPrompt(of: Self.reminders, from: &app))
+            #expect(update.feature == Self.reminders)
+            #expect(update.current == .unavailable(missing: [.notifications], nextStep: .openSettings))
+        }
     }
 
     @Test func locationRevokedInSettingsDegradesItsFeaturesWhenTheAppIsActiveAgain() async throws {
-        await device.setStatus(.granted, for: .camera)
-        await device.setStatus(.granted, for: .location)
-        var app = await launch(store: InMemoryPermissionStore())
-        let first = app.launchStates
-        #expect(first["locationCapture"]?.current == .available && first["scanner"]?.current == .available)
+        try await withRunGroup { group in
+            await device.setStatus(.granted, for: .camera)
+            await device.setStatus(.granted, for: .location)
+            var app = await launch(store: InMemoryPermissionStore(), in: &group)
+            let first = app.launchStates
+            #expect(first["locationCapture"]?.current == .available && first["scanner"]?.current == .available)
 
-        await device.moveToBackground()
-        #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
-        #expect(await app.state(Self.locationCapture) == .available)  // not seen yet: the app is in the background
-        try await device.moveToForeground()
-        let updates = await next(2, from: &app)
-        #expect(updates["locationCapture"]?.current == .degraded(missing: [.location]))
-        #expect(updates["scanner"]?.current == .degraded(missing: [.location]))
-        #expect(await app.state(Self.scanner) == .degraded(missing: [.location]))
+            await device.moveToBackground()
+            #expect(await device.changeInSettings(.location, to: .denied) == .appKeptRunning)
+            #expect(await app.state(Self.locationCapture) == .available)  // not seen yet: the app is in the background
+            try await device.moveToForeground()
+            let updates = await next(2, from: &app)
+            #expect(updates["locationCapture"]?.current == .degraded(missing: [.location]))
+            #expect(updates["scanner"]?.current == .degraded(missing: [.location]))
+            #expect(await app.state(Self.scanner) == .degraded(missing: [.location]))
+        }
     }
 
     @Test func cameraRevokedInSettingsDeactivatesItsFeatureAtTheNextLaunch() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
-        await device.setStatus(.granted, for: .camera)
-        let app = await launch(store: world.store())
-        #expect(app.launchStates["scanner"]?.current == .degraded(missing: [.location]))
+        try await withRunGroup { group in
+            await device.setStatus(.granted, for: .camera)
+            let app = await launch(store: world.store(), in: &group)
+            #expect(app.launchStates["scanner"]?.current == .degraded(missing: [.location]))
 
-        await device.moveToBackground()
-        #expect(await device.changeInSettings(.camera, to: .denied) == .appTerminated)
+            await device.moveToBackground()
+            #expect(await device.changeInSettings(.camera, to: .denied) == .appTerminated)
 
-        let relaunched = await launch(store: world.store())
-        #expect(relaunched.launchStates["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .openSettings))
-        #expect(await relaunched.state(Self.scanner) == .unavailable(missing: [.camera], nextStep: .openSettings))
-        #expect(await relaunched.center.history().last?.cause == .launch)
-        #expect(await device.promptCount(for: .camera) == 0)
+            let relaunched = await launch(store: world.store(), in: &group)
+            #expect(relaunched.launchStates["scanner"]?.current == .unavailable(missing: [.camera], nextStep: .openSettings))
+            #expect(await relaunched.state(Self.scanner) == .unavailable(missing: [.camera], nextStep: .openSettings))
+            #expect(await relaunched.center.history().last?.cause == .launch)
+            #expect(await device.promptCount(for: .camera) == 0)
+        }
     }
 
     @Test func notificationsTurnedOffWhileNotRunningAreSeenAtRelaunch() async throws {
         let world = try FileStoreWorld()
         defer { world.tearDown() }
-        await device.setStatus(.granted, for: .notifications)
-        let app = await launch(store: world.store())
-        #expect(app.launchStates["reminders"]?.current == .available)
-        await device.terminateApp()
-        #expect(await device.changeInSettings(.notifications, to: .denied) == .appNotRunning)
+        try await withRunGroup { group in
+            await device.setStatus(.granted, for: .notifications)
+            let app = await launch(store: world.store(), in: &group)
+            #expect(app.launchStates["reminders"]?.current == .available)
+            await device.terminateApp()
+            #expect(await device.changeInSettings(.notifications, to: .denied) == .appNotRunning)
 
-        let relaunched = await launch(store: world.store())
-        #expect(await relaunched.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .openSettings))
-        #expect(await relaunched.state(Self.coreLogging) == .available)
+            let relaunched = await launch(store: world.store(), in: &group)
+            #expect(await relaunched.state(Self.reminders) == .unavailable(missing: [.notifications], nextStep: .openSettings))
+            #expect(await relaunched.state(Self.coreLogging) == .available)
+        }
     }
 
     @Test func aFeatureNeedingAnUndeclaredKindIsUnavailableNotACrash() async throws {
@@ -181,15 +198,61 @@ import PermitTesting
         #expect(await gates.state(of: Feature("mic", requires: [.microphone])) == .unavailable(missing: [.microphone], nextStep: .unavailable))
     }
 
-    @Test func releasingTheGatesEndsTheirSubscriptionToTheCenter() async throws {
+    @Test func runFollowsTheCenterUntilItsTaskIsCancelled() async throws {
+        await device.setStatus(.granted, for: .location)
+        await device.launchApp()
         let logger = makeTestLogger().0
-        let center = PermissionCenter(kinds: [.camera], authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+        let center = PermissionCenter(kinds: PermissionKind.legacyCookieKinds, authority: device, storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+        await device.attachLifecycleObserver { await center.handle($0) }
         let policy = PromptPolicy(manifest: Self.manifest, center: center, logger: logger)
-        var gates: FeatureGates? = FeatureGates(features: Self.features, policy: policy, logger: logger)
-        #expect(center.subscriberCount == 1)
-        _ = gates
-        gates = nil
-        #expect(await yield { center.subscriberCount == 0 })
+        let gates = FeatureGates(features: [Self.locationCapture], policy: policy, logger: logger)
+        #expect(center.subscriberCount == 0)  // nothing follows the center before run()
+        var updates = gates.updates().makeAsyncIterator()
+        try await withRunGroup { group in
+            group.addTask { await gates.run() }
+            #expect(await updates.next()?.current == .available)
+            #expect(center.subscriberCount == 1)
+            await device.moveToBackground()
+            await device.changeInSettings(.location, to: .denied)
+            try await device.moveToForeground()
+            #expect(await updates.next()?.current == .degraded(missing: [.location]))
+        }  // cancelled, and run() returned
+
+        #expect(center.subscriberCount == 0)
+        await device.moveToBackground()
+        await device.changeInSettings(.location, to: .granted)
+        try await device.moveToForeground()
+        #expect(await center.state(for: .location)?.status == .granted)
+        #expect(await gates.state(of: Self.locationCapture) == .available)  // reads need no run()
+        #expect(await gates.refresh().map(\.current) == [.available])  // nothing sent it while not running
+    }
+
+    @Test func aChangeIsAppliedAsReceivedWithoutReadingTheCenterAgain() async throws {
+        let world = try FileStoreWorld()
+        defer { world.tearDown() }
+        let whereabouts = Feature("whereabouts", requires: [.location])
+        try await withRunGroup { group in
+            var app = await launch(store: world.store(), features: [whereabouts], in: &group)
+            await device.answerNextPrompt(for: .location, with: .granted)
+            _ = try await app.policy.request(.location, afterPrimer: true)
+            #expect(await nextAfterPrompt(of: whereabouts, from: &app)?.current == .available)
+            await device.terminateApp()
+
+            // A new process: its policy has seen no prompt, only the stored state says the app asked. Startup is
+            // left unfinished, so that no change of the policy makes the gates read the center.
+            var relaunched = await launch(store: world.store(), features: [whereabouts], finishStartup: false, in: &group)
+            #expect(relaunched.launchStates["whereabouts"]?.current == .available)
+            var changes = relaunched.center.changes().makeAsyncIterator()
+            let reads = await relaunched.center.statesReadCount
+            await device.moveToBackground()
+            #expect(await device.reset(.location) == .appKeptRunning)  // "Allow Once" ran out, as iOS does
+            try await device.moveToForeground()
+            let change = try #require(await changes.next())
+            #expect(change.current == .notDetermined && change.hasPrompted)
+            let update = try #require(await relaunched.updates.next())
+            #expect(update.current == .unavailable(missing: [.location], nextStep: .suppressed(.alreadyAsked)))
+            #expect(await relaunched.center.statesReadCount == reads)  // applied from the change itself
+        }
     }
 
     @Test func aSubscriptionStartsWithEveryFeaturesCurrentState() async throws {
@@ -229,19 +292,23 @@ import PermitTesting
         await center.start()  // no launch changes left to refresh the gates: only the policy can
         let gates = FeatureGates(features: [Self.reminders, Self.scanner], policy: policy, logger: logger)
         var updates = gates.updates().makeAsyncIterator()
-        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)), in: &updates))
+        try await withRunGroup { group in
+            group.addTask { await gates.run() }
+            #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.startup)), in: &updates))
 
-        await policy.finishStartup()  // no refresh: the gates hear it from the policy
-        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
+            await policy.finishStartup()  // no refresh: the gates hear it from the policy
+            #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
 
-        await device.answerNextPrompt(for: .camera, with: .granted)
-        #expect(try await policy.request(.camera).askedSystem)
-        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.coolingDown)), in: &updates))
+            await device.answerNextPrompt(for: .camera, with: .granted)
+            let asked = try await policy.request(.camera).askedSystem
+            #expect(asked)
+            #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .suppressed(.coolingDown)), in: &updates))
 
-        #expect(await sleepIsPending(on: clock))
-        await clock.advance(by: .seconds(30))
-        #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
-        #expect(await gates.state(of: Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+            #expect(await sleepIsPending(on: clock))
+            await clock.advance(by: .seconds(30))
+            #expect(await waitFor(Self.reminders, .unavailable(missing: [.notifications], nextStep: .showSystemPrompt), in: &updates))
+            #expect(await gates.state(of: Self.reminders) == .unavailable(missing: [.notifications], nextStep: .showSystemPrompt))
+        }
     }
 
     @Test func aMissingDeclarationIsLoggedOnceNotOnEveryRefresh() async throws {

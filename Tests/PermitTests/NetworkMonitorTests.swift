@@ -1,5 +1,7 @@
 import Clocks
 import Foundation
+import InMemoryLogging
+import Logging
 import Testing
 
 @testable import Permit
@@ -135,10 +137,9 @@ struct NetworkFixture {
         try fixture.interface("eth0", operstate: "down", flags: "0x1002")
         #expect(monitor.pollOnce() == .unavailable)
         #expect(await updates.next() == .unavailable)
-        monitor.stopPolling()
     }
 
-    @Test func pollingReportsEachChangeOnceOnTheInjectedClock() async throws {
+    @Test func runPollsAndReportsEachChangeOnceOnTheInjectedClock() async throws {
         let fixture = try NetworkFixture()
         defer { fixture.tearDown() }
         try fixture.routes(NetworkFixture.defaultRoute)
@@ -147,50 +148,55 @@ struct NetworkFixture {
         let monitor = LinuxNetworkMonitor(root: fixture.root, pollInterval: .seconds(5), clock: clock, logger: makeTestLogger().0)
         var updates = monitor.updates().makeAsyncIterator()
         #expect(await updates.next() == .available)
+        try await withRunGroup { group in
+            group.addTask { await monitor.run() }
+            try fixture.interface("eth0", operstate: "down", flags: "0x1002")
+            #expect(await sleepIsPending(on: clock))  // the poller waits for its interval before the clock moves
+            await clock.advance(by: .seconds(5))
+            #expect(await updates.next() == .unavailable)
 
-        try fixture.interface("eth0", operstate: "down", flags: "0x1002")
-        #expect(await sleepIsPending(on: clock))  // the poller waits for its interval before the clock moves
-        await clock.advance(by: .seconds(5))
-        #expect(await updates.next() == .unavailable)
+            #expect(await sleepIsPending(on: clock))
+            await clock.advance(by: .seconds(5))  // nothing changed: nothing reported
+            try fixture.interface("eth0", operstate: "up", flags: "0x1003")
+            #expect(await sleepIsPending(on: clock))
+            await clock.advance(by: .seconds(5))
+            #expect(await updates.next() == .available)
 
-        #expect(await sleepIsPending(on: clock))
-        await clock.advance(by: .seconds(5))  // nothing changed: nothing reported
-        try fixture.interface("eth0", operstate: "up", flags: "0x1003")
-        #expect(await sleepIsPending(on: clock))
-        await clock.advance(by: .seconds(5))
-        #expect(await updates.next() == .available)
-
-        var late = monitor.updates().makeAsyncIterator()  // a new subscriber starts with the current value
-        #expect(await late.next() == .available)
-        monitor.stopPolling()
+            var late = monitor.updates().makeAsyncIterator()  // a new subscriber starts with the current value
+            #expect(await late.next() == .available)
+        }
     }
 
-    @Test func pollingStopsWhenTheLastSubscriptionEndsAndStartsAgainWithTheNext() async throws {
+    @Test func runStopsWhenCancelledAndReadsNothingWhileNobodySubscribes() async throws {
         let fixture = try NetworkFixture()
         defer { fixture.tearDown() }
         try fixture.routes(NetworkFixture.defaultRoute)
         try fixture.interface("eth0", operstate: "up", flags: "0x1003")
         let clock = TestClock()
-        let monitor = LinuxNetworkMonitor(root: fixture.root, pollInterval: .seconds(5), clock: clock, logger: makeTestLogger().0)
-        var first: NetworkAvailabilityUpdates.AsyncIterator? = monitor.updates().makeAsyncIterator()
-        var second: NetworkAvailabilityUpdates.AsyncIterator? = monitor.updates().makeAsyncIterator()
-        #expect(await first?.next() == .available)
-        #expect(await sleepIsPending(on: clock))
-        first = nil
-        #expect(monitor.isPolling)  // one listener left
-        _ = second
-        second = nil
-        #expect(await yield { !monitor.isPolling })
-        #expect(await yield { (try? await clock.checkSuspension()) != nil })  // the poller's sleep was cancelled
+        let (logger, handler) = makeTestLogger()
+        let monitor = LinuxNetworkMonitor(root: fixture.root, pollInterval: .seconds(5), clock: clock, logger: logger)
+        #expect(await monitor.availability() == .available)
+        let changesLogged = { handler.entries.filter { $0.message.description == "network availability changed" }.count }
+        try await withRunGroup { group in
+            group.addTask { await monitor.run() }
+            try fixture.interface("eth0", operstate: "down", flags: "0x1002")
+            #expect(await sleepIsPending(on: clock))
+            await clock.advance(by: .seconds(5))  // nobody subscribes: the files are not read
+            #expect(await sleepIsPending(on: clock))
+            #expect(changesLogged() == 1)
 
-        var again = monitor.updates().makeAsyncIterator()
-        #expect(monitor.isPolling)
-        #expect(await again.next() == .available)
+            var updates = monitor.updates().makeAsyncIterator()  // reads at once
+            #expect(await updates.next() == .unavailable)
+            try fixture.interface("eth0", operstate: "up", flags: "0x1003")
+            #expect(await sleepIsPending(on: clock))
+            await clock.advance(by: .seconds(5))
+            #expect(await updates.next() == .available)
+        }  // cancelled, and run() returned
+        #expect((try? await clock.checkSuspension()) != nil)  // no sleep left behind
         try fixture.interface("eth0", operstate: "down", flags: "0x1002")
-        #expect(await sleepIsPending(on: clock))
         await clock.advance(by: .seconds(5))
-        #expect(await again.next() == .unavailable)
-        monitor.stopPolling()
+        #expect(changesLogged() == 3)  // nothing polls any more
+        #expect(await monitor.availability() == .unavailable)  // a read still works
     }
 
     // MARK: - Offline is a state

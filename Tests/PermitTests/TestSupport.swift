@@ -61,3 +61,15 @@ func sleepIsPending(on clock: TestClock<Duration>, attempts: Int = 10_000) async
         }
     }, attempts: attempts)
 }
+
+/// Runs `body` with a task group for the long-lived components it runs (`group.addTask { await gates.run() }`), as
+/// an app composes them, then cancels them and returns once every `run()` has returned.
+func withRunGroup<Result: Sendable>(
+    _ body: (inout ThrowingDiscardingTaskGroup<any Error>) async throws -> Result
+) async throws -> Result {
+    try await withThrowingDiscardingTaskGroup(returning: Result.self) { group in
+        let result = try await body(&group)
+        group.cancelAll()
+        return result
+    }
+}

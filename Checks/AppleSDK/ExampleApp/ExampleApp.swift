@@ -43,8 +43,7 @@ final class AppServices {
             storage: PermitStorage(
                 store: UserDefaultsPermissionStore(defaults: .standard, logger: logger), logger: logger),
             logger: logger)
-        lifecycle = LifecycleObserver(center: center)
-        lifecycle.start()  // will-enter-foreground and did-become-active reach the center
+        lifecycle = LifecycleObserver(center: center)  // runs in run(), below
         let site = try WebOrigin("https://app.example.com")
         host = WebKitWebView(
             configuration: .init(
@@ -154,4 +153,14 @@ final class SiteNavigationDelegate: NSObject, WKNavigationDelegate {}
 @MainActor
 func give(_ navigationDelegate: SiteNavigationDelegate, to host: WebKitWebView) {
     host.navigationDelegate = navigationDelegate  // held weakly: the app keeps it
+}
+
+extension AppServices {
+    /// Runs the app's long-lived components until the task is cancelled.
+    func run() async {
+        let lifecycle = lifecycle
+        await withDiscardingTaskGroup { group in
+            group.addTask { await lifecycle.run() }  // will-enter-foreground and did-become-active reach the center
+        }
+    }
 }

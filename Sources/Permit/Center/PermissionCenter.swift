@@ -56,6 +56,8 @@ public actor PermissionCenter {
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
     private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
     private var isStarted = false
+    /// How many times ``states()`` was called: tests check that consumers apply the changes they receive.
+    private(set) var statesReadCount = 0
     /// The callers waiting for the launch that the first caller of ``start()`` runs; `nil` when none is under way.
     private var startWaiters: [CheckedContinuation<Void, Never>]?
 
@@ -121,6 +123,7 @@ public actor PermissionCenter {
         await loadBaseline()
         await authority.observeChanges { [weak self] kind in
             guard let self, self.kinds.contains(kind) else { return }
+            // Task: callback bridge, the authority calls this synchronously from the OS's thread.
             Task { await self.osReportedChange(of: kind) }
         }
         await refresh(kinds, cause: .launch)
@@ -249,10 +252,10 @@ public actor PermissionCenter {
         guard dirty else { return (nil, false) }
         records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
         publishStates(CollectionOfOne(kind))
-        let change =
-            changed
-            ? PermissionChange(kind: kind, previous: previous?.status, current: status, cause: cause, date: date)
-            : nil
+        let change = changed
+            ? PermissionChange(
+                kind: kind, previous: previous?.status, current: status, cause: cause, date: date,
+                hasPrompted: prompted) : nil
         return (change, true)
     }
 
@@ -304,6 +307,7 @@ public actor PermissionCenter {
         if let inFlight = requests[kind] {
             return try await inFlight.value
         }
+        // Task: single-flight handle, joined by concurrent callers; it outlives a cancelled caller (prompt on screen).
         let task = Task { try await self.performRequest(kind) }
         requests[kind] = task
         defer { requests[kind] = nil }
@@ -349,6 +353,7 @@ public actor PermissionCenter {
     /// The states of every tracked permission, in the center's order.
     public func states() async -> [PermissionState] {
         await start()
+        statesReadCount += 1
         return kinds.map(currentState)
     }
 

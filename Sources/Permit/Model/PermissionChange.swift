@@ -25,16 +25,39 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
     public var cause: ChangeCause
     /// When the change was seen.
     public var date: Date
+    /// Whether this install had asked the OS to show the system prompt for the permission by the time of the
+    /// change (``PermissionState/hasPrompted`` after it), so that a consumer can apply the change without
+    /// reading the center again.
+    public var hasPrompted: Bool
 
     /// Creates a change.
     public init(
-        kind: PermissionKind, previous: PermissionStatus?, current: PermissionStatus, cause: ChangeCause, date: Date
+        kind: PermissionKind, previous: PermissionStatus?, current: PermissionStatus, cause: ChangeCause, date: Date,
+        hasPrompted: Bool = false
     ) {
         self.kind = kind
         self.previous = previous
         self.current = current
         self.cause = cause
         self.date = date
+        self.hasPrompted = hasPrompted
+    }
+
+    /// Decodes a change; one encoded before ``hasPrompted`` existed (Permit 1.0) reads as not prompted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(PermissionKind.self, forKey: .kind),
+            previous: try container.decodeIfPresent(PermissionStatus.self, forKey: .previous),
+            current: try container.decode(PermissionStatus.self, forKey: .current),
+            cause: try container.decode(ChangeCause.self, forKey: .cause),
+            date: try container.decode(Date.self, forKey: .date),
+            hasPrompted: try container.decodeIfPresent(Bool.self, forKey: .hasPrompted) ?? false)
+    }
+
+    /// The permission's state after the change, as the center recorded it.
+    public var state: PermissionState {
+        PermissionState(kind: kind, status: current, lastCheckedAt: date, hasPrompted: hasPrompted)
     }
 
     /// Whether the cookie value changed (`no` to `yes` or back); a change between two statuses with the same
@@ -44,5 +67,9 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
     /// A one-line description, such as `location: granted -> denied (launch)`.
     public var description: String {
         "\(kind): \(previous.map(\.rawValue) ?? "new") -> \(current) (\(cause))"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, previous, current, cause, date, hasPrompted
     }
 }

@@ -11,14 +11,19 @@
 ///   ``NetworkAvailability/unknown`` means the monitor cannot tell.
 /// - ``updates()`` returns a new subscription that starts with the current availability and then receives
 ///   every change, with no repeats. (Permit's own monitors share one package-internal broadcaster for this.)
+///   A monitor whose source has no change signal finds changes by polling in a `run()` of its own, and says
+///   so: `LinuxNetworkMonitor` does.
 /// - Both can be called from any task, at any time.
 ///
 /// For example:
 ///
 /// ```swift
 /// let monitor = LinuxNetworkMonitor(pollInterval: .seconds(2), logger: logger)
-/// for await availability in monitor.updates() {
-///     print("network:", availability)            // available, unavailable or unknown
+/// await withDiscardingTaskGroup { group in
+///     group.addTask { await monitor.run() }       // LinuxNetworkMonitor finds changes by polling while it runs
+///     for await availability in monitor.updates() {
+///         print("network:", availability)        // available, unavailable or unknown
+///     }
 /// }
 /// ```
 public protocol NetworkMonitor: Sendable {

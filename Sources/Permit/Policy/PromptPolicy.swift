@@ -105,7 +105,9 @@ public actor PromptPolicy {
     private var machine: PromptPolicyStateMachine
     private let clock: ElapsedClock
     private let logger: Logger
-    private var inFlight: [PermissionKind: Task<PermissionState, any Error>] = [:]
+    /// The kinds whose system prompt this policy asked for and awaits, with the requests that joined it: the
+    /// center holds the one request to the OS, and the first caller awaits it for all of them.
+    private var inFlight: [PermissionKind: [CheckedContinuation<PermissionState, any Error>]] = [:]
     private var facts: PolicyFacts?
     private var loggedStartupSuppression: Set<PermissionKind> = []
     /// The kinds whose primer is on screen, with the requests waiting for it: a concurrent request for the same
@@ -116,8 +118,6 @@ public actor PromptPolicy {
     /// of showing the primer again.
     private var primerFlows: Set<PermissionKind> = []
     private let changeBroadcaster = UpdateBroadcaster<Void>()
-    /// Ends with the policy: the task that reports the end of the cooldown.
-    private let cooldownTimer = Locked<Task<Void, Never>?>(nil)
 
     /// Creates a policy over `center`, which should track every kind `manifest` declares.
     ///
@@ -146,10 +146,6 @@ public actor PromptPolicy {
         if startupFinished { machine.finishStartup() }
         self.clock = ElapsedClock(clock)
         self.logger = logger
-    }
-
-    deinit {
-        cooldownTimer.withLock { $0?.cancel() }
     }
 
     // MARK: - Startup
@@ -207,11 +203,11 @@ public actor PromptPolicy {
     ///   errors (``PermitError/kindNotTracked``, ``PermitError/requestFailed``).
     public func request(_ kind: PermissionKind, afterPrimer: Bool = false) async throws -> PolicyRequestOutcome {
         let declaration = try declaration(of: kind)
-        if let shared = inFlight[kind] { return try await joined(shared, declaration) }
+        if inFlight[kind] != nil { return try await joined(kind, declaration) }
         let state = try await state(of: kind)
         // Another request may have started, or even finished, while the state was read: the machine knows
         // this launch's prompts, so a stale state cannot lead to a second one.
-        if let shared = inFlight[kind] { return try await joined(shared, declaration) }
+        if inFlight[kind] != nil { return try await joined(kind, declaration) }
         switch machine.request(for: declaration, state: state, at: clock.now, afterPrimer: afterPrimer) {
         case .skip(let step):
             if case .suppressed(.startup) = step {
@@ -230,22 +226,16 @@ public actor PromptPolicy {
         case .prompt:
             logger.info("asking the OS for a permission", metadata: ["kind": "\(kind)"])
             policyChanged()
-            let center = center
-            let task = Task { try await center.request(kind) }
-            inFlight[kind] = task
-            defer { inFlight[kind] = nil }
-            let answered: PermissionState
-            do {
-                answered = try await task.value
-            } catch {
-                machine.finishPrompt(for: kind, answered: false, at: clock.now)
-                policyChanged()
-                throw error
-            }
-            // A request that left the kind not determined showed no prompt: it counts for nothing (asked again).
-            machine.finishPrompt(for: kind, answered: answered.status != .notDetermined, at: clock.now)
+            inFlight[kind] = []
+            // The center's request goes on when this caller is cancelled, so the requests that joined get its answer.
+            let answer: Result<PermissionState, any Error>
+            do { answer = .success(try await center.request(kind)) } catch { answer = .failure(error) }
+            // A request that failed, or left the kind not determined, showed no prompt: it counts for nothing.
+            let status = try? answer.get().status
+            machine.finishPrompt(for: kind, answered: status != nil && status != .notDetermined, at: clock.now)
             policyChanged()
-            scheduleCooldownEnd()
+            for waiter in inFlight.removeValue(forKey: kind) ?? [] { waiter.resume(with: answer) }
+            let answered = try answer.get()
             let step = machine.nextStep(for: declaration, state: answered, at: clock.now)
             logger.info(
                 "permission request answered", metadata: ["kind": "\(kind)", "status": "\(answered.status)"])
@@ -289,10 +279,11 @@ public actor PromptPolicy {
         return try await request(kind, afterPrimer: true)
     }
 
-    private func joined(_ shared: Task<PermissionState, any Error>, _ declaration: PermissionDeclaration)
-        async throws -> PolicyRequestOutcome
+    /// Waits for the system prompt another request for `declaration`'s kind is awaiting, and reports its answer.
+    private func joined(_ kind: PermissionKind, _ declaration: PermissionDeclaration) async throws
+        -> PolicyRequestOutcome
     {
-        let answered = try await shared.value
+        let answered = try await withCheckedThrowingContinuation { inFlight[kind, default: []].append($0) }
         return PolicyRequestOutcome(
             state: answered, askedSystem: true,
             nextStep: machine.nextStep(for: declaration, state: answered, at: clock.now))
@@ -309,27 +300,24 @@ public actor PromptPolicy {
     // MARK: - Changes of next steps
 
     /// A stream that receives a value each time the policy's own next steps may have changed: startup
-    /// finished, a prompt started or ended, or a cooldown ran out. Permission changes come from the center.
+    /// finished, a prompt started or ended. The end of a cooldown has no value of its own (see
+    /// ``waitForCooldownEnd()``); permission changes come from the center.
     nonisolated func changes() -> UpdateStream<Void> { changeBroadcaster.subscribe() }
 
     private func policyChanged() { changeBroadcaster.publish(()) }
 
-    /// Publishes a change when the cooldown that the latest prompt started runs out.
-    private func scheduleCooldownEnd() {
-        let cooldown = machine.configuration.cooldown
-        guard cooldown > .zero else { return }
-        let task = Task { [clock, weak self] in
-            do {
-                try await clock.sleep(for: cooldown)
-            } catch {
-                return  // cancelled: a later prompt restarted the cooldown, or the policy was released
-            }
-            await self?.policyChanged()
+    /// Waits until the cooldown of the latest answered prompt is over, on the policy's clock, following a
+    /// prompt answered meanwhile: the moment the next steps move with no change of their own.
+    ///
+    /// - Returns: Whether a cooldown was running; `false` at once when none is.
+    /// - Throws: `CancellationError` when the calling task is cancelled.
+    func waitForCooldownEnd() async throws -> Bool {
+        var waited = false
+        while let last = machine.promptTimes.last, clock.now - last < machine.configuration.cooldown {
+            try await clock.sleep(untilElapsed: last + machine.configuration.cooldown)
+            waited = true
         }
-        cooldownTimer.withLock { timer in
-            timer?.cancel()
-            timer = task
-        }
+        return waited
     }
 
     // MARK: - Informed once

@@ -31,7 +31,8 @@ enum SnapshotCoding {
                 }),
             history: snapshot.history.map {
                 ChangeFormat(
-                    kind: $0.kind, from: $0.previous, to: $0.current, cause: $0.cause, at: milliseconds($0.date))
+                    kind: $0.kind, from: $0.previous, to: $0.current, cause: $0.cause, at: milliseconds($0.date),
+                    prompted: $0.hasPrompted ? true : nil)
             },
             attachments: snapshot.attachments.isEmpty
                 ? nil : try snapshot.attachments.mapValues { try JSONDecoder().decode(JSONValue.self, from: $0) })
@@ -64,7 +65,9 @@ enum SnapshotCoding {
                 isImported: record.imported ?? false)
         }
         let history = file.history.map {
-            PermissionChange(kind: $0.kind, previous: $0.from, current: $0.to, cause: $0.cause, date: date($0.at))
+            PermissionChange(
+                kind: $0.kind, previous: $0.from, current: $0.to, cause: $0.cause, date: date($0.at),
+                hasPrompted: $0.prompted ?? false)
         }
         var attachments: [String: Data] = [:]
         for (key, value) in file.attachments ?? [:] {
@@ -104,6 +107,8 @@ enum SnapshotCoding {
         var to: PermissionStatus
         var cause: ChangeCause
         var at: Int64
+        /// Written only when `true`: a file from Permit 1.0 has none, and reads as not prompted.
+        var prompted: Bool?
     }
 }
 

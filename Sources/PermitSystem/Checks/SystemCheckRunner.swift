@@ -183,6 +183,7 @@ public struct SystemCheckRunner: Sendable {
     ) async -> RaceOutcome {
         // The check's own run, in a task that outlives this race: a later run joins a check that still hangs.
         let work = inFlight.task(for: index) { finished in
+            // Task: single-flight handle per check; a run that ignores cancellation is joined, not started again.
             Task {
                 defer { finished() }
                 do { return .success(try await check.run()) } catch { return .failure(error) }

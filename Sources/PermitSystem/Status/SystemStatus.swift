@@ -63,6 +63,7 @@ public actor SystemStatus {
         if let running {
             task = running
         } else {
+            // Task: single-flight handle, shared by concurrent refreshes; any caller's cancellation cancels it.
             task = Task { try await self.runAndStore() }
             running = task
         }

@@ -143,20 +143,21 @@ extension Scenario {
         try context.check(local == ["entry 1", "entry 2", "entry 3"] && syncWaits, "expected 3 local entries and sync waiting")
 
         let synced = SyncedEntries()
-        let sync = Task { [local] in
-            try await network.waitUntilReachable()
-            await synced.set(local)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { [local] in
+                try await network.waitUntilReachable()
+                await synced.set(local)
+            }
+            var attempts = 0
+            while network.subscriberCount == 0, attempts < 100_000 {
+                attempts += 1
+                await Task.yield()
+            }
+            try context.check(network.subscriberCount == 1, "expected sync to be waiting for the network")
+            let early = await synced.entries
+            try context.check(early == nil, "expected sync to wait while offline, but it ran")
+            network.set(.available)
         }
-        var attempts = 0
-        while network.subscriberCount == 0, attempts < 100_000 {
-            attempts += 1
-            await Task.yield()
-        }
-        try context.check(network.subscriberCount == 1, "expected sync to be waiting for the network")
-        let early = await synced.entries
-        try context.check(early == nil, "expected sync to wait while offline, but it ran")
-        network.set(.available)
-        try await sync.value
         let syncedEntries = await synced.entries ?? []
         context.note("network back: synced \(syncedEntries.count) entries")
         try context.check(syncedEntries == local, "expected the 3 entries synced once the network was back")
