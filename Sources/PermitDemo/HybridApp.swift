@@ -48,11 +48,12 @@ package actor HybridApp {
         }
     }
 
-    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`.
+    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`, and the task
+    /// that runs the shell and reports the center's changes until the process ends.
     private struct Process {
         var policy: PromptPolicy?
         var shell: HybridShell
-        var changes: Task<Void, Never>
+        var running: Task<Void, Never>
     }
 
     package nonisolated let configuration: Configuration
@@ -154,11 +155,26 @@ package actor HybridApp {
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
             haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
             logger: logger)
-        let changeTask = Task {
-            for await change in changes { emit(.change(change)) }
+        let (started, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+        // Task: one process of the simulated app, which outlives the command that launched it: the demo's
+        // commands start it and end it (iOS terminating the app cancels it).
+        let running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { for await change in changes { emit(.change(change)) } }
+                do {
+                    try await shell.run(onLoaded: { outcome.yield(.success(())) })
+                } catch {
+                    outcome.yield(.failure(error))
+                }
+                outcome.finish()
+                group.cancelAll()
+            }
         }
-        process = Process(policy: policy, shell: shell, changes: changeTask)
-        try await shell.start()
+        process = Process(policy: policy, shell: shell, running: running)
+        for await result in started {
+            try result.get()
+            return
+        }
     }
 
     /// Takes the running process's pieces out of the web view, as the process ending does; the page stays
@@ -166,8 +182,8 @@ package actor HybridApp {
     package func shutDown() async {
         guard let process else { return }
         self.process = nil
-        process.changes.cancel()
-        await process.shell.stop()
+        process.running.cancel()
+        await process.running.value
     }
 
     /// The user swipes the app away and opens it again.
@@ -259,12 +275,27 @@ package actor HybridApp {
         let deadline = ContinuousClock.now + Self.settleLimit
         if let kind {
             let expected = await device.status(of: kind)
-            while await process.shell.center.state(for: kind)?.status != expected {
-                guard ContinuousClock.now < deadline else {
+            let center = process.shell.center
+            // Subscribed before the check, so that the change arriving in between is seen.
+            let changes = center.changes()
+            if await center.state(for: kind)?.status != expected {
+                let recorded = await withTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        for await change in changes where change.kind == kind && change.current == expected { return true }
+                        return false
+                    }
+                    group.addTask {
+                        try? await Task.sleep(until: deadline)
+                        return false
+                    }
+                    let first = await group.next() ?? false
+                    group.cancelAll()
+                    return first
+                }
+                guard recorded else {
                     emit(.note("the app had not recorded \(kind) → \(expected) after \(Self.settleLimit)"))
                     return
                 }
-                try await Task.sleep(for: .milliseconds(1))
             }
         }
         if !(await process.shell.bridge.caughtUp(within: deadline - ContinuousClock.now)) {
