@@ -48,11 +48,12 @@ package actor HybridApp {
         }
     }
 
-    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`.
-    private struct Process {
+    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`, and the task
+    /// that runs the shell and reports the center's changes until the process ends.
+    struct Process {
         var policy: PromptPolicy?
         var shell: HybridShell
-        var changes: Task<Void, Never>
+        var running: Task<Void, Never>
     }
 
     package nonisolated let configuration: Configuration
@@ -65,14 +66,14 @@ package actor HybridApp {
     /// The push service.
     package let pushTokens: SimulatedPushTokenProvider
     /// The stage's web view, as the app's pieces see it: with the bridge's traffic reported.
-    private let host: any WebViewHost
+    let host: any WebViewHost
     private let storeURL: URL
     /// Whether the app's cookies are `Secure`: always over https; over plain HTTP on loopback only where the
     /// engine sends such cookies there.
     private let secureCookies: Bool
     private let logger: Logger
     private let emit: @Sendable (AppEvent) -> Void
-    private var process: Process?
+    private(set) var process: Process?
     /// How many primers the app showed.
     package private(set) var primersShown = 0
     /// How many times the page opened Settings.
@@ -154,11 +155,26 @@ package actor HybridApp {
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
             haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
             logger: logger)
-        let changeTask = Task {
-            for await change in changes { emit(.change(change)) }
+        let (started, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+        // Task: one process of the simulated app, which outlives the command that launched it: the demo's
+        // commands start it and end it (iOS terminating the app cancels it).
+        let running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { for await change in changes { emit(.change(change)) } }
+                do {
+                    try await shell.run(onLoaded: { outcome.yield(.success(())) })
+                } catch {
+                    outcome.yield(.failure(error))
+                }
+                outcome.finish()
+                group.cancelAll()
+            }
         }
-        process = Process(policy: policy, shell: shell, changes: changeTask)
-        try await shell.start()
+        process = Process(policy: policy, shell: shell, running: running)
+        for await result in started {
+            try result.get()
+            return
+        }
     }
 
     /// Takes the running process's pieces out of the web view, as the process ending does; the page stays
@@ -166,8 +182,8 @@ package actor HybridApp {
     package func shutDown() async {
         guard let process else { return }
         self.process = nil
-        process.changes.cancel()
-        await process.shell.stop()
+        process.running.cancel()
+        await process.running.value
     }
 
     /// The user swipes the app away and opens it again.
@@ -259,12 +275,27 @@ package actor HybridApp {
         let deadline = ContinuousClock.now + Self.settleLimit
         if let kind {
             let expected = await device.status(of: kind)
-            while await process.shell.center.state(for: kind)?.status != expected {
-                guard ContinuousClock.now < deadline else {
+            let center = process.shell.center
+            // Subscribed before the check, so that the change arriving in between is seen.
+            let changes = center.changes()
+            if await center.state(for: kind)?.status != expected {
+                let recorded = await withTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        for await change in changes where change.kind == kind && change.current == expected { return true }
+                        return false
+                    }
+                    group.addTask {
+                        try? await Task.sleep(until: deadline)
+                        return false
+                    }
+                    let first = await group.next() ?? false
+                    group.cancelAll()
+                    return first
+                }
+                guard recorded else {
                     emit(.note("the app had not recorded \(kind) → \(expected) after \(Self.settleLimit)"))
                     return
                 }
-                try await Task.sleep(for: .milliseconds(1))
             }
         }
         if !(await process.shell.bridge.caughtUp(within: deadline - ContinuousClock.now)) {
@@ -318,78 +349,6 @@ package actor HybridApp {
         primersShown += 1
         emit(.note("primer for \(primer.kind): \"\(primer.message)\" [\(primer.continueLabel)]; the user taps \(primer.continueLabel)"))
     }
-
-    // MARK: - The page's view
-
-    /// What the demo page shows, read from the page itself (`window.permitDemo.snapshot()`).
-    package func pageSnapshot() async throws -> PageSnapshot? {
-        guard let text = try await host.evaluateJavaScript("window.permitDemo ? window.permitDemo.snapshot() : null"),
-            text != "null"
-        else { return nil }
-        return try JSONDecoder().decode(PageSnapshot.self, from: Data(text.utf8))
-    }
-
-    /// The statuses the center holds, as the bridge names them: `["camera": "denied", …]`.
-    package func expectedPageStatuses() async -> [String: String] {
-        guard let center = process?.shell.center else { return [:] }
-        var statuses: [String: String] = [:]
-        for state in await center.states() { statuses[state.kind.rawValue] = state.status.bridgeStatus.rawValue }
-        return statuses
-    }
-
-    /// Waits until the demo page shows what the center holds: its statuses, each rendered, and (when they are
-    /// mirrored) the `p_…` cookies as page script reads them; returns the snapshot, or throws with the
-    /// difference after `timeout`.
-    @discardableResult
-    package func waitForPageToMatch(timeout: Duration = .seconds(5)) async throws -> PageSnapshot {
-        guard let center = process?.shell.center else { throw DemoError("the app is not running") }
-        let deadline = ContinuousClock.now + timeout
-        var last: PageSnapshot?
-        var expectedCookies: [String: String] = [:]
-        var expected: [String: String] = [:]
-        while true {
-            expected = await expectedPageStatuses()
-            expectedCookies = configuration.mirrorsPermissionCookies ? await center.cookies() : [:]
-            if let snapshot = try await pageSnapshot() {
-                last = snapshot
-                if snapshot.statuses == expected, snapshot.rendered.mapValues(\.status) == expected,
-                    expectedCookies.allSatisfy({ snapshot.cookies[$0.key] == $0.value })
-                {
-                    return snapshot
-                }
-            }
-            guard ContinuousClock.now < deadline else { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw DemoError(
-            "the page does not show the app's state: expected \(expected.sortedLine) with cookies "
-                + "\(expectedCookies.sortedLine), the page shows \(last.map { "\($0.statuses.sortedLine), rendered \($0.rendered.mapValues(\.status).sortedLine), cookies \($0.cookies.sortedLine)" } ?? "no demo page")")
-    }
-
-    /// Waits until `condition` holds for the page's snapshot; throws `failure` after `timeout`.
-    @discardableResult
-    package func waitForPage(
-        _ failure: @autoclosure () -> String, timeout: Duration = .seconds(5),
-        until condition: (PageSnapshot) -> Bool
-    ) async throws -> PageSnapshot {
-        let deadline = ContinuousClock.now + timeout
-        var last: PageSnapshot?
-        while ContinuousClock.now < deadline {
-            if let snapshot = try await pageSnapshot() {
-                last = snapshot
-                if condition(snapshot) { return snapshot }
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw DemoError("\(failure()); the page shows \(last.map { "\($0)" } ?? "no demo page")")
-    }
-
-    /// Runs page script in the web view and returns its value as JSON text.
-    @discardableResult
-    package func evaluate(_ script: String) async throws -> String? { try await host.evaluateJavaScript(script) }
-
-    /// Loads the app's page again.
-    package func reloadPage() async throws { try await host.load(configuration.pageURL) }
 
     private func statusLine(_ center: PermissionCenter) async -> String {
         await center.states().map { "\($0.kind)=\($0.status)" }.joined(separator: " ")

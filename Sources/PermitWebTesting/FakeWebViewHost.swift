@@ -12,7 +12,7 @@ public import PermitWeb
 ///
 /// ```swift
 /// let host = FakeWebViewHost()
-/// try await router.attach(to: host)
+/// try await bridge.install(in: host)
 /// let reply = try await host.post(#"{"v":1,"id":1,"method":"hello"}"#, to: "permit",
 ///                                 from: WebFrame(isMainFrame: true, origin: try WebOrigin("https://app.example")))
 /// ```

@@ -75,75 +75,79 @@ struct BenchBridge: AsyncParsableCommand {
         let router = WebBridge(
             center: center, configuration: .zoobox(allowedOrigins: [try WebOrigin(server.origin)]),
             location: location, haptics: RecordingHaptics(), logger: logger)
-        try await router.attach(to: webView)
-        let (marks, markContinuation) = AsyncStream.makeStream(of: String.self)
-        try await webView.addMessageHandler(named: "echo") { message in message.body }
-        try await webView.addMessageHandler(named: "mark") { message in
-            markContinuation.yield(message.body)
-            return ""
-        }
-        try await webView.load(server.url("/"))
-
-        // Timed over batches of calls, so that the page's coarse timer (0.1 ms in Chromium, 1 ms in WebKit) does
-        // not decide the figure: each batch's time divided by its calls, the median over batches.
-        let batch = min(Self.batchSize, iterations)
-        let batches = iterations / batch
-        Terminal.progress(
-            "page → native → page: \(batches * batch) bridge calls and as many bare echoes, in interleaved batches of \(batch)")
-        let timings = try await webView.evaluateJavaScript("""
-            (async () => {
-              const echo = window.webkit.messageHandlers.echo;
-              const bridge = [], bare = [];
-              for (let i = 0; i < 20; i++) { await ZooboxBridge.getCurrentLocation(); await echo.postMessage('x'); }
-              for (let b = 0; b < \(batches); b++) {
-                let start = performance.now();
-                for (let i = 0; i < \(batch); i++) { await ZooboxBridge.getCurrentLocation(); }
-                bridge.push((performance.now() - start) / \(batch));
-                start = performance.now();
-                for (let i = 0; i < \(batch); i++) {
-                  await echo.postMessage('{"v":1,"id":1,"method":"getCurrentLocation","params":{}}');
-                }
-                bare.push((performance.now() - start) / \(batch));
-              }
-              const median = values => { const s = values.slice().sort((a, b) => a - b); const m = s.length >> 1;
-                return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-              const mean = values => values.reduce((a, b) => a + b, 0) / values.length;
-              // Each bridge batch against the echo batch right after it: neighbours share the machine's load.
-              const paired = bridge.map((time, b) => time / bare[b]);
-              return [median(bridge), median(bare), mean(bridge), mean(bare), median(paired)];
-            })()
-            """)
-        guard let pair = timings.flatMap({ try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }),
-            pair.count == 5
-        else { throw CommandFailure("the page did not report its timings") }
-
-        Terminal.progress("Settings change then activation → page event: \(changes) changes")
-        try await webView.evaluateJavaScript("""
-            addEventListener('zooboxPermissionsUpdate', event =>
-              window.webkit.messageHandlers.mark.postMessage(event.detail.notifications));
-            """)
-        var iterator = marks.makeAsyncIterator()
-        var changeToEvent: [Double] = []
-        var activationHandled: [Double] = []
-        for run in 0..<changes {
-            let status: PermissionStatus = run.isMultiple(of: 2) ? .denied : .granted
-            await device.moveToBackground()
-            _ = await device.changeInSettings(.notifications, to: status)
-            let start = ContinuousClock.now
-            try await device.moveToForeground()
-            activationHandled.append(start.duration(to: .now).benchMilliseconds)
-            guard let seen = await iterator.next() else { throw CommandFailure("the page stopped reporting events") }
-            changeToEvent.append(start.duration(to: .now).benchMilliseconds)
-            guard seen == status.bridgeStatus.rawValue else {
-                throw CommandFailure("the page saw \(seen) after a change to \(status)")
+        try await router.install(in: webView)
+        // The bridge follows the center beside the measurement, until the group is cancelled.
+        return try await withThrowingDiscardingTaskGroup(returning: BridgeBenchReport.self) { group in
+            group.addTask { await router.run() }
+            let (marks, markContinuation) = AsyncStream.makeStream(of: String.self)
+            try await webView.addMessageHandler(named: "echo") { message in message.body }
+            try await webView.addMessageHandler(named: "mark") { message in
+                markContinuation.yield(message.body)
+                return ""
             }
+            try await webView.load(server.url("/"))
+
+            // Timed over batches of calls, so that the page's coarse timer (0.1 ms in Chromium, 1 ms in WebKit) does
+            // not decide the figure: each batch's time divided by its calls, the median over batches.
+            let batch = min(Self.batchSize, iterations)
+            let batches = iterations / batch
+            Terminal.progress(
+                "page → native → page: \(batches * batch) bridge calls and as many bare echoes, in interleaved batches of \(batch)")
+            let timings = try await webView.evaluateJavaScript("""
+                (async () => {
+                  const echo = window.webkit.messageHandlers.echo;
+                  const bridge = [], bare = [];
+                  for (let i = 0; i < 20; i++) { await ZooboxBridge.getCurrentLocation(); await echo.postMessage('x'); }
+                  for (let b = 0; b < \(batches); b++) {
+                    let start = performance.now();
+                    for (let i = 0; i < \(batch); i++) { await ZooboxBridge.getCurrentLocation(); }
+                    bridge.push((performance.now() - start) / \(batch));
+                    start = performance.now();
+                    for (let i = 0; i < \(batch); i++) {
+                      await echo.postMessage('{"v":1,"id":1,"method":"getCurrentLocation","params":{}}');
+                    }
+                    bare.push((performance.now() - start) / \(batch));
+                  }
+                  const median = values => { const s = values.slice().sort((a, b) => a - b); const m = s.length >> 1;
+                    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+                  const mean = values => values.reduce((a, b) => a + b, 0) / values.length;
+                  // Each bridge batch against the echo batch right after it: neighbours share the machine's load.
+                  const paired = bridge.map((time, b) => time / bare[b]);
+                  return [median(bridge), median(bare), mean(bridge), mean(bare), median(paired)];
+                })()
+                """)
+            guard let pair = timings.flatMap({ try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }),
+                pair.count == 5
+            else { throw CommandFailure("the page did not report its timings") }
+
+            Terminal.progress("Settings change then activation → page event: \(changes) changes")
+            try await webView.evaluateJavaScript("""
+                addEventListener('zooboxPermissionsUpdate', event =>
+                  window.webkit.messageHandlers.mark.postMessage(event.detail.notifications));
+                """)
+            var iterator = marks.makeAsyncIterator()
+            var changeToEvent: [Double] = []
+            var activationHandled: [Double] = []
+            for run in 0..<changes {
+                let status: PermissionStatus = run.isMultiple(of: 2) ? .denied : .granted
+                await device.moveToBackground()
+                _ = await device.changeInSettings(.notifications, to: status)
+                let start = ContinuousClock.now
+                try await device.moveToForeground()
+                activationHandled.append(start.duration(to: .now).benchMilliseconds)
+                guard let seen = await iterator.next() else { throw CommandFailure("the page stopped reporting events") }
+                changeToEvent.append(start.duration(to: .now).benchMilliseconds)
+                guard seen == status.bridgeStatus.rawValue else {
+                    throw CommandFailure("the page saw \(seen) after a change to \(status)")
+                }
+            }
+            group.cancelAll()  // the bridge leaves the web view
+            return BridgeBenchReport(
+                configuration: buildConfiguration, engine: engineOptions.engine.rawValue, iterations: iterations, changes: changes,
+                roundtrip_ms: pair[0], echo_ms: pair[1], ratio: pair[4],
+                roundtrip_mean_ms: pair[2], echo_mean_ms: pair[3], mean_ratio: pair[3] > 0 ? pair[2] / pair[3] : 0,
+                change_to_event_ms: median(changeToEvent), activation_handled_ms: median(activationHandled))
         }
-        await router.detach()
-        return BridgeBenchReport(
-            configuration: buildConfiguration, engine: engineOptions.engine.rawValue, iterations: iterations, changes: changes,
-            roundtrip_ms: pair[0], echo_ms: pair[1], ratio: pair[4],
-            roundtrip_mean_ms: pair[2], echo_mean_ms: pair[3], mean_ratio: pair[3] > 0 ? pair[2] / pair[3] : 0,
-            change_to_event_ms: median(changeToEvent), activation_handled_ms: median(activationHandled))
     }
 }
 

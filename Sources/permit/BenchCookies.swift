@@ -65,7 +65,7 @@ struct BenchCookies: AsyncParsableCommand {
         }
         do {
             let (center, _, tokens) = launch()
-            try await tokens.start()
+            try await tokens.restoreCookie()
             await provider.registerForRemoteNotifications()
             guard try await tokens.refresh() != nil else { throw CommandFailure("no push token to save") }
             await center.start()
@@ -82,7 +82,7 @@ struct BenchCookies: AsyncParsableCommand {
             let start = ContinuousClock.now
             let (center, sync, tokens) = launch()
             await center.start()
-            try await tokens.start()
+            try await tokens.restoreCookie()
             try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
             initialization.append(start.duration(to: .now).benchMilliseconds)
             let written = await sync.desiredCookies()
@@ -91,11 +91,11 @@ struct BenchCookies: AsyncParsableCommand {
             }
             let permissionCookies = written.filter { $0.name.hasPrefix("p_") }
             cookieBytes = permissionCookies.map(\.setCookieHeader.utf8.count).reduce(0, +) / permissionCookies.count
-            await sync.stop()
+            try await sync.stopMirroringPermissionCookies(removingCookies: false)
         }
 
         let (_, sync, tokens) = launch()
-        try await tokens.start()
+        try await tokens.restoreCookie()
         Terminal.progress("one permission cookie changed: \(iterations) writes")
         var change: [Double] = []
         for run in 0..<iterations {

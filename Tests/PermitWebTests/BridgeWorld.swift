@@ -40,7 +40,8 @@ final class BridgeWorld: Sendable {
         let world = BridgeWorld(
             device: device, center: center, browser: browser, foreign: foreign, foreignPages: foreignTable,
             allowed: try WebOrigin(browser.server.origin))
-        try await world.router.attach(to: browser.webView)
+        try await world.router.install(in: browser.webView)
+        world.startRunning()
         return world
     }
 
@@ -69,8 +70,23 @@ final class BridgeWorld: Sendable {
         try await webView.evaluateJavaScript(script).map { try JSONValue.parse(Data($0.utf8)) }
     }
 
+    /// The bridge's `run()`, from `make` to `tearDown`: the world outlives any one scope of the test.
+    private let running = Locked<Task<Void, Never>?>(nil)
+
+    private func startRunning() {
+        let router = router
+        running.withLock { $0 = Task { await router.run() } }
+    }
+
+    /// Cancels the bridge's `run()` and returns once it took the bridge out of the web view.
+    func stopRunning() async {
+        guard let task = running.withLock({ task in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        await task.value
+    }
+
     func tearDown() async {
-        await router.detach()
+        await stopRunning()
         await foreign.stop()
         await browser.tearDown()
     }

@@ -122,51 +122,81 @@ import Testing
         let host = FakeWebViewHost()
         let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
         let validated = EventLog(following: sync.validations())
-        await sync.start(following: host.events())
-        try await sync.set("FCM_token", value: "t1", attributes: attributes)
-        try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
-        await host.load(URL(string: "https://app.test/")!)
-        await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
-        #expect(await host.allCookies().map(\.value) == ["t1"])
-        try await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
-        await host.send(.restarted)
-        await validated.wait(for: .restarted)
-        #expect(await host.allCookies().map(\.value) == ["t1"])
-        let writes = await host.cookieWriteCount
-        await host.load(URL(string: "https://app.test/next")!)
-        await validated.wait(for: .loaded(URL(string: "https://app.test/next")!))
-        #expect(await host.cookieWriteCount == writes, "a load with everything in place writes nothing")
+        let events = host.events()
+        try await whileRunning({ await sync.run(following: events) }) {
+            try await sync.set("FCM_token", value: "t1", attributes: attributes)
+            try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+            await host.load(URL(string: "https://app.test/")!)
+            await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
+            #expect(await host.allCookies().map(\.value) == ["t1"])
+            try await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
+            await host.send(.restarted)
+            await validated.wait(for: .restarted)
+            #expect(await host.allCookies().map(\.value) == ["t1"])
+            let writes = await host.cookieWriteCount
+            await host.load(URL(string: "https://app.test/next")!)
+            await validated.wait(for: .loaded(URL(string: "https://app.test/next")!))
+            #expect(await host.cookieWriteCount == writes, "a load with everything in place writes nothing")
+        }
 
-        await sync.stop()
-        #expect(await yield { host.eventSubscriberCount == 0 }, "after stop() the sync no longer follows the events")
+        // run(following:) returned: nothing follows the events any more.
+        #expect(await yield { host.eventSubscriberCount == 0 }, "after run() the sync no longer follows the events")
         try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
         await host.load(URL(string: "https://app.test/third")!)
-        #expect(await host.allCookies().isEmpty, "after stop() page loads no longer repair")
+        #expect(await host.allCookies().isEmpty, "after run() page loads no longer repair")
     }
 
     @Test func removeDeletesTheCookieAndKeepsItDeleted() async throws {
         let host = FakeWebViewHost()
         let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
         let validated = EventLog(following: sync.validations())
-        await sync.start(following: host.events())
-        try await sync.set("FCM_token", value: "t1", attributes: attributes)
-        #expect(try await sync.remove("FCM_token", attributes: attributes).deleted == ["FCM_token"])
-        #expect(await host.allCookies().isEmpty)
-        try await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
-        await host.load(URL(string: "https://app.test/")!)
-        await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
-        #expect(await host.allCookies().isEmpty)
+        let events = host.events()
+        try await whileRunning({ await sync.run(following: events) }) {
+            try await sync.set("FCM_token", value: "t1", attributes: attributes)
+            #expect(try await sync.remove("FCM_token", attributes: attributes).deleted == ["FCM_token"])
+            #expect(await host.allCookies().isEmpty)
+            try await host.setCookie(attributes.cookie(name: "FCM_token", value: "t1", now: Date()))  // a stale copy comes back
+            await host.load(URL(string: "https://app.test/")!)
+            await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
+            #expect(await host.allCookies().isEmpty)
+        }
     }
 
-    @Test func startingTwiceFollowsTheEventsOnceAndStopEndsIt() async {
+    @Test func aCancelledRunCanRunAgain() async throws {
         let host = FakeWebViewHost()
         let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
-        let events = host.events()
-        await sync.start(following: events)
-        await sync.start(following: host.events())  // ignored: already following; its sequence is dropped
-        #expect(await yield { host.eventSubscriberCount == 1 })
-        await sync.stop()
+        let validated = EventLog(following: sync.validations())
+        try await whileRunning({ await sync.run(following: host.events()) }) {}
         #expect(await yield { host.eventSubscriberCount == 0 })
+        let events = host.events()
+        try await whileRunning({ await sync.run(following: events) }) {
+            try await sync.set("FCM_token", value: "t1", attributes: attributes)
+            try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+            await host.load(URL(string: "https://app.test/")!)
+            await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
+            #expect(await host.allCookies().map(\.value) == ["t1"])
+        }
+    }
+
+    @Test func mirroredCookiesFollowTheCenterWhileTheSyncRunsAndNotAfter() async throws {
+        let (device, center, host, sync) = await mirroringApp()
+        // Mirrored before the run: a change in between is written once the run starts.
+        try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
+        await device.answerNextPrompt(for: .camera, with: .granted)
+        _ = try await center.request(.camera)
+        let events = host.events()
+        try await whileRunning({ await sync.run(following: events) }) {
+            #expect(await yield { await jar(host)["p_Camera"] == "yes" })
+            // Stopped and started again while it runs: the new mirror is followed.
+            try await sync.stopMirroringPermissionCookies(removingCookies: true)
+            try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
+            await device.answerNextPrompt(for: .location, with: .granted)
+            _ = try await center.request(.location)
+            #expect(await yield { await jar(host)["p_Location"] == "yes" })
+        }
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        _ = try await center.request(.notifications)
+        #expect(await jar(host)["p_Notification"] == "no", "run() returned: the change is not mirrored")
     }
 
     @Test func permissionCookiesCanBeRemovedWhenMirroringStops() async throws {

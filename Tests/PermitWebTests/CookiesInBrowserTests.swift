@@ -38,13 +38,24 @@ private let seedPage = """
         let tokens: PushTokenCookieManager
         /// Every page load and restart, once the sync has validated the cookies after it.
         let events: EventLog
+        /// The sync's and the token manager's `run()`, from `make` to `tearDown`.
+        let running = Locked<Task<Void, Never>?>(nil)
 
         static func make(_ engine: Engine) async throws -> World {
             let browser = try await BrowserWorld.make(engine, pages: ["/": seedPage, "/next": seedPage, "/third": seedPage])
             let world = World(browser: browser, engine: engine)
             await world.device.launchApp()
-            try await world.tokens.start()
-            await world.sync.start(following: browser.webView.events())
+            try await world.tokens.restoreCookie()
+            let sync = world.sync, tokens = world.tokens, events = browser.webView.events()
+            // The world outlives any one scope of the test: its pieces run from make to tearDown.
+            world.running.withLock {
+                $0 = Task {
+                    await withDiscardingTaskGroup { group in
+                        group.addTask { await sync.run(following: events) }
+                        group.addTask { await tokens.run() }
+                    }
+                }
+            }
             return world
         }
 
@@ -80,7 +91,10 @@ private let seedPage = """
         }
 
         func tearDown() async {
-            await sync.stop()
+            if let task = running.withLock({ $0 }) {
+                task.cancel()
+                await task.value
+            }
             await browser.tearDown()
         }
     }

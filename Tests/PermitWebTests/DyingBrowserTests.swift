@@ -49,41 +49,42 @@ import PermitSupport
         let world = try await BrowserWorld.make(engine, pages: ["/": "<p>page</p>"])
         let events = EventLog(following: world.webView.events())
         let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
-        await sync.start(following: world.webView.events())
-        try await world.webView.load(world.server.url("/"))
-        let attributes = engine.loopbackAttributes()
-        let writes = 40
-        let writer = Task {
-            var failed = 0
-            for n in 1...writes {
-                do { try await sync.set("FCM_token", value: "t\(n)", attributes: attributes) } catch { failed += 1 }
+        let syncEvents = world.webView.events()
+        try await whileRunning({ await sync.run(following: syncEvents) }) {
+            try await world.webView.load(world.server.url("/"))
+            let attributes = engine.loopbackAttributes()
+            let writes = 40
+            let writer = Task {
+                var failed = 0
+                for n in 1...writes {
+                    do { try await sync.set("FCM_token", value: "t\(n)", attributes: attributes) } catch { failed += 1 }
+                }
+                return failed
             }
-            return failed
-        }
-        // Killed once the writes are under way.
-        #expect(await eventually { (try? await world.webView.allCookies())?.contains { $0.name == "FCM_token" } == true })
-        try await world.webView.killWebContent()
-        // Writes sent between the kill and the moment the web view notices it fail (disconnected): on a
-        // loaded machine that can be every one of them. A write sent once the web view reported the
-        // termination waits for the restart and succeeds.
-        await events.wait(until: \.isTermination)
-        let afterNoticed = Task {
-            try await sync.set("late", value: "1", attributes: attributes)
-        }
-        await events.wait(for: .restarted)
-        _ = await writer.value  // every write came back: none hung
-        _ = try await afterNoticed.value
+            // Killed once the writes are under way.
+            #expect(await eventually { (try? await world.webView.allCookies())?.contains { $0.name == "FCM_token" } == true })
+            try await world.webView.killWebContent()
+            // Writes sent between the kill and the moment the web view notices it fail (disconnected): on a
+            // loaded machine that can be every one of them. A write sent once the web view reported the
+            // termination waits for the restart and succeeds.
+            await events.wait(until: \.isTermination)
+            let afterNoticed = Task {
+                try await sync.set("late", value: "1", attributes: attributes)
+            }
+            await events.wait(for: .restarted)
+            _ = await writer.value  // every write came back: none hung
+            _ = try await afterNoticed.value
 
-        // The last value written, failed or not, is what the restarted browser and the page hold.
-        #expect(await eventually {
-            (try? await world.webView.allCookies())?.first { $0.name == "FCM_token" }?.value == "t\(writes)"
-        })
-        // In the order each engine keeps them.
-        #expect(
-            try await world.webView.evaluateJavaScript("document.cookie.split('; ').sort().join('; ')")
-                == "\"FCM_token=t\(writes); late=1\"")
-        #expect(try await sync.synchronize().isEmpty, "the restarted browser already holds what the sync keeps")
-        await sync.stop()
+            // The last value written, failed or not, is what the restarted browser and the page hold.
+            #expect(await eventually {
+                (try? await world.webView.allCookies())?.first { $0.name == "FCM_token" }?.value == "t\(writes)"
+            })
+            // In the order each engine keeps them.
+            #expect(
+                try await world.webView.evaluateJavaScript("document.cookie.split('; ').sort().join('; ')")
+                    == "\"FCM_token=t\(writes); late=1\"")
+            #expect(try await sync.synchronize().isEmpty, "the restarted browser already holds what the sync keeps")
+        }
         await world.tearDown()
     }
 
@@ -102,33 +103,34 @@ import PermitSupport
             store: FilePermissionStore(url: storeURL, logger: quietLogger))
         let events = EventLog(following: world.webView.events())
         let sync = CookieSync(store: world.webView.cookieStore, siteHost: "localhost", logger: quietLogger)
-        await sync.start(following: world.webView.events())
-        try await sync.set("FCM_token", value: "kept", attributes: engine.loopbackAttributes())
-        await world.device.answerNextPrompt(for: .camera, with: .granted)
-        try await world.center.request(.camera)
-        try await world.load("/")
+        let syncEvents = world.webView.events()
+        try await whileRunning({ await sync.run(following: syncEvents) }) {
+            try await sync.set("FCM_token", value: "kept", attributes: engine.loopbackAttributes())
+            await world.device.answerNextPrompt(for: .camera, with: .granted)
+            try await world.center.request(.camera)
+            try await world.load("/")
 
-        let slow = world.browser.server.url("/slow")
-        let loading = Task { try await world.webView.load(slow) }
-        await events.wait(for: .navigated(slow))
-        #expect(try await world.evaluate("document.readyState") != .string("complete"), "the page is still loading")
-        try await world.webView.killWebContent()
-        // From now on the image fails at once, so the restarted browser's reload can finish.
-        stalled.stopListening()
-        // The load under way fails with the disconnection; it never hangs, and the restart loads the page again.
-        do {
-            try await loading.value
-            Issue.record("the load under way completed")
-        } catch {
-            #expect(WebViewError.webContentTerminated ~= error, "\(error)")
+            let slow = world.browser.server.url("/slow")
+            let loading = Task { try await world.webView.load(slow) }
+            await events.wait(for: .navigated(slow))
+            #expect(try await world.evaluate("document.readyState") != .string("complete"), "the page is still loading")
+            try await world.webView.killWebContent()
+            // From now on the image fails at once, so the restarted browser's reload can finish.
+            stalled.stopListening()
+            // The load under way fails with the disconnection; it never hangs, and the restart loads the page again.
+            do {
+                try await loading.value
+                Issue.record("the load under way completed")
+            } catch {
+                #expect(WebViewError.webContentTerminated ~= error, "\(error)")
+            }
+            await events.wait(for: .restarted)
+
+            #expect(try await world.evaluate("[location.pathname, window.marker]") == .array([.string("/slow"), .string("slow")]))
+            #expect(try await world.evaluate("zooboxPermissions.camera") == .string("granted"))
+            #expect(await eventually { (try? await world.evaluate("document.cookie")) == .string("FCM_token=kept") })
+            #expect(try await FilePermissionStore(url: storeURL, logger: quietLogger).load().records[.camera]?.status == .granted)
         }
-        await events.wait(for: .restarted)
-
-        #expect(try await world.evaluate("[location.pathname, window.marker]") == .array([.string("/slow"), .string("slow")]))
-        #expect(try await world.evaluate("zooboxPermissions.camera") == .string("granted"))
-        #expect(await eventually { (try? await world.evaluate("document.cookie")) == .string("FCM_token=kept") })
-        #expect(try await FilePermissionStore(url: storeURL, logger: quietLogger).load().records[.camera]?.status == .granted)
-        await sync.stop()
         await world.tearDown()
     }
 

@@ -27,7 +27,7 @@ import Testing
         let bridge = WebBridge(
             center: center, configuration: .zoobox(allowedOrigins: [app, other]), location: SimulatedLocation(),
             haptics: RecordingHaptics(), logger: logger)
-        try await bridge.attach(to: host)
+        try await bridge.install(in: host)
         var expected: [Key: Bool] = [:]
         for origin in [app, other] {
             expected[Key(permission: .camera, origin: origin)] = true
@@ -37,14 +37,13 @@ import Testing
         }
         #expect(await host.enginePermissions == expected)
 
-        await device.answerNextPrompt(for: .notifications, with: .granted)
-        try await center.request(.notifications)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while await host.enginePermissions[Key(permission: .notifications, origin: app)] != true, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        try await whileRunning({ await bridge.run() }) {
+            await device.answerNextPrompt(for: .notifications, with: .granted)
+            try await center.request(.notifications)
+            #expect(await bridge.caughtUp(within: .seconds(30)))
+            #expect(await host.enginePermissions[Key(permission: .notifications, origin: app)] == true)
+            #expect(await host.enginePermissions[Key(permission: .notifications, origin: other)] == true)
         }
-        #expect(await host.enginePermissions[Key(permission: .notifications, origin: other)] == true)
-        await bridge.detach()
     }
 
     @Test func anAppThatKeepsThePageToItselfLeavesTheEngineAlone() async throws {
@@ -58,11 +57,10 @@ import Testing
             center: center,
             configuration: BridgeConfiguration(allowedOrigins: [app], answersWebPermissionRequests: false),
             location: SimulatedLocation(), haptics: RecordingHaptics(), logger: logger)
-        try await bridge.attach(to: host)
+        try await bridge.install(in: host)
         #expect(await host.enginePermissions.isEmpty)
         let script = try #require(await host.userScripts.first?.source)
         #expect(script.contains(#""answersRequests":false"#))
-        await bridge.detach()
     }
 
     @Test func openSettingsTakesNoParameters() async throws {
@@ -76,7 +74,7 @@ import Testing
         let bridge = WebBridge(
             policy: .askingAtUse(for: center, logger: logger), configuration: .zoobox(allowedOrigins: [app]),
             location: SimulatedLocation(), haptics: RecordingHaptics(), settings: settings, logger: logger)
-        try await bridge.attach(to: host)
+        try await bridge.install(in: host)
         let frame = WebFrame(isMainFrame: true, origin: app)
         let opened = try await host.post(#"{"v":1,"id":1,"method":"openSettings","params":{}}"#, to: "zoobox", from: frame)
         #expect(opened == #"{"id":1,"result":true}"#)
@@ -86,7 +84,6 @@ import Testing
             #"{"v":1,"id":3,"method":"openSettings"}"#, to: "zoobox", from: WebFrame(isMainFrame: true, origin: other))
         #expect(foreign.contains(#""code":"forbiddenOrigin""#))
         #expect(await settings.opened == 1)
-        await bridge.detach()
     }
 
     // MARK: - Seed 002
@@ -112,11 +109,10 @@ import Testing
             configuration: PushTokenCookieConfiguration(domain: "mikmik.site", isSecure: false),
             provider: SimulatedPushTokenProvider(), storage: storage, sync: sync,
             importingLegacyBackupFrom: UserDefaults(suiteName: suite), logger: logger)
-        try await manager.start()
+        try await manager.restoreCookie()
         #expect(await host.allCookies().filter { $0.name == "FCM_token" }.map(\.value) == ["seed-token:APA91b"])
         struct Stored: Codable, Sendable { var token: String? }
         #expect(await storage.value(for: StorageKey<Stored>("permit.pushToken"))?.token == "seed-token:APA91b")
-        await manager.stop()
 
         // Once Permit keeps a backup, the seed's key is not read again: a cleared token stays cleared.
         try await manager.clear()
@@ -124,8 +120,7 @@ import Testing
             configuration: PushTokenCookieConfiguration(domain: "mikmik.site", isSecure: false),
             provider: SimulatedPushTokenProvider(), storage: storage, sync: sync,
             importingLegacyBackupFrom: UserDefaults(suiteName: suite), logger: logger)
-        try await next.start()
+        try await next.restoreCookie()
         #expect(await host.allCookies().filter { $0.name == "FCM_token" }.isEmpty)
-        await next.stop()
     }
 }

@@ -63,7 +63,8 @@ final class PageWorld: Sendable {
             device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings,
             webView: webView, close: { await webView.close() }, server: server, pages: table,
             nonSecureHost: engine.traits.nonSecureLoopbackHost)
-        try await world.bridge.attach(to: webView)
+        try await world.bridge.install(in: webView)
+        world.startRunning()
         return world
     }
 
@@ -118,8 +119,23 @@ final class PageWorld: Sendable {
         try await device.moveToForeground()
     }
 
+    /// The bridge's `run()`, from `make` to `tearDown`: the world outlives any one scope of the test.
+    private let running = Locked<Task<Void, Never>?>(nil)
+
+    private func startRunning() {
+        let bridge = bridge
+        running.withLock { $0 = Task { await bridge.run() } }
+    }
+
+    /// Cancels the bridge's `run()` and returns once it took the bridge out of the web view.
+    func stopRunning() async {
+        guard let task = running.withLock({ task in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        await task.value
+    }
+
     func tearDown() async {
-        await bridge.detach()
+        await stopRunning()
         await closeWebView()
         await server.stop()
     }

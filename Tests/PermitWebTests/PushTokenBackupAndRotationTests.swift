@@ -118,7 +118,7 @@ import PermitSupport
             try await world.host.cookieStore.deleteCookie(named: cookie.name, domain: cookie.domain, path: cookie.path)
         }
         let relaunched = world.manager(Self.configuration(), backupStore: keychain)
-        try await relaunched.start()
+        try await relaunched.restoreCookie()
         #expect(await world.cookies() == ["example.com": token])
     }
 

@@ -34,7 +34,7 @@ import PermitSupport
         let router = WebBridge(
             center: center, configuration: configuration ?? .zoobox(allowedOrigins: [app]), location: location,
             haptics: haptics, logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
-        try await router.attach(to: host)
+        try await router.install(in: host)
         keeper.router = router
         return (router, center)
     }
@@ -115,7 +115,7 @@ import PermitSupport
         let router = WebBridge(
             policy: policy, configuration: .zoobox(allowedOrigins: [app]), location: location, haptics: haptics,
             logger: Logger(label: "test", factory: { _ in InMemoryLogHandler() }))
-        try await router.attach(to: host)
+        try await router.install(in: host)
         keeper.router = router
         await device.setUnscriptedPromptAnswer(.granted)
 
@@ -237,6 +237,10 @@ import PermitSupport
 
     @Test func updatesRacingEachOtherLeaveExactlyOneBridgeScript() async throws {
         let (router, center) = try await attachedRouter()
+        try await whileRunning({ await router.run() }) { try await updatesRace(router, center) }
+    }
+
+    private func updatesRace(_ router: WebBridge, _ center: PermissionCenter) async throws {
         await device.setUnscriptedPromptAnswer(.granted)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (id, kind) in ["camera", "location", "notifications"].enumerated() {
@@ -257,6 +261,10 @@ import PermitSupport
 
     @Test func aChangeIsPushedToThePageAndTheNextDocumentStartsWithIt() async throws {
         let (router, center) = try await attachedRouter()
+        try await whileRunning({ await router.run() }) { try await changeAndNextDocument(router, center) }
+    }
+
+    private func changeAndNextDocument(_ router: WebBridge, _ center: PermissionCenter) async throws {
         await device.answerNextPrompt(for: .camera, with: .granted)
         try await center.request(.camera)
         #expect(await yield(until: { await host.evaluations.count == 1 }))
@@ -276,5 +284,49 @@ import PermitSupport
         await router.settled()
         #expect(await host.userScripts.count == 2)
         #expect(await host.userScripts.first?.source == scripts.first?.source)
+    }
+
+    // MARK: - Lifetime
+
+    @Test func cancellingRunTakesTheBridgeOutOfTheWebView() async throws {
+        let (router, center) = try await attachedRouter()
+        #expect(await host.userScripts.count == 1)
+        #expect(await host.hasHandler(named: "zoobox"))
+        try await whileRunning({ await router.run() }) {
+            await device.answerNextPrompt(for: .camera, with: .granted)
+            try await center.request(.camera)
+            #expect(await router.caughtUp(within: .seconds(30)))
+            #expect(await host.userScripts.count == 2)
+        }
+        // run() returned: its script, its status script and its handler are gone, and changes reach no page.
+        #expect(await host.userScripts.isEmpty)
+        #expect(await !host.hasHandler(named: "zoobox"))
+        let evaluations = await host.evaluations.count
+        await device.answerNextPrompt(for: .location, with: .granted)
+        try await center.request(.location)
+        #expect(await host.evaluations.count == evaluations)
+        #expect(await !router.caughtUp(within: .seconds(30)))
+    }
+
+    @Test func aRunCancelledBeforeItStartsStillTakesTheBridgeOut() async throws {
+        let (router, _) = try await attachedRouter()
+        await withTaskGroup(of: Void.self) { group in
+            group.cancelAll()
+            group.addTask { await router.run() }
+        }
+        #expect(await host.userScripts.isEmpty)
+        #expect(await !host.hasHandler(named: "zoobox"))
+    }
+
+    @Test func aBridgeTakenOutCanBeInstalledAgain() async throws {
+        let (router, center) = try await attachedRouter()
+        try await whileRunning({ await router.run() }) {}
+        try await router.install(in: host)
+        try await whileRunning({ await router.run() }) {
+            await device.answerNextPrompt(for: .camera, with: .denied)
+            try await center.request(.camera)
+            #expect(await router.caughtUp(within: .seconds(30)))
+            #expect(await host.userScripts.last?.source.contains(#""camera":"denied""#) == true)
+        }
     }
 }

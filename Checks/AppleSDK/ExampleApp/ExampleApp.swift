@@ -56,7 +56,8 @@ final class AppServices {
 }
 
 extension AppServices {
-    /// Puts the web view in `container`, filling it, then wires and loads the site.
+    /// Puts the web view in `container`, filling it, then wires and loads the site, and keeps it wired until the
+    /// calling task is cancelled (the screen's `.task`, or the task the view controller cancels when it goes).
     func showSite(in container: UIView, pushTokens: any PushTokenProvider, logger: Logging.Logger) async throws {
         host.webView.frame = container.bounds
         host.webView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -68,8 +69,8 @@ extension AppServices {
                 bridge: BridgeConfiguration(allowedOrigins: [site])),
             center: center, webView: host, location: LocationFixProvider(), haptics: ImpactHaptics(),
             settings: SettingsAppOpener(), pushTokens: pushTokens, logger: logger)
-        self.shell = shell  // kept for as long as the web view is on screen
-        try await shell.start()  // bridge, cookies, push token, then the page
+        self.shell = shell
+        try await shell.run()  // bridge, cookies, push token, then the page; until cancelled
     }
 }
 

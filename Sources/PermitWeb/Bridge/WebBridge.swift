@@ -26,7 +26,11 @@ import PermitSupport
 /// let bridge = WebBridge(
 ///     policy: policy, configuration: BridgeConfiguration(allowedOrigins: [try WebOrigin("https://app.example.com")]),
 ///     location: locationProvider, haptics: haptics, primers: primers, logger: logger)
-/// try await bridge.attach(to: webView)
+/// try await bridge.install(in: webView)       // before the page loads
+/// try await withThrowingDiscardingTaskGroup { group in
+///     group.addTask { await bridge.run() }      // until cancelled; then the bridge leaves the web view
+///     try await webView.load(URL(string: "https://app.example.com/")!)
+/// }
 /// ```
 public actor WebBridge {
     private let responder: BridgeResponder
@@ -37,7 +41,7 @@ public actor WebBridge {
     private var host: (any WebViewHost)?
     /// A secret shared with this bridge's scripts: the page cannot forge a push without it.
     private let nonce = UUID().uuidString
-    /// The bridge's document-start script, installed once by ``attach(to:)`` with the statuses of then.
+    /// The bridge's document-start script, installed once by ``install(in:)`` with the statuses of then.
     private var scriptID: UserScriptID?
     /// The small document-start script that runs after it with the statuses of each later change; `nil` until
     /// the first change.
@@ -50,18 +54,20 @@ public actor WebBridge {
     /// The statuses the loaded page was last given, by the script it loaded with or by a push.
     private var pushed: BridgeStatuses?
     /// Brings the document-start script up to the latest statuses after a push, without holding up the next
-    /// change (see `scheduleInstall()`); `nil` while the script is up to date.
+    /// change (see `scheduleInstall()`); `nil` while the script is up to date. A single-flight handle: page
+    /// requests and `settled()` await it.
     private var installer: Task<Void, Never>?
     /// What the engine was last told to answer for each of its permissions the app tracks.
     private var engineGrants: [WebEnginePermission: Bool] = [:]
-    private var following: Task<Void, Never>?
+    /// The center's changes from the install on, until ``run()`` follows them.
+    private var pendingChanges: PermissionChanges?
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
     private let recordings = Occurrences()
 
-    /// Creates a bridge whose page requests go through `policy`; call ``attach(to:)`` to connect it to a web
-    /// view.
+    /// Creates a bridge whose page requests go through `policy`; call ``install(in:)`` and ``run()`` to
+    /// connect it to a web view.
     ///
     /// - Parameters:
     ///   - policy: The app's prompt policy; its center is the one whose state the page sees.
@@ -103,41 +109,77 @@ public actor WebBridge {
             haptics: haptics, settings: settings, logger: logger)
     }
 
-    // MARK: - Attaching
+    // MARK: - Installing and running
 
-    /// Installs the bridge in `host`: the document-start script holding the current statuses, the message
-    /// handler, and the application of every change from now on. Pages loaded from then on have the bridge.
+    /// Installs the bridge in `host`: the document-start script holding the current statuses and the message
+    /// handler. Pages loaded from then on have the bridge; ``run()`` then applies every change to them.
+    ///
+    /// Await it before loading the page. The center is started here, after the bridge subscribed to its
+    /// changes, so that the changes found at launch (made in Settings while the app was not running) reach
+    /// ``run()`` too.
     ///
     /// - Throws: ``BridgeSetupError`` for a bad configuration, or the host's error when it refused a step.
-    public func attach(to host: any WebViewHost) async throws {
+    public func install(in host: any WebViewHost) async throws {
         try configuration.validate()
-        precondition(self.host == nil, "WebBridge.attach(to:) called twice")
+        precondition(self.host == nil, "WebBridge.install(in:) called while installed")
         self.host = host
-        // Subscribed before the start, so that no change between the read below and the loop is missed.
+        // Subscribed before the start, so that no change between the read below and run() is missed.
         let changes = center.changes()
+        pendingChanges = changes
         await center.start()
         for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
         await updateEngine()
-        try await installScript()
-        pushed = installed
-        try await host.addMessageHandler(named: configuration.messageHandlerName) { [weak self] message in
-            guard let self else { return BridgeReply.error(id: nil, .unavailable) }
-            return await self.reply(to: message)
-        }
-        following = Task { [weak self] in
-            for await change in changes {
-                await self?.apply(change.kind, change.current, at: change.date)
+        do {
+            try await installScript()
+            pushed = installed
+            try await host.addMessageHandler(named: configuration.messageHandlerName) { [weak self] message in
+                guard let self else { return BridgeReply.error(id: nil, .unavailable) }
+                return await self.reply(to: message)
             }
+        } catch {
+            await removeFromWebViewShielded()
+            throw error
         }
     }
 
-    /// Stops applying changes and removes the bridge script and message handler from the web view; the page
-    /// loaded now keeps its bridge objects, but its calls fail from now on, and later documents have none.
-    public func detach() async {
-        following?.cancel()
-        following = nil
+    /// Applies every change the center publishes to the page until the calling task is cancelled, then
+    /// removes the bridge script and message handler from the web view, and returns. The page loaded then
+    /// keeps its bridge objects, but its calls fail from then on, and later documents have none.
+    ///
+    /// Call it after ``install(in:)``, once at a time; it returns at once when the bridge is not installed.
+    /// After it returned, the bridge can be installed again.
+    ///
+    /// For example, beside the app's other components:
+    ///
+    /// ```swift
+    /// try await bridge.install(in: webView)
+    /// try await withThrowingDiscardingTaskGroup { group in
+    ///     group.addTask { await bridge.run() }
+    ///     try await webView.load(URL(string: "https://app.example.com/")!)
+    /// }
+    /// ```
+    public func run() async {
+        guard host != nil, let changes = pendingChanges else { return }
+        pendingChanges = nil
+        for await change in changes {
+            await apply(change.kind, change.current, at: change.date)
+        }
+        await removeFromWebViewShielded()
+    }
+
+    /// Takes the bridge out of the web view even when the calling task is cancelled, as it is when ``run()``
+    /// ends: a host's calls fail at once in a cancelled task (Chromium's do).
+    private func removeFromWebViewShielded() async {
+        // Task: a cancellation shield (Swift has no withTaskCancellationShield) for the removal.
+        await Task { await self.removeFromWebView() }.value
+    }
+
+    /// Waits for the page update and the install under way, then takes the script and handler out of the web
+    /// view and forgets what the page was given.
+    private func removeFromWebView() async {
         await updates.run {}
         await installer?.value
+        pendingChanges = nil
         guard let host else { return }
         // From here on nothing is pushed or installed, whatever the page asks meanwhile.
         self.host = nil
@@ -181,11 +223,22 @@ public actor WebBridge {
         await installer?.value
     }
 
-    /// Waits until what the page sees matches the center's states and has reached the loaded page and the
-    /// document-start scripts, for at most `timeout`; returns whether it did. For tools that change the device
-    /// and then inspect the page (`permit shell`): the change travels its usual way, nothing is pushed for
-    /// the caller.
-    package func caughtUp(within timeout: Duration) async -> Bool {
+    /// Waits until the page has every status the center holds now: the loaded page was given it and the
+    /// document-start scripts carry it to the next document. Returns `true` once it has, or `false` when
+    /// `timeout` passes first, the calling task is cancelled, or the bridge is not installed.
+    ///
+    /// Nothing is pushed for the caller: the change travels its usual way, through ``run()``, and this wakes at
+    /// each status the bridge records (no polling). For an app's UI tests and tools that change the device and
+    /// then look at the page.
+    ///
+    /// For example, in a UI test after turning a switch in Settings:
+    ///
+    /// ```swift
+    /// #expect(await shell.bridge.caughtUp(within: .seconds(10)))
+    /// #expect(try await webView.evaluateJavaScript("window.permitPermissions.camera") == #""denied""#)
+    /// ```
+    public func caughtUp(within timeout: Duration) async -> Bool {
+        guard host != nil else { return false }
         let deadline = ContinuousClock.now + timeout
         while true {
             let seen = recordings.count
@@ -243,6 +296,7 @@ public actor WebBridge {
     /// while it runs are carried by one more install of the latest statuses, not one each.
     private func scheduleInstall() {
         guard installer == nil, host != nil, current != installed else { return }
+        // Task: a single-flight handle; the push goes on without it, and catchUp() and settled() await it.
         installer = Task { await installLatest() }
     }
 
@@ -308,4 +362,17 @@ public actor WebBridge {
     nonisolated func reply(to message: WebMessage) async -> String {
         await responder.reply(to: message, page: self)
     }
+}
+
+// MARK: - The 1.0 lifetime
+
+extension WebBridge {
+    /// The 1.0 way to connect the bridge: installing is ``install(in:)``, and following the center's changes is
+    /// ``run()``, which removes the bridge from the web view when its task is cancelled.
+    @available(*, unavailable, renamed: "install(in:)", message: "await install(in:), then run() in a task group")
+    public func attach(to host: any WebViewHost) async throws { fatalError("unavailable") }
+
+    /// The 1.0 way to disconnect the bridge: cancel the task running ``run()``.
+    @available(*, unavailable, message: "cancel the task running run(); it removes the bridge when it returns")
+    public func detach() async { fatalError("unavailable") }
 }

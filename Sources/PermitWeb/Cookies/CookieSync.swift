@@ -11,18 +11,21 @@ import PermitSupport
 /// compares before it writes: a sync over a web view that already holds the desired cookies writes nothing,
 /// so two syncs in a row never ping-pong. Every write and deletion is awaited, and syncs run one at a time.
 ///
-/// Call ``synchronize()`` (or set the cookies) before the first page load of a launch, and
-/// ``start(following:)`` with the web view's events so that the sync validates after every page load and after
-/// a web view restart, repairing what is missing or different. The sync reads and writes only the
-/// ``WebCookieStore``; it learns of page loads only from the events it is given.
+/// Call ``synchronize()`` (or set the cookies) before the first page load of a launch, and run
+/// ``run(following:)`` with the web view's events so that the sync validates after every page load and after
+/// a web view restart, repairing what is missing or different, until its task is cancelled. The sync reads and
+/// writes only the ``WebCookieStore``; it learns of page loads only from the events it is given.
 ///
 /// For example:
 ///
 /// ```swift
 /// let sync = CookieSync(store: webView.cookieStore, siteHost: "app.example.com", logger: logger)
-/// sync.start(following: webView.events())
 /// try await sync.mirrorPermissionCookies(of: center, attributes: CookieAttributes(domain: "app.example.com"))
-/// try await webView.load(URL(string: "https://app.example.com/")!)
+/// let events = webView.events()
+/// try await withThrowingDiscardingTaskGroup { group in
+///     group.addTask { await sync.run(following: events) }   // until cancelled
+///     try await webView.load(URL(string: "https://app.example.com/")!)
+/// }
 /// ```
 public actor CookieSync {
     private let store: any WebCookieStore
@@ -33,7 +36,10 @@ public actor CookieSync {
 
     private var desired: [CookieKey: DesiredCookie] = [:]
     private var managed: Set<CookieKey> = []
-    private var following: Task<Void, Never>?
+    /// Whether ``run(following:)`` is running.
+    private var isRunning = false
+    /// Hands each mirror started to the running ``run(following:)``; `nil` while it is not running.
+    private var mirrorStarts: AsyncStream<MirrorStart>.Continuation?
     /// Hands each event the sync validated after, once it has, to ``validations()``.
     private let validated = UpdateBroadcaster<WebViewEvent>()
     private var mirror: Mirror?
@@ -41,11 +47,23 @@ public actor CookieSync {
     /// One sync at a time: each reads the store, then writes, and an interleaved one would act on stale reads.
     private let serial = SerialGate()
 
-    /// The permission cookies being mirrored: the task following the center, and what it writes.
+    /// The permission cookies being mirrored: the center, its changes until ``run(following:)`` follows them,
+    /// and what it writes.
     private struct Mirror {
-        var task: Task<Void, Never>?
+        var center: PermissionCenter
+        var pending: PermissionChanges?
+        /// Whether the running ``run(following:)`` follows it already.
+        var isFollowed = false
         var names: [String]
         var attributes: CookieAttributes
+    }
+
+    /// A mirror for ``run(following:)`` to follow: the center's changes from its start, unless `rewrite` says
+    /// they are taken now and the cookies must first be written again from the center.
+    private struct MirrorStart: Sendable {
+        var changes: PermissionChanges
+        var generation: Int
+        var rewrite: Bool
     }
 
     /// Creates a sync for the cookies of pages served from `siteHost`.
@@ -122,17 +140,35 @@ public actor CookieSync {
     }
 
     /// Validates after every page load and after the web view restarts that `events` report, repairing what
-    /// is missing or different, until ``stop()``. Calling it again while started does nothing.
+    /// is missing or different, and writes each permission cookie the center changes while they are mirrored
+    /// (``mirrorPermissionCookies(of:attributes:)``), until the calling task is cancelled; then returns. The
+    /// cookies stay in the web view.
     ///
-    /// - Parameter events: The events of the web view whose cookie store the sync keeps.
-    public func start(following events: WebViewEvents) {
-        guard following == nil else { return }
-        following = Task { [weak self] in
-            for await event in events {
-                switch event {
-                case .loaded, .restarted: await self?.synchronizeAfter(event)
-                case .navigated, .terminated: break
-                }
+    /// Run it once at a time; after it returned, it can run again.
+    ///
+    /// - Parameter events: The events of the web view whose cookie store the sync keeps; take them before the
+    ///   page loads, so that its load is among them.
+    public func run(following events: WebViewEvents) async {
+        precondition(!isRunning, "CookieSync.run(following:) is already running")
+        isRunning = true
+        let (starts, continuation) = AsyncStream.makeStream(of: MirrorStart.self)
+        mirrorStarts = continuation
+        if let start = takeMirrorStart() { continuation.yield(start) }
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.follow(events) }
+            // Each mirror in a task of its own: one stopped meanwhile ends at its center's next change.
+            for await start in starts { group.addTask { await self.follow(start) } }
+        }
+        mirrorStarts = nil
+        mirror?.isFollowed = false
+        isRunning = false
+    }
+
+    private func follow(_ events: WebViewEvents) async {
+        for await event in events {
+            switch event {
+            case .loaded, .restarted: await synchronizeAfter(event)
+            case .navigated, .terminated: break
             }
         }
     }
@@ -140,14 +176,6 @@ public actor CookieSync {
     /// A sequence of the events the sync has validated after (page loads and restarts), each once the
     /// validation is over: how a test knows the sync has acted on a load.
     package nonisolated func validations() -> WebViewEvents { validated.subscribe() }
-
-    /// Stops validating after page loads and stops mirroring permission cookies; the cookies stay (see
-    /// ``stopMirroringPermissionCookies(removingCookies:)`` to remove the permission cookies).
-    public func stop() {
-        following?.cancel()
-        following = nil
-        endMirror()
-    }
 
     private func synchronizeAfter(_ event: WebViewEvent) async {
         do {
@@ -189,8 +217,8 @@ public actor CookieSync {
 
     // MARK: - Permission cookies
 
-    /// Mirrors every permission the center tracks into the web view as its `p_…` cookie (`yes` or `no`),
-    /// now and on every change, until ``stop()``.
+    /// Mirrors every permission the center tracks into the web view as its `p_…` cookie (`yes` or `no`): writes
+    /// them now, and ``run(following:)`` writes each change, until ``stopMirroringPermissionCookies(removingCookies:)``.
     ///
     /// Permission data stays on the device unless the app calls this: the promise is that it never leaves
     /// it, and a cookie goes to the app's server with every request.
@@ -199,18 +227,41 @@ public actor CookieSync {
     public func mirrorPermissionCookies(of center: PermissionCenter, attributes: CookieAttributes) async throws {
         endMirror()
         let generation = mirrorGeneration
+        // Subscribed before the read, so that a change while the cookies are written is written after them.
         let changes = center.changes()
         let cookies = await center.cookies().sorted { $0.key < $1.key }
-        mirror = Mirror(task: nil, names: cookies.map(\.key), attributes: attributes)
+        mirror = Mirror(center: center, pending: changes, names: cookies.map(\.key), attributes: attributes)
         for (name, value) in cookies {
             try await set(name, value: value, attributes: attributes)
         }
         // Stopped, or mirroring started again, while the cookies were written.
-        guard generation == mirrorGeneration else { return }
-        mirror?.task = Task { [weak self] in
-            for await change in changes {
-                guard let self, await self.mirrorChange(change, generation: generation) else { return }
+        guard generation == mirrorGeneration, let start = takeMirrorStart() else { return }
+        mirrorStarts?.yield(start)
+    }
+
+    /// The mirror for a running ``run(following:)`` to follow, or `nil` when it is not running or nothing is
+    /// mirrored. A mirror whose first changes an earlier run took is followed from a new subscription, after
+    /// its cookies are written again.
+    private func takeMirrorStart() -> MirrorStart? {
+        guard mirrorStarts != nil, let current = mirror, !current.isFollowed else { return nil }
+        mirror?.pending = nil
+        mirror?.isFollowed = true
+        if let pending = current.pending { return MirrorStart(changes: pending, generation: mirrorGeneration, rewrite: false) }
+        return MirrorStart(changes: current.center.changes(), generation: mirrorGeneration, rewrite: true)
+    }
+
+    /// Writes the changes of one mirror until it stops or the task is cancelled.
+    private func follow(_ start: MirrorStart) async {
+        if start.rewrite, let center = mirror?.center, start.generation == mirrorGeneration {
+            for (name, value) in await center.cookies().sorted(by: { $0.key < $1.key }) {
+                guard start.generation == mirrorGeneration, let attributes = mirror?.attributes else { return }
+                do { try await set(name, value: value, attributes: attributes) } catch {
+                    logger.warning("permission cookie not written", metadata: ["name": "\(name)", "error": "\(error)"])
+                }
             }
+        }
+        for await change in start.changes {
+            guard await mirrorChange(change, generation: start.generation) else { return }
         }
     }
 
@@ -241,7 +292,18 @@ public actor CookieSync {
 
     private func endMirror() {
         mirrorGeneration += 1
-        mirror?.task?.cancel()
         mirror = nil
     }
+}
+
+// MARK: - The 1.0 lifetime
+
+extension CookieSync {
+    /// The 1.0 way to follow the web view's events: ``run(following:)`` does, until its task is cancelled.
+    @available(*, unavailable, renamed: "run(following:)", message: "run it in a task group; cancelling it stops")
+    public func start(following events: WebViewEvents) { fatalError("unavailable") }
+
+    /// The 1.0 way to stop following: cancel the task running ``run(following:)``.
+    @available(*, unavailable, message: "cancel the task running run(following:)")
+    public func stop() { fatalError("unavailable") }
 }

@@ -1,13 +1,14 @@
 public import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// The native shell of a hybrid app: one web view wired to Permit, in the order that works.
 ///
 /// A shell owns the pieces a web view needs for one launch of the app: the ``WebBridge`` (the page's
 /// permission API), the ``CookieSync`` (the cookies Permit keeps in the web view) and, given a push service,
-/// the ``PushTokenCookieManager``. ``start()`` wires them in this order, which every hybrid app needs and none
-/// should have to rediscover:
+/// the ``PushTokenCookieManager``. ``run(onLoaded:)`` wires them in this order, which every hybrid app needs
+/// and none should have to rediscover:
 ///
 /// 1. the bridge subscribes to the center's changes, then starts the center (so that the changes found at
 ///    launch, made in Settings while the app was not running, reach the page) and installs its script;
@@ -16,11 +17,13 @@ public import Permit
 ///    cookies after every page load and restart;
 /// 4. the app's page loads, and finds its statuses and cookies already there.
 ///
-/// One shell serves one launch: it holds the center of this process. Make a new one at every launch, over the
-/// same web view if it survived (``stop()`` takes the old one's pieces out of the web view and leaves the
-/// cookies in it).
+/// Then the pieces run, in one task group, until the task running the shell is cancelled: that takes them out
+/// of the web view (the bridge's script and handler go, the cookies stay), as the app's process ending does.
 ///
-/// For example, in a view controller:
+/// One shell serves one launch: it holds the center of this process. Make a new one at every launch, over the
+/// same web view if it survived.
+///
+/// For example, in a SwiftUI view:
 ///
 /// ```swift
 /// let shell = HybridShell(
@@ -30,7 +33,8 @@ public import Permit
 ///         pushToken: PushTokenCookieConfiguration(domain: "app.example.com")),
 ///     policy: policy, webView: webView, location: location, haptics: haptics, primers: primers,
 ///     settings: appSettings, pushTokens: firebaseTokens, logger: logger)
-/// try await shell.start()
+/// WebViewRepresentable(webView)
+///     .task { try? await shell.run() }   // wires, loads the page, and runs until the view goes
 /// ```
 public actor HybridShell {
     /// What the shell loads and which cookies it keeps.
@@ -83,9 +87,10 @@ public actor HybridShell {
 
     private let webView: any WebViewHost
     private let logger: Logger
-    private var isStarted = false
+    /// One run at a time: a run started while the last one takes its pieces out waits for it.
+    private let runs = SerialGate()
 
-    /// Creates a shell whose page requests go through `policy`; nothing happens until ``start()``.
+    /// Creates a shell whose page requests go through `policy`; nothing happens until ``run(onLoaded:)``.
     ///
     /// - Parameters:
     ///   - configuration: The page, the bridge and the cookies.
@@ -146,32 +151,66 @@ public actor HybridShell {
             location: location, haptics: haptics, settings: settings, pushTokens: pushTokens, logger: logger)
     }
 
-    /// Wires the bridge, the cookies and the push token into the web view, in order, then loads the page;
-    /// returns once the page's `load` event fired. Calling it again does nothing.
+    /// Wires the bridge, the cookies and the push token into the web view, in order, loads the page, and keeps
+    /// them running until the calling task is cancelled; then takes them out of the web view and returns.
+    ///
+    /// `onLoaded` is called once the page's `load` event fired: the moment to show the web view, or for a test
+    /// to look at the page. Cancellation takes the pieces out as the app's process ending does: the cookie
+    /// sync and the push-token manager stop, and the bridge removes its script and handler. The page stays
+    /// on screen with a bridge that no longer answers, and the cookies stay in the web view. A run started
+    /// again waits until the last one has taken its pieces out.
+    ///
+    /// For example, with the page's load awaited:
+    ///
+    /// ```swift
+    /// try await withThrowingDiscardingTaskGroup { group in
+    ///     let (loaded, onLoaded) = AsyncStream.makeStream(of: Void.self)
+    ///     group.addTask { try await shell.run(onLoaded: { onLoaded.finish() }) }
+    ///     for await _ in loaded {}
+    ///     print("the page is up")
+    ///     group.cancelAll()
+    /// }
+    /// ```
     ///
     /// - Throws: ``BridgeSetupError`` for a bad bridge configuration, ``CookieError`` for permission-cookie
-    ///   attributes that do not suit the site, or the web view's error.
-    public func start() async throws {
-        guard !isStarted else { return }
-        isStarted = true
-        try await bridge.attach(to: webView)
-        if let attributes = configuration.permissionCookies {
-            try await cookies.mirrorPermissionCookies(of: center, attributes: attributes)
-        }
-        try await pushTokens?.start()
-        try await cookies.synchronize()
-        await cookies.start(following: webView.events())
-        logger.info("hybrid shell wired; loading the page", metadata: ["url": "\(configuration.pageURL)"])
-        try await webView.load(configuration.pageURL)
+    ///   attributes that do not suit the site, or the web view's error; the pieces wired so far are taken out
+    ///   first.
+    public func run(onLoaded: @escaping @Sendable () async -> Void = {}) async throws {
+        try await runs.run { try await runInGate(onLoaded: onLoaded) }
     }
 
-    /// Takes the shell's pieces out of the web view, as the app's process ending does: the push-token manager
-    /// and the cookie sync stop, and the bridge detaches. The page stays on screen with a bridge that no
-    /// longer answers, and the cookies stay in the web view.
-    public func stop() async {
-        await pushTokens?.stop()
-        await cookies.stop()
-        await bridge.detach()
-        isStarted = false
+    private func runInGate(onLoaded: @escaping @Sendable () async -> Void) async throws {
+        let bridge = bridge, cookies = cookies, pushTokens = pushTokens, webView = webView
+        try await bridge.install(in: webView)
+        // From here on the bridge's run takes it out of the web view, whichever way this ends.
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await bridge.run() }
+            if let attributes = configuration.permissionCookies {
+                try await cookies.mirrorPermissionCookies(of: center, attributes: attributes)
+            }
+            try await pushTokens?.restoreCookie()
+            try await cookies.synchronize()
+            // Taken before the load, so that the sync validates after it.
+            let events = webView.events()
+            group.addTask { await cookies.run(following: events) }
+            if let pushTokens { group.addTask { await pushTokens.run() } }
+            logger.info("hybrid shell wired; loading the page", metadata: ["url": "\(configuration.pageURL)"])
+            try await webView.load(configuration.pageURL)
+            await onLoaded()
+        }
+        logger.info("hybrid shell taken out of the web view")
     }
+}
+
+// MARK: - The 1.0 lifetime
+
+extension HybridShell {
+    /// The 1.0 way to start the shell: ``run(onLoaded:)`` wires and loads the same way, and runs until its task
+    /// is cancelled.
+    @available(*, unavailable, renamed: "run(onLoaded:)", message: "run it in the app's task (.task { try await shell.run() })")
+    public func start() async throws { fatalError("unavailable") }
+
+    /// The 1.0 way to stop the shell: cancel the task running ``run(onLoaded:)``.
+    @available(*, unavailable, message: "cancel the task running run(onLoaded:)")
+    public func stop() async { fatalError("unavailable") }
 }

@@ -26,9 +26,13 @@ import PermitSupport
 /// let tokens = PushTokenCookieManager(
 ///     configuration: PushTokenCookieConfiguration(domain: "example.com"),
 ///     provider: firebaseTokens, storage: storage, sync: sync, logger: logger)
-/// try await tokens.start()        // restores the saved token's cookie before the first page load
-/// await sync.start(following: webView.events())
-/// try await webView.load(URL(string: "https://example.com/")!)
+/// try await tokens.restoreCookie()   // the saved token's cookie, before the first page load
+/// let events = webView.events()
+/// try await withThrowingDiscardingTaskGroup { group in
+///     group.addTask { await tokens.run() }               // saves each token the provider issues
+///     group.addTask { await sync.run(following: events) }
+///     try await webView.load(URL(string: "https://example.com/")!)
+/// }
 /// ```
 public actor PushTokenCookieManager {
     /// Where and how the token is kept.
@@ -44,13 +48,14 @@ public actor PushTokenCookieManager {
 
     private var backup = PushTokenBackup()
     private var backupLoaded = false
-    private var updates: Task<Void, Never>?
+    /// The provider's tokens from ``restoreCookie()`` on, until ``run()`` takes them.
+    private var pendingTokens: PushTokenUpdates?
     /// Operations run one at a time, in the order they were called.
     private let serial = SerialGate()
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
-    /// Creates a manager; nothing happens until ``start()``.
+    /// Creates a manager; nothing happens until ``restoreCookie()`` and ``run()``.
     ///
     /// - Parameters:
     ///   - configuration: The cookie's name and attributes and the backup's key.
@@ -80,30 +85,29 @@ public actor PushTokenCookieManager {
         self.now = now
     }
 
-    // MARK: - Starting and stopping
+    // MARK: - Restoring and running
 
-    /// Makes the cookie match the backup (writes the saved token's cookie, or deletes a cookie when no token
-    /// is saved) and starts taking tokens from the provider. Call it before the first page load of a launch;
-    /// calling it again does nothing.
+    /// Makes the cookie match the backup: writes the saved token's cookie, or deletes a cookie when no token is
+    /// saved. Await it before the first page load of a launch; ``run()`` then takes the provider's tokens,
+    /// those it issues while the cookie is written among them.
     ///
-    /// - Throws: The web view's error when the cookie cannot be written; tokens are taken all the same.
-    public func start() async throws {
-        guard updates == nil else { return }
-        // Subscribed first, so that a token issued while the cookie is written waits in the sequence.
-        let tokens = provider.tokenUpdates()
-        updates = Task { [weak self] in
-            for await token in tokens {
-                guard let self else { return }
-                await self.receive(token)
-            }
-        }
+    /// - Throws: The web view's error when the cookie cannot be written.
+    public func restoreCookie() async throws {
+        // Subscribed first, so that a token issued while the cookie is written waits for run().
+        if pendingTokens == nil { pendingTokens = provider.tokenUpdates() }
         _ = try await serial.run { try await applyBackup() }
     }
 
-    /// Stops taking tokens from the provider; the token stays saved and its cookie stays.
-    public func stop() {
-        updates?.cancel()
-        updates = nil
+    /// Saves each token the provider issues (see ``updateIfNeeded(_:)``) until the calling task is cancelled;
+    /// then returns. The token stays saved and its cookie stays.
+    ///
+    /// Tokens issued since ``restoreCookie()`` are taken too; without it, those issued from this call on.
+    public func run() async {
+        let tokens = pendingTokens ?? provider.tokenUpdates()
+        pendingTokens = nil
+        for await token in tokens {
+            await receive(token)
+        }
     }
 
     // MARK: - Saving, validating and clearing
@@ -345,6 +349,18 @@ public actor PushTokenCookieManager {
         logger.info(
             "push token cookie restored from the backup", metadata: ["token": "\(PushTokenDebugInfo.shortened(token))"])
     }
+}
+
+// MARK: - The 1.0 lifetime
+
+extension PushTokenCookieManager {
+    /// The 1.0 way to start: ``restoreCookie()`` writes the cookie, and ``run()`` takes the provider's tokens.
+    @available(*, unavailable, renamed: "restoreCookie()", message: "await restoreCookie(), then run() in a task group")
+    public func start() async throws { fatalError("unavailable") }
+
+    /// The 1.0 way to stop taking tokens: cancel the task running ``run()``.
+    @available(*, unavailable, message: "cancel the task running run()")
+    public func stop() { fatalError("unavailable") }
 }
 
 /// `UserDefaults` is documented as thread-safe, but not every Foundation marks it `Sendable`.

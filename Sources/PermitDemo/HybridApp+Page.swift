@@ -1,0 +1,76 @@
+import Foundation
+import Permit
+import PermitWeb
+
+// The page as the demo reads it: its snapshot, and waits until it shows the app's state.
+extension HybridApp {
+    /// What the demo page shows, read from the page itself (`window.permitDemo.snapshot()`).
+    package func pageSnapshot() async throws -> PageSnapshot? {
+        guard let text = try await host.evaluateJavaScript("window.permitDemo ? window.permitDemo.snapshot() : null"),
+            text != "null"
+        else { return nil }
+        return try JSONDecoder().decode(PageSnapshot.self, from: Data(text.utf8))
+    }
+
+    /// The statuses the center holds, as the bridge names them: `["camera": "denied", …]`.
+    package func expectedPageStatuses() async -> [String: String] {
+        guard let center = process?.shell.center else { return [:] }
+        var statuses: [String: String] = [:]
+        for state in await center.states() { statuses[state.kind.rawValue] = state.status.bridgeStatus.rawValue }
+        return statuses
+    }
+
+    /// Waits until the demo page shows what the center holds: its statuses, each rendered, and (when they are
+    /// mirrored) the `p_…` cookies as page script reads them; returns the snapshot, or throws with the
+    /// difference after `timeout`.
+    @discardableResult
+    package func waitForPageToMatch(timeout: Duration = .seconds(5)) async throws -> PageSnapshot {
+        guard let center = process?.shell.center else { throw DemoError("the app is not running") }
+        let deadline = ContinuousClock.now + timeout
+        var last: PageSnapshot?
+        var expectedCookies: [String: String] = [:]
+        var expected: [String: String] = [:]
+        while true {
+            expected = await expectedPageStatuses()
+            expectedCookies = configuration.mirrorsPermissionCookies ? await center.cookies() : [:]
+            if let snapshot = try await pageSnapshot() {
+                last = snapshot
+                if snapshot.statuses == expected, snapshot.rendered.mapValues(\.status) == expected,
+                    expectedCookies.allSatisfy({ snapshot.cookies[$0.key] == $0.value })
+                {
+                    return snapshot
+                }
+            }
+            guard ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw DemoError(
+            "the page does not show the app's state: expected \(expected.sortedLine) with cookies "
+                + "\(expectedCookies.sortedLine), the page shows \(last.map { "\($0.statuses.sortedLine), rendered \($0.rendered.mapValues(\.status).sortedLine), cookies \($0.cookies.sortedLine)" } ?? "no demo page")")
+    }
+
+    /// Waits until `condition` holds for the page's snapshot; throws `failure` after `timeout`.
+    @discardableResult
+    package func waitForPage(
+        _ failure: @autoclosure () -> String, timeout: Duration = .seconds(5),
+        until condition: (PageSnapshot) -> Bool
+    ) async throws -> PageSnapshot {
+        let deadline = ContinuousClock.now + timeout
+        var last: PageSnapshot?
+        while ContinuousClock.now < deadline {
+            if let snapshot = try await pageSnapshot() {
+                last = snapshot
+                if condition(snapshot) { return snapshot }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw DemoError("\(failure()); the page shows \(last.map { "\($0)" } ?? "no demo page")")
+    }
+
+    /// Runs page script in the web view and returns its value as JSON text.
+    @discardableResult
+    package func evaluate(_ script: String) async throws -> String? { try await host.evaluateJavaScript(script) }
+
+    /// Loads the app's page again.
+    package func reloadPage() async throws { try await host.load(configuration.pageURL) }
+}
