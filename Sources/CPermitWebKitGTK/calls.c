@@ -43,18 +43,17 @@ static void call_finish(call *done, int ok, const char *text) {
 
 static void reply_on_gtk(void *data) {
     call *queued = data;
-    WebKitScriptMessageReply *reply = queued->reply;
+    permit_wk_pending_reply *pending = queued->reply;
     if (queued->failed) {
-        webkit_script_message_reply_return_error_message(reply, queued->text);
+        webkit_script_message_reply_return_error_message(pending->reply, queued->text);
     } else {
-        // One JavaScript context for every reply: the value is serialized to the page, whatever its context.
-        static JSCContext *context = NULL;
-        if (!context) context = jsc_context_new();
-        JSCValue *value = jsc_value_new_string(context, queued->text);
-        webkit_script_message_reply_return_value(reply, value);
+        JSCValue *value = jsc_value_new_string(pending->context, queued->text);
+        webkit_script_message_reply_return_value(pending->reply, value);
         g_object_unref(value);
     }
-    webkit_script_message_reply_unref(reply);
+    webkit_script_message_reply_unref(pending->reply);
+    g_object_unref(pending->context);
+    g_free(pending);
     call_free(queued);
 }
 

@@ -26,6 +26,13 @@ struct permit_wk_view {
     gboolean closing;
 };
 
+/// A message's pending answer: WebKit's reply and the JavaScript context the message came in, each held by a
+/// reference until `permit_wk_reply` answers it on the GTK thread.
+typedef struct {
+    WebKitScriptMessageReply *reply;
+    JSCContext *context;
+} permit_wk_pending_reply;
+
 /// Queues `function(data)` on the GTK thread.
 void permit_wk_invoke(void (*function)(void *), void *data);
 

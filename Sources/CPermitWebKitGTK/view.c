@@ -31,8 +31,13 @@ static void deliver_message(permit_wk_view *view, const char *name, JSCValue *va
     // Messages are text: any other value becomes its JavaScript string, as `String(value)` gives it (the
     // Chromium host's shim does the same), so that the router answers it with a typed error.
     char *text = jsc_value_to_string(body);
-    webkit_script_message_reply_ref(reply);
-    view->callbacks.message(view->callbacks.context, name, text ? text : "", tagged, main_frame, origin, reply);
+    permit_wk_pending_reply *pending = g_new(permit_wk_pending_reply, 1);
+    pending->reply = webkit_script_message_reply_ref(reply);
+    // The answer is made in the message's own JavaScript context, as WebKit's documentation shows, and held
+    // until then: a context of the shim's own (a second virtual machine on this thread) was the other candidate,
+    // and the one in use when WebKit's allocator reported double frees under load.
+    pending->context = g_object_ref(jsc_value_get_context(value));
+    view->callbacks.message(view->callbacks.context, name, text ? text : "", tagged, main_frame, origin, pending);
     g_free(text);
     g_free(origin);
     g_object_unref(body);
