@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib-unix.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -12,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -23,8 +21,6 @@ static pthread_cond_t runtime_ready = PTHREAD_COND_INITIALIZER;
 static int runtime_state = 0;
 static char runtime_error[256];
 static pid_t xvfb_pid = 0;
-
-static void watch_invocations(void);
 
 // MARK: - Xvfb
 
@@ -104,7 +100,6 @@ static void *gtk_thread(void *unused) {
         return NULL;
     }
     GMainLoop *loop = g_main_loop_new(NULL, FALSE);
-    watch_invocations();
     g_idle_add(announce_ready, NULL);
     g_main_loop_run(loop);  // runs for the life of the process
     return NULL;
@@ -149,82 +144,39 @@ int permit_wk_runtime_start(const char *xvfb, char *error, size_t size) {
     return state == 2 ? 0 : -1;
 }
 
-int permit_wk_runtime_xvfb_pid(void) {
-    pthread_mutex_lock(&runtime_lock);  // written while starting, under the same lock
-    pid_t pid = xvfb_pid;
-    pthread_mutex_unlock(&runtime_lock);
-    return (int)pid;
-}
+int permit_wk_runtime_xvfb_pid(void) { return (int)xvfb_pid; }
 
 // MARK: - Marshalling
 
 /// A function and its argument, queued for the GTK thread.
-typedef struct invocation {
+///
+/// `published` hands the invocation over: the caller's thread stores it with release order after writing the
+/// function, its argument and everything the argument points to, and the GTK thread loads it with acquire order
+/// before reading them. GLib's main-loop lock already orders the two threads, but GLib is not built for the
+/// thread sanitizer, which cannot see that lock; the atomic pair is an ordering it sees (and a real one).
+typedef struct {
     void (*function)(void *);
     void *data;
-    struct invocation *next;
+    int published;
 } invocation;
 
-/// The invocations not yet run, oldest first, and the eventfd that wakes the GTK thread for them.
-///
-/// The queue is the hand-off between threads: a caller writes the invocation, its argument and everything the
-/// argument points to, then links it in holding `queue_lock`; the GTK thread unlinks it holding the same lock
-/// before reading any of it. The lock orders the two threads, and it is a pthread mutex, which the thread
-/// sanitizer sees. (Queuing through GLib instead, a GSource per call, hid the ordering from the sanitizer:
-/// GLib's own locks are not instrumented, and the GSource was allocated on the caller's thread and freed on the
-/// GTK thread.) The eventfd only wakes the main loop; no data goes through it.
-static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static invocation *queue_head = NULL, *queue_tail = NULL;
-static int wakeup_fd = -1;
-
-/// The eventfd, made the first time it is needed (holding `queue_lock`).
-static int wakeup_fd_locked(void) {
-    if (wakeup_fd < 0) wakeup_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (wakeup_fd < 0) abort();  // out of file descriptors: no call could ever reach the GTK thread
-    return wakeup_fd;
-}
-
-/// Runs, in order, every invocation queued before the wakeup; those they queue run at the next one.
-static gboolean run_invocations(gint fd, GIOCondition condition, gpointer unused) {
-    (void)condition;
-    (void)unused;
-    uint64_t count;
-    while (read(fd, &count, sizeof count) < 0 && errno == EINTR) {}
-    pthread_mutex_lock(&queue_lock);
-    invocation *queued = queue_head;
-    queue_head = queue_tail = NULL;
-    pthread_mutex_unlock(&queue_lock);
-    while (queued) {
-        invocation *next = queued->next;
-        queued->function(queued->data);
-        g_free(queued);
-        queued = next;
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-/// Watches the wakeup eventfd on the GTK thread's main loop (called there, before the loop runs).
-static void watch_invocations(void) {
-    pthread_mutex_lock(&queue_lock);
-    int fd = wakeup_fd_locked();
-    pthread_mutex_unlock(&queue_lock);
-    g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, run_invocations, NULL, NULL);
+static gboolean run_invocation(gpointer pointer) {
+    invocation *queued = pointer;
+    if (!__atomic_load_n(&queued->published, __ATOMIC_ACQUIRE)) abort();  // attached only after publishing
+    queued->function(queued->data);
+    g_free(queued);
+    return G_SOURCE_REMOVE;
 }
 
 /// Queues `function(data)` on the GTK thread's main loop, always, even when called on the GTK thread itself.
 void permit_wk_invoke(void (*function)(void *), void *data) {
-    invocation *queued = g_new0(invocation, 1);
+    invocation *queued = g_new(invocation, 1);
     queued->function = function;
     queued->data = data;
-    pthread_mutex_lock(&queue_lock);
-    if (queue_tail) {
-        queue_tail->next = queued;
-    } else {
-        queue_head = queued;
-    }
-    queue_tail = queued;
-    int fd = wakeup_fd_locked();
-    pthread_mutex_unlock(&queue_lock);
-    uint64_t one = 1;
-    while (write(fd, &one, sizeof one) < 0 && errno == EINTR) {}
+    __atomic_store_n(&queued->published, 1, __ATOMIC_RELEASE);
+    GSource *source = g_idle_source_new();
+    g_source_set_priority(source, G_PRIORITY_DEFAULT);
+    g_source_set_callback(source, run_invocation, queued, NULL);
+    g_source_attach(source, NULL);
+    g_source_unref(source);
 }
