@@ -24,8 +24,8 @@ package final class OrderedWriteChain {
     /// How long one write may take.
     package let timeout: Duration
     private let clock: any Clock<Duration>
-    /// The last write enqueued; each new one waits for it.
-    private var last: Task<Void, Never>?
+    /// The last write enqueued (its value: whether it finished in time); each new one waits for it.
+    private var last: Task<Bool, Never>?
 
     /// A chain whose writes each get `timeout` on `clock`.
     package init(timeout: Duration, clock: any Clock<Duration> = ContinuousClock()) {
@@ -39,16 +39,17 @@ package final class OrderedWriteChain {
         let previous = last
         let timeout = timeout
         let clock = clock
+        // Task: single-flight handle of the chain's last write; a caller cancelled meanwhile must not cut the chain.
         let finished = Task { () -> Bool in
-            await previous?.value
+            _ = await previous?.value
             return (try? await WebViewDeadline.run(within: timeout, clock: clock) { @MainActor in await write() }) != nil
         }
-        last = Task { _ = await finished.value }
+        last = finished
         return await finished.value
     }
 
     /// Waits until every write enqueued so far has ended or timed out.
     package func drain() async {
-        await last?.value
+        _ = await last?.value
     }
 }

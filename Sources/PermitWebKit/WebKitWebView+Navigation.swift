@@ -38,6 +38,7 @@ extension WebKitWebView {
         completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         guard let delegate else { return completionHandler(.performDefaultHandling, nil) }
+        // Task: callback bridge from WebKit's challenge delegate to the async delegate; the completion answers.
         Task {
             let (disposition, credential) = await delegate.webKitWebView(self, didReceive: challenge)
             completionHandler(disposition, credential)
@@ -81,6 +82,7 @@ extension WebKitWebView {
     func carryOut(_ action: RestartPolicyStateMachine.TerminationAction) {
         switch action {
         case .restart(let delay):
+            // Task: callback bridge from WebKit's termination delegate to the async recovery (after the policy's delay).
             Task {
                 try? await Task.sleep(for: delay)
                 await recover()
@@ -156,6 +158,7 @@ extension WebKitWebView {
         _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void
     ) {
         guard let delegate else { return completionHandler() }
+        // Task: callback bridge from WebKit's alert delegate to the async delegate; the completion answers.
         Task {
             await delegate.webKitWebView(self, runAlert: message, from: frame)
             completionHandler()
@@ -167,6 +170,7 @@ extension WebKitWebView {
         _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
     ) {
         guard let delegate else { return completionHandler(false) }
+        // Task: callback bridge from WebKit's confirm delegate to the async delegate; the completion answers.
         Task { completionHandler(await delegate.webKitWebView(self, runConfirm: message, from: frame)) }
     }
 
@@ -176,6 +180,7 @@ extension WebKitWebView {
         completionHandler: @escaping @MainActor @Sendable (String?) -> Void
     ) {
         guard let delegate else { return completionHandler(nil) }
+        // Task: callback bridge from WebKit's prompt delegate to the async delegate; the completion answers.
         Task {
             let text = await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame)
             completionHandler(text)
@@ -190,6 +195,7 @@ extension WebKitWebView {
     ) {
         if let decision = engineDecision(for: frame, type: type) { return decisionHandler(decision) }
         guard let delegate else { return decisionHandler(.prompt) }
+        // Task: callback bridge from WebKit's media capture delegate to the async delegate; the handler decides.
         Task {
             decisionHandler(
                 await delegate.webKitWebView(self, decideMediaCapturePermissionFor: origin, from: frame, type: type))

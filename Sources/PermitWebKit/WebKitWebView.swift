@@ -255,6 +255,7 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
         }
         guard let body, let handler else { return }
         let webMessage = WebMessage(body: body, frame: frame)
+        // Task: callback bridge from WebKit's synchronous message delegate to the async handler; `reply` answers.
         Task {
             let answer = await handler(webMessage)
             reply(answer, nil)
@@ -302,13 +303,24 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
         guard let navigation = webView.load(URLRequest(url: url)), !sameDocument else { return }
         let key = ObjectIdentifier(navigation)
         let timeout = configuration.loadTimeout
-        let timer = Task { [weak self] in
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self?.finishLoad(key, with: WebViewError.timedOut)
-        }
-        defer { timer.cancel() }
-        try await withCheckedThrowingContinuation { continuation in
-            loadWaiters[key] = continuation
+        try await withThrowingDiscardingTaskGroup { group in
+            // The deadline: ends the wait, unless it ended first (then this child is cancelled, and ending the
+            // wait again does nothing); a caller cancelled meanwhile stops waiting at once.
+            group.addTask { [weak self] in
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    await self?.finishLoad(key, with: error)
+                    return
+                }
+                await self?.finishLoad(key, with: WebViewError.timedOut)
+            }
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Cancelled already: the deadline may have found no wait to end.
+                if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
+                loadWaiters[key] = continuation
+            }
+            group.cancelAll()
         }
     }
 

@@ -153,6 +153,7 @@ final class DevToolsPipe: @unchecked Sendable {
 
     /// A task that sweeps every `sweepInterval` until nothing is pending; it holds the pipe only while it sweeps.
     private func startSweeper() -> Task<Void, Never> {
+        // Task: single-flight handle of the one sweeper, started by the first pending command and ended by the last.
         Task { [weak self] in
             while true {
                 try? await Task.sleep(for: Self.sweepInterval)

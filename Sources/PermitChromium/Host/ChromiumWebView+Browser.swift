@@ -40,32 +40,21 @@ extension ChromiumWebView {
 
     /// The page session to send on, once any restart in progress has finished.
     func connection() async throws -> DevToolsSession {
-        switch phase {
-        case .closed: throw WebViewError.closed
-        case .restarting(let task): try await task.value
-        case .running: break
-        }
-        guard process != nil, let page, case .running = phase else { throw WebViewError.closed }
+        try await life.restartFinished()
+        guard process != nil, let page, life.isRunning else { throw WebViewError.closed }
         return page
     }
 
     // MARK: - Events
 
-    /// Reads one browser's events in order until its pipe closes, then reports that it went away.
-    ///
-    /// Unstructured because it lives as long as that browser. Message handlers and dialog answers run as child
-    /// tasks of it, concurrently, so that one slow handler holds up no event.
+    /// Reads one browser's events in order until its pipe closes, then reports that it went away. Message
+    /// handlers and dialog answers run concurrently, so that one slow handler holds up no event.
     private func startEventLoop(_ events: AsyncStream<DevToolsPipe.Event>, generation: Int) {
-        Task { [weak self] in
-            await withDiscardingTaskGroup { group in
-                for await message in events {
-                    guard let event = DevToolsEvent(message),
-                        let work = await self?.handle(event, generation: generation)
-                    else { continue }
-                    group.addTask(operation: work)
-                }
-                await self?.pipeClosed(generation: generation)
-            }
+        EngineEventLoop.start(events, for: self) { webView, message in
+            guard let event = DevToolsEvent(message) else { return nil }
+            return await webView.handle(event, generation: generation)
+        } ended: { webView in
+            await webView.pipeClosed(generation: generation)
         }
     }
 
@@ -97,7 +86,7 @@ extension ChromiumWebView {
             return { _ = try? await page.send(answer) }
         case .targetCrashed, .detached:
             // Browser.close detaches the page too; only an unexpected loss means a restart.
-            guard case .running = phase else { return nil }
+            guard life.isRunning else { return nil }
             let name = event == .targetCrashed ? "Inspector.targetCrashed" : "Inspector.detached"
             logger.warning("chromium's page went away; restarting the browser", metadata: ["event": "\(name)"])
             process?.killGroup()
@@ -145,25 +134,12 @@ extension ChromiumWebView {
     private func pipeClosed(generation: Int) {
         guard generation == self.generation else { return }
         loads.failAll(WebViewError.webContentTerminated)
-        guard case .running = phase else { return }
+        guard life.isRunning else { return }
         logger.warning("chromium went away", metadata: ["pid": "\(process?.pid ?? 0)"])
         emit(.terminated(reason: "Chromium exited"))
-        switch restartPolicy.terminated(at: elapsed()) {
-        case .restart, .waitForForeground:
-            // With no initial delay and no background state (the machine starts in the foreground), a restart
-            // begins at once. Unstructured: commands arriving meanwhile wait for it (see connection()), and close() cancels it.
-            phase = .restarting(Task { try await self.restart() })
-        case .giveUp(let terminations):
+        if case .gaveUp(let terminations)? = life.terminated(restart: { try await self.restart() }) {
             logger.error("chromium keeps dying; not restarting it", metadata: ["terminations": "\(terminations)"])
-            phase = .closed
-        case .stayDown:
-            phase = .closed
         }
-    }
-
-    /// Whether a restart is under way (and was not cancelled by a close).
-    private var isRestarting: Bool {
-        if case .restarting = phase { true } else { false }
     }
 
     /// Kills what is left of the dead browser, starts a new one and reloads the last page; stops early when
@@ -172,21 +148,21 @@ extension ChromiumWebView {
         if let process {
             _ = await process.killGroupAndWait(timeout: .seconds(5))
         }
-        guard isRestarting else { return }
+        guard life.isRestarting else { return }
         do {
             try await startBrowser()
         } catch {
             logger.error("chromium could not be restarted", metadata: ["error": "\(error)"])
-            if isRestarting { phase = .closed }
+            life.restartFailed()
             throw error
         }
         // Closed while starting: what was started belongs to nobody.
-        guard isRestarting else {
+        guard life.isRestarting else {
             process?.pipe.close()
             if let process { _ = await process.killGroupAndWait(timeout: .seconds(5)) }
             return
         }
-        phase = .running
+        life.restarted()
         if let lastURL {
             _ = try? await navigate(to: lastURL)
         }

@@ -59,6 +59,7 @@ extension ChromiumWebView {
         _ change: @escaping @Sendable (DevToolsSession) async throws -> Void
     ) async throws {
         let previous = scriptSync
+        // Task: single-flight handle of the last script change, which the next change awaits; no caller may cut it.
         let task = Task {
             _ = try? await previous?.value
             try await change(try await self.connection())

@@ -32,16 +32,6 @@ import PermitHostSupport
 /// await webView.close()
 /// ```
 public actor ChromiumWebView: WebViewHost, WebCookieStore {
-    /// Where the web view is in its life.
-    enum Phase {
-        /// The browser is up, or starting for the first time.
-        case running
-        /// Starting the browser again after it died; commands wait for the task.
-        case restarting(Task<Void, any Error>)
-        /// Closed, or given up after the browser kept dying.
-        case closed
-    }
-
     /// A cookie's identity in the store: equal keys replace each other.
     struct CookieKey: Hashable {
         /// The cookie's name.
@@ -66,17 +56,13 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
     let logger: Logger
     /// A secret the transport's reply hook requires, so that page script cannot settle its promises.
     let replyNonce = UUID().uuidString
-    /// The injected clock's reading, as the time elapsed since launch; only the restart policy reads it.
-    let elapsed: @Sendable () -> Duration
     /// The page loads being waited for.
     let loads = PageLoads()
 
     // MARK: - The running browser
 
-    /// Where the web view is in its life.
-    var phase = Phase.running
-    /// Whether a browser that died is started again.
-    var restartPolicy: RestartPolicyStateMachine
+    /// Where the web view is in its life, and whether a browser that died is started again.
+    var life: EngineLife
     /// The running browser, or `nil` once closed.
     var process: ChromiumProcess?
     /// Counts browser starts, so that events and replies of a dead browser are told apart.
@@ -122,9 +108,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
         self.profile = profile
         self.ownsProfile = ownsProfile
         self.logger = logger
-        let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
-        self.restartPolicy = RestartPolicyStateMachine(restartsAfterTermination: configuration.restartsAfterTermination)
+        self.life = EngineLife(restartsAfterTermination: configuration.restartsAfterTermination, clock: clock)
     }
 
     deinit {
@@ -196,7 +180,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
 
     /// The process ID of the running browser (its process group has the same ID), or `nil` once closed.
     public func processID() -> Int32? {
-        if case .closed = phase { return nil }
+        if life.isClosed { return nil }
         return process?.pid
     }
 
@@ -219,13 +203,8 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
     /// group, and removes a temporary profile. A restart under way is stopped first. Calling it again does
     /// nothing.
     public func close() async {
-        if case .closed = phase, process == nil { return }
-        let restart: Task<Void, any Error>? = if case .restarting(let task) = phase { task } else { nil }
-        phase = .closed
-        if let restart {
-            restart.cancel()
-            _ = try? await restart.value
-        }
+        if life.isClosed, process == nil { return }
+        _ = try? await life.close()?.value
         loads.failAll(WebViewError.closed)
         if let process {
             _ = try? await DevToolsSession(pipe: process.pipe).send(DevTools.Browser.Close(), timeout: .seconds(5))

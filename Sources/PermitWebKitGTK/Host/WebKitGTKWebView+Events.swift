@@ -8,17 +8,10 @@ import PermitHostSupport
 // MARK: - Events from the GTK thread
 
 extension WebKitGTKWebView {
-    /// Reads the view's events in order until it is destroyed. Unstructured because it lives as long as the
-    /// view; message handlers run as child tasks, concurrently, so that a slow handler holds up no event.
+    /// Reads the view's events in order until it is destroyed; message handlers run concurrently, so that a
+    /// slow handler holds up no event.
     func startEventLoop(_ events: AsyncStream<GTKEvent>) {
-        Task { [weak self] in
-            await withDiscardingTaskGroup { group in
-                for await event in events {
-                    guard let work = await self?.handle(event) else { continue }
-                    group.addTask(operation: work)
-                }
-            }
-        }
+        EngineEventLoop.start(events, for: self) { webView, event in await webView.handle(event) }
     }
 
     /// Applies one event; returns the work it calls for, if any, to run concurrently.
@@ -86,7 +79,7 @@ extension WebKitGTKWebView {
 
     /// The web content process ended: report it and, as the restart policy decides, restart or stay down.
     private func webContentTerminated(reason: Int32) {
-        guard case .running = phase else { return }
+        guard life.isRunning else { return }
         let text = switch reason {
         case 0: "WebKit's web process crashed"
         case 1: "WebKit's web process exceeded its memory limit"
@@ -95,36 +88,24 @@ extension WebKitGTKWebView {
         logger.warning("the web content process ended", metadata: ["reason": "\(text)"])
         failLoads(WebViewError.webContentTerminated.withDetail(text))
         emit(.terminated(reason: text))
-        switch restartPolicy.terminated(at: elapsed()) {
-        case .restart, .waitForForeground:  // no delay by default; the Linux host is always in the foreground
-            // Unstructured: commands arriving meanwhile wait for it (see ready()), and close() cancels it.
-            phase = .restarting(Task { try await self.restart() })
-        case .giveUp(let terminations):
+        if case .gaveUp(let terminations)? = life.terminated(restart: { try await self.restart() }) {
             logger.error("the web content keeps dying; not restarting it", metadata: ["terminations": "\(terminations)"])
-            phase = .closed
-        case .stayDown:
-            phase = .closed
         }
-    }
-
-    /// Whether a restart is under way (and was not cancelled by a close).
-    private var isRestarting: Bool {
-        if case .restarting = phase { true } else { false }
     }
 
     /// Writes every cookie again and reloads the last page; WebKit starts a new web process for it and gives
     /// it the user content manager's scripts and handlers, which live in this process.
     private func restart() async throws {
         for cookie in cookiesSet.values {
-            guard isRestarting else { return }
+            guard life.isRestarting else { return }
             try? await writeCookie(cookie)
         }
-        guard isRestarting else { return }
+        guard life.isRestarting else { return }
         if let lastURL {
             _ = try? await navigate(to: lastURL)
         }
-        guard isRestarting else { return }
-        phase = .running
+        guard life.isRestarting else { return }
+        life.restarted()
         logger.info("the web content restarted")
         emit(.restarted)
     }

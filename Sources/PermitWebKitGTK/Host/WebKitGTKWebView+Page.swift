@@ -38,21 +38,34 @@ extension WebKitGTKWebView {
         try await navigate(to: url)
     }
 
-    /// Loads `url` and waits for its `load` event, within the load timeout.
+    /// Loads `url` and waits for its `load` event, within the load timeout; a caller cancelled meanwhile stops
+    /// waiting at once, with `CancellationError`.
     func navigate(to url: URL) async throws {
         lastLoadWait += 1
         let number = lastLoadWait
         requestedURL = url
         let view = view.pointer
-        let timeout = Task { [weak self] in
-            try await Task.sleep(for: self?.configuration.loadTimeout ?? .seconds(30))
-            await self?.endLoadWait(number, WebViewError.timedOut.withDetail(url.absoluteString))
-        }
-        defer { timeout.cancel() }
-        try await withCheckedThrowingContinuation { continuation in
-            loadWaits[number] = LoadWait(url: url, continuation: continuation)
-            // The outcome comes as load events, not as the call's callback.
-            permit_wk_load(view, url.absoluteString, nil, nil)
+        let timeout = configuration.loadTimeout
+        try await withThrowingDiscardingTaskGroup { group in
+            // The deadline: ends the wait, unless it ended first (then the child is cancelled, and ending the
+            // wait again does nothing).
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    await self.endLoadWait(number, error)
+                    return
+                }
+                await self.endLoadWait(number, WebViewError.timedOut.withDetail(url.absoluteString))
+            }
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Cancelled already: the deadline may have found no wait to end.
+                if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
+                loadWaits[number] = LoadWait(url: url, continuation: continuation)
+                // The outcome comes as load events, not as the call's callback.
+                permit_wk_load(view, url.absoluteString, nil, nil)
+            }
+            group.cancelAll()
         }
     }
 

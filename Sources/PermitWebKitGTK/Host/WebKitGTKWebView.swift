@@ -39,16 +39,6 @@ import PermitHostSupport
 /// await webView.close()
 /// ```
 public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
-    /// Where the web view is in its life.
-    enum Phase {
-        /// Up.
-        case running
-        /// Restarting the web content after it died; commands wait for the task.
-        case restarting(Task<Void, any Error>)
-        /// Closed, or given up after the web content kept dying.
-        case closed
-    }
-
     /// A cookie's identity in the store: equal keys replace each other.
     struct CookieKey: Hashable {
         var name: String
@@ -66,15 +56,11 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
     let view: GTKView
     /// Ends once GTK has destroyed the view.
     let destroyed: AsyncStream<Void>
-    /// The injected clock's reading as the time since launch; only the restart policy reads it.
-    let elapsed: @Sendable () -> Duration
 
     // MARK: - State
 
-    /// Where the web view is in its life.
-    var phase = Phase.running
-    /// Whether web content that died is started again.
-    var restartPolicy: RestartPolicyStateMachine
+    /// Where the web view is in its life, and whether web content that died is started again.
+    var life: EngineLife
     /// The message handlers, by name.
     var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     /// The last user script number given out.
@@ -123,9 +109,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
         self.view = view
         self.destroyed = destroyed
         self.logger = logger
-        let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
-        self.restartPolicy = RestartPolicyStateMachine(restartsAfterTermination: configuration.restartsAfterTermination)
+        self.life = EngineLife(restartsAfterTermination: configuration.restartsAfterTermination, clock: clock)
     }
 
     deinit {
@@ -180,8 +164,8 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
 
     /// Waits for a restart under way; throws once the web view is closed.
     func ready() async throws {
-        if case .restarting(let task) = phase { try await task.value }
-        guard case .running = phase else { throw WebViewError.closed }
+        try await life.restartFinished()
+        guard life.isRunning else { throw WebViewError.closed }
     }
 
     // MARK: - Closing
@@ -191,12 +175,7 @@ public actor WebKitGTKWebView: WebViewHost, WebCookieStore {
     /// does nothing. Xvfb and the GTK thread stay for the next web view of the process.
     public func close() async {
         guard !isDestroyed else { return }
-        let restart: Task<Void, any Error>? = if case .restarting(let task) = phase { task } else { nil }
-        phase = .closed
-        if let restart {
-            restart.cancel()
-            _ = try? await restart.value
-        }
+        _ = try? await life.close()?.value
         failLoads(WebViewError.closed)
         isDestroyed = true
         permit_wk_view_destroy(view.pointer)

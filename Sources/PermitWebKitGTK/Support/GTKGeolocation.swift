@@ -44,6 +44,7 @@ final class GTKGeolocation: Sendable {
         state.withLock { state in
             state.ask?.cancel()
             let provider = state.provider
+            // Task: callback bridge from WebKit's synchronous `start` to the provider's async fix; `stop` cancels it.
             state.ask = Task { await Self.answer(start, from: provider) }
         }
     }
