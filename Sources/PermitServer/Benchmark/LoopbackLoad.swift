@@ -1,12 +1,10 @@
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import Foundation
-import Hummingbird
-import PermitPageServer
-package import Logging
 import NIOCore
-import NIOHTTP1
+package import NIOHTTP1
 
-/// What `permit bench server` measures through HTTP: a server on loopback and a load generator of its own.
+/// The load generator of `permit bench server`: requests over HTTP to a `permit server` on loopback, run as a
+/// separate process, and the figures of each run.
 package enum LoopbackLoad {
     /// The figures of one load run.
     package struct Result: Sendable, Hashable, Codable {
@@ -32,61 +30,36 @@ package enum LoopbackLoad {
         }
     }
 
-    /// Runs `body` with the port of a server on 127.0.0.1 that answers `GET /` with a short text, behind the
-    /// registry middleware over `registry` when one is given (the baseline without), and stops it after.
-    package static func serving<Value: Sendable>(
-        registry: TokenRegistry?, logger: Logger, _ body: @Sendable (Int) async throws -> Value
-    ) async throws -> Value {
-        let router = Router()
-        if let registry { router.add(middleware: RegistryMiddleware(registry: registry, logger: logger)) }
-        router.get("/") { _, _ in "ok" }
-        let server = try await LoopbackServer.start(router: router, logger: logger)
-        do {
-            let value = try await body(server.port)
-            await server.stop()
-            return value
-        } catch {
-            await server.stop()
-            throw error
-        }
-    }
-
-    /// Sends `requests` GETs to `http://127.0.0.1:port/` from `concurrency` workers over kept-alive connections,
-    /// worker `w` sending `cookie(w)`, after `warmUp` unmeasured requests per worker.
+    /// Sends `requests` requests from `concurrency` workers, each over a kept-alive HTTP/1.1 connection of its
+    /// own: worker `w` sends `request(i)` for `i` = `w`, `w + concurrency`, … below `requests`, one at a time.
+    /// Each answer must have status `expected`; `answered(i, headers)` is told each one's headers.
     package static func run(
-        port: Int, requests: Int, concurrency: Int, warmUp: Int, cookie: @escaping @Sendable (Int) -> String
+        requests: Int, concurrency: Int, expected: HTTPResponseStatus = .ok,
+        request: @escaping @Sendable (Int) -> HTTPClientRequest,
+        answered: (@Sendable (Int, HTTPHeaders) -> Void)? = nil
     ) async throws -> Result {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            let perWorker = max(1, requests / concurrency)
-            func get(_ worker: Int) async throws {
-                var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/")
-                request.headers.add(name: "Cookie", value: cookie(worker))
-                let response = try await client.execute(request, timeout: .seconds(30))
-                _ = try await response.body.collect(upTo: 1024)
-                guard response.status == .ok else {
-                    throw ServerError.badRequest.withDetail("the benchmark server answered \(response.status.code)")
-                }
-            }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for worker in 0..<concurrency {
-                    group.addTask { for _ in 0..<warmUp { try await get(worker) } }
-                }
-                try await group.waitForAll()
-            }
             let clock = ContinuousClock()
             let start = clock.now
             let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
                 for worker in 0..<concurrency {
                     group.addTask {
                         var latencies: [Double] = []
-                        latencies.reserveCapacity(perWorker)
-                        for _ in 0..<perWorker {
+                        latencies.reserveCapacity(requests / concurrency + 1)
+                        for index in stride(from: worker, to: requests, by: concurrency) {
                             let sent = clock.now
-                            try await get(worker)
+                            let response = try await client.execute(request(index), timeout: .seconds(60))
+                            let body = try await response.body.collect(upTo: 64 * 1024)
                             latencies.append(microseconds(clock.now - sent))
+                            guard response.status == expected else {
+                                throw ServerError.badRequest.withDetail(
+                                    "the benchmark server answered \(response.status.code), not \(expected.code): "
+                                        + String(String(buffer: body).prefix(200)))
+                            }
+                            answered?(index, response.headers)
                         }
                         return latencies
                     }
@@ -97,7 +70,7 @@ package enum LoopbackLoad {
             try await client.shutdown()
             let sorted = latencies.sorted()
             return Result(
-                requestsPerSecond: Double(sorted.count) / seconds(elapsed),
+                requestsPerSecond: (Double(sorted.count) / seconds(elapsed)).rounded(),
                 medianMicroseconds: percentile(sorted, 0.5), p99Microseconds: percentile(sorted, 0.99),
                 requests: sorted.count)
         } catch {

@@ -53,10 +53,20 @@ package struct HTTPClientPushTransport: PushHTTPTransport {
     /// The largest answer body read; push services answer in a few hundred bytes.
     private let bodyLimit = 64 * 1024
 
-    /// Creates the transport over `client`, the process-wide shared client by default.
-    package init(client: HTTPClient = .shared) {
+    /// Creates the transport over `client`, the senders' process-wide client (``sharedClient``) by default.
+    package init(client: HTTPClient = Self.sharedClient) {
         self.client = client
     }
+
+    /// The process-wide client of the push senders, never shut down, like `HTTPClient.shared`, whose
+    /// configuration it takes, but with up to 64 HTTP/1.1 connections to one host instead of 8: a worker keeps
+    /// 64 sends in flight by default, and over HTTP/1.1 (a relay, a fake service on loopback) each needs a
+    /// connection of its own, so 56 of them waited. Over HTTP/2 (APNs, FCM) they share one connection.
+    package static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     package func send(_ request: PushHTTPRequest, timeout: Duration) async throws -> PushHTTPResponse {
         var outgoing = HTTPClientRequest(url: request.url)

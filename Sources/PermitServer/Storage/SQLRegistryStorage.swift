@@ -61,7 +61,20 @@ package struct SQLRegistryStorage: RegistryStorage {
         // Rows are touched in one order, installations then days and kinds, sorted, so that two batches of
         // several servers cannot deadlock; the batch's counts are added up per day and kind first.
         let sorted = writes.sorted { $0.record.installation < $1.record.installation }
-        var statements = try sorted.map(Self.installationStatement)
+        var statements: [SQLStatement] = []
+        // New installations that follow each other in that order go in one INSERT of many rows (one round trip
+        // and one statement for the engine to run instead of one each); the others one statement each.
+        var run: [RegistryWrite] = []
+        for write in sorted {
+            if write.precondition == .absent, run.count < Self.insertChunk {
+                run.append(write)
+                continue
+            }
+            if !run.isEmpty { statements.append(try Self.insertStatement(run)) }
+            run = []
+            if write.precondition == .absent { run.append(write) } else { statements.append(try Self.installationStatement(write)) }
+        }
+        if !run.isEmpty { statements.append(try Self.insertStatement(run)) }
         // A write whose precondition failed changed nothing, silently; the guard makes it fail the transaction.
         for start in stride(from: 0, to: sorted.count, by: Self.guardChunk) {
             statements.append(Self.guardStatement(sorted[start..<min(start + Self.guardChunk, sorted.count)]))
@@ -92,36 +105,58 @@ package struct SQLRegistryStorage: RegistryStorage {
         token_registered, quarantined
         """
 
+    /// How many new installations one INSERT writes at most (12 values each, well under either engine's limit).
+    private static let insertChunk = 500
+
+    /// The statement that inserts the records of `writes`, new installations, each unless its installation is
+    /// stored already (the guard statement then fails the transaction).
+    private static func insertStatement(_ writes: [RegistryWrite]) throws -> SQLStatement {
+        guard writes.count > 1 else { return try installationStatement(writes[0]) }
+        var values: [SQLValue] = []
+        var rows: [String] = []
+        values.reserveCapacity(writes.count * 12)
+        for write in writes {
+            let row = try rowValues(write.record)
+            rows.append("(" + (1...row.count).map { "$\(values.count + $0)" }.joined(separator: ", ") + ")")
+            values += row
+        }
+        return SQLStatement(
+            "INSERT INTO permit_installations (\(columns)) VALUES \(rows.joined(separator: ", ")) ON CONFLICT (installation) DO NOTHING",
+            values)
+    }
+
+    /// The values of `record`'s row, in the order of ``columns``.
+    private static func rowValues(_ record: InstallationRecord) throws -> [SQLValue] {
+        [
+            .text(record.installation), record.token.map(SQLValue.text) ?? .null, .text(record.platform.rawValue),
+            .integer(seconds(record.firstSeen)), .integer(seconds(record.lastSeen)), .text(try encode(record.states)),
+            .text(try encode(record.counted)), .integer(record.revision), .integer(record.proven ? 1 : 0),
+            record.environment.map { SQLValue.text($0.rawValue) } ?? .null,
+            record.tokenRegistered.map { SQLValue.integer(seconds($0)) } ?? .null, .integer(record.quarantined ? 1 : 0),
+        ]
+    }
+
     /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
     private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
         let record = write.record
-        let installation = SQLValue.text(record.installation), token = record.token.map(SQLValue.text) ?? .null
-        let platform = SQLValue.text(record.platform.rawValue), firstSeen = SQLValue.integer(seconds(record.firstSeen))
-        let lastSeen = SQLValue.integer(seconds(record.lastSeen)), states = SQLValue.text(try encode(record.states))
-        let counted = SQLValue.text(try encode(record.counted)), revision = SQLValue.integer(record.revision)
-        let proven = SQLValue.integer(record.proven ? 1 : 0)
-        let environment = record.environment.map { SQLValue.text($0.rawValue) } ?? .null
-        let registered = record.tokenRegistered.map { SQLValue.integer(seconds($0)) } ?? .null
-        let quarantined = SQLValue.integer(record.quarantined ? 1 : 0)
+        let row = try rowValues(record)
         switch write.precondition {
         case .absent:
             return SQLStatement(
                 """
                 INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                 ON CONFLICT (installation) DO NOTHING
-                """,
-                [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven, environment, registered,
-                 quarantined])
+                """, row)
         case .revision(let stored):
-            // The first seen stays as stored.
+            // The first seen stays as stored; the row's values but the installation and the first seen, then
+            // the installation and the stored revision.
             return SQLStatement(
                 """
                 UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
                     revision = $6, proven = $7, environment = $8, token_registered = $9, quarantined = $10
                 WHERE installation = $11 AND revision = $12
                 """,
-                [token, platform, lastSeen, states, counted, revision, proven, environment, registered, quarantined,
-                 installation, .integer(stored)])
+                [row[1], row[2]] + row[4...] + [row[0], .integer(stored)])
         case .anything:
             return SQLStatement(
                 """
@@ -130,9 +165,7 @@ package struct SQLRegistryStorage: RegistryStorage {
                     last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
                     revision = excluded.revision, proven = excluded.proven, environment = excluded.environment,
                     token_registered = excluded.token_registered, quarantined = excluded.quarantined
-                """,
-                [installation, token, platform, firstSeen, lastSeen, states, counted, revision, proven, environment, registered,
-                 quarantined])
+                """, row)
         }
     }
 

@@ -1,0 +1,122 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import PermitSupport
+
+/// The HTTP figures of one engine: what the load generator measured of a `permit server` child process.
+package struct HTTPFigures: Sendable, Hashable, Codable {
+    /// `GET /` without cookies: the middleware has nothing to do (medians of the rounds).
+    package var noCookies: LoopbackLoad.Result
+    /// `GET /` with the cookies of as many installations as connections, which change nothing: cache hits.
+    package var cacheHits: LoopbackLoad.Result
+    /// The cache hits' median minus the baseline's: what reading the cookies adds to a request end to end.
+    package var middlewareAddedMedianMicroseconds: Double
+    /// `GET /` with a new installation's cookies on every request, recorded in the background (cache misses).
+    package var cacheMisses: LoopbackLoad.Result
+    /// Native reports of new installations, each answered once durable: `requestsPerSecond` is durable
+    /// upserts a second (medians of the rounds).
+    package var upserts: LoopbackLoad.Result
+    /// Durable upserts a second in each round, to show their spread.
+    package var upsertRounds: [Double]
+    /// Native reports of the same installations with a new token and their proof, durable too.
+    package var newTokens: LoopbackLoad.Result
+}
+
+/// The load generator of `permit bench server`: its rounds against one `permit server`, a separate process on
+/// loopback, over HTTP/1.1 from `concurrency` kept-alive connections.
+package struct ServerLoad: Sendable {
+    /// The server's port on 127.0.0.1.
+    package var port: Int
+    /// The key native reports carry (`X-Permit-App-Key`).
+    package var appKey: String
+    /// Requests of each GET round.
+    package var requests: Int
+    /// Connections, each sending one request at a time.
+    package var concurrency: Int
+    /// New installations reported in each upsert round.
+    package var upserts: Int
+    /// Rounds of the GET figures and of the upserts; their medians are reported.
+    package var rounds: Int
+
+    /// Creates the load of one engine.
+    package init(port: Int, appKey: String, requests: Int, concurrency: Int, upserts: Int, rounds: Int) {
+        (self.port, self.appKey, self.requests, self.concurrency, self.upserts, self.rounds) =
+            (port, appKey, requests, concurrency, upserts, rounds)
+    }
+
+    /// The cookies of installation `index` of the series `prefix`: an installation, a push token and two
+    /// permissions.
+    package static func cookie(_ prefix: String, _ index: Int) -> String {
+        "permit_installation=\(prefix)-\(index); FCM_token=token-\(prefix)-\(index)-\(String(repeating: "x", count: 140)); "
+            + "p_Camera=yes; p_Location=no"
+    }
+
+    /// Runs the rounds, telling `progress` each step, and returns their figures.
+    package func measure(name: String, progress: @Sendable (String) -> Void) async throws -> HTTPFigures {
+        let url = "http://127.0.0.1:\(port)/", appKey = self.appKey
+        let concurrency = self.concurrency
+        progress("\(name): warming up the server and its cache")
+        _ = try await LoopbackLoad.run(requests: concurrency * 20, concurrency: concurrency) { index in
+            Self.get(url, cookie: Self.cookie("hit", index % concurrency))
+        }
+        progress(
+            "\(name): \(rounds) rounds of \(requests) GET / from \(concurrency) connections, without cookies, then with "
+                + "cookies that change nothing")
+        var baselines: [LoopbackLoad.Result] = [], hits: [LoopbackLoad.Result] = []
+        for _ in 0..<rounds {
+            baselines.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { _ in Self.get(url, cookie: nil) })
+            hits.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
+                Self.get(url, cookie: Self.cookie("hit", index % concurrency))
+            })
+        }
+        progress("\(name): \(requests) GET / with a new installation's cookies each")
+        let misses = try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
+            Self.get(url, cookie: Self.cookie("miss", index))
+        }
+        progress("\(name): \(rounds) rounds of \(upserts) native reports of new installations (durable upserts)")
+        var upsertResults: [LoopbackLoad.Result] = []
+        let proofs = Locked([String: String]())
+        for round in 0..<rounds {
+            upsertResults.append(try await LoopbackLoad.run(requests: upserts, concurrency: concurrency, expected: .noContent) { index in
+                Self.report(url, appKey: appKey, index: index, round: round, token: "first", proof: nil)
+            } answered: { index, headers in
+                if round == 0, let proof = headers.first(name: InstallationProofs.responseHeader) {
+                    proofs.withLock { $0["upsert-0-\(index)"] = proof }
+                }
+            })
+        }
+        progress("\(name): \(upserts) native reports of a new token, with the installation's proof")
+        let known = proofs.withLock { $0 }
+        let newTokens = try await LoopbackLoad.run(requests: upserts, concurrency: concurrency, expected: .noContent) { index in
+            Self.report(url, appKey: appKey, index: index, round: 0, token: "second", proof: known["upsert-0-\(index)"])
+        }
+        let baseline = LoopbackLoad.Result.median(of: baselines), cacheHits = LoopbackLoad.Result.median(of: hits)
+        return HTTPFigures(
+            noCookies: baseline, cacheHits: cacheHits,
+            middlewareAddedMedianMicroseconds: ((cacheHits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
+            cacheMisses: misses, upserts: LoopbackLoad.Result.median(of: upsertResults),
+            upsertRounds: upsertResults.map(\.requestsPerSecond), newTokens: newTokens)
+    }
+
+    private static func get(_ url: String, cookie: String?) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+        return request
+    }
+
+    /// The native report of installation `index` of upsert round `round`, with token `token`: half of the
+    /// installations iOS, half Android, camera granted.
+    private static func report(_ url: String, appKey: String, index: Int, round: Int, token: String, proof: String?) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url + "permit/installations")
+        request.method = .POST
+        request.headers.add(name: "X-Permit-App-Key", value: appKey)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        let report = InstallationReport(
+            installation: "upsert-\(round)-\(index)", token: "token-\(round)-\(index)-\(token)",
+            platform: index.isMultiple(of: 2) ? .ios : .android, states: ["camera": .granted],
+            proof: proof.map(InstallationReport.Proof.presented) ?? .absent)
+        request.body = .bytes(ByteBuffer(bytes: (try? JSONEncoder().encode(report)) ?? Data()))
+        return request
+    }
+}
