@@ -28,6 +28,7 @@ public final class LoopbackServer: Sendable {
                 portContinuation.finish()
             },
             logger: logger)
+        // Task: the server runs until stop() while the caller goes on; stop() cancels and awaits it.
         let task = Task { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {

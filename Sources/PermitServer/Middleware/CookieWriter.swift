@@ -102,6 +102,7 @@ package final class CookieWriter: Sendable {
             if startRetrying { startRetryLoop() }
         case .write(let merged, let ticket):
             let done = Signal()
+            // Task: the write outlives the request that caused it: forward auth answers at once and the write goes on.
             Task {
                 await self.write(merged, ticket)
                 done.fire()
@@ -176,6 +177,7 @@ package final class CookieWriter: Sendable {
 
     /// Starts the loop of retry rounds; it ends when no failed report waits.
     private func startRetryLoop() {
+        // Task: single-flight retry loop, started by a failed write from a request that does not wait for it.
         Task { await retryLoop() }
     }
 

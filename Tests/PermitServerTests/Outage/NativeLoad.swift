@@ -23,6 +23,8 @@ final class NativeLoad: Sendable {
     private let appKey: String
     private let answerTimeout: Duration
     private let state = Locked((outcomes: [Outcome](), stopped: false))
+    /// Yields when a report was acknowledged (204); keeps the newest only.
+    private let acknowledgments = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     /// A load on the server at `port` of loopback; a request with no answer within `answerTimeout` counts
     /// as unanswered.
@@ -34,6 +36,24 @@ final class NativeLoad: Sendable {
 
     /// Every outcome so far.
     var outcomes: [Outcome] { state.withLock { $0.outcomes } }
+
+    /// Returns once the server has acknowledged a report (at once if it already has), or `false` if none was
+    /// acknowledged within `limit`.
+    func acknowledgedOne(within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var acknowledged = self.acknowledgments.stream.makeAsyncIterator()
+                return await acknowledged.next() != nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
 
     /// Ends the load: each writer returns after its request in flight.
     func stop() { state.withLock { $0.stopped = true } }
@@ -73,6 +93,7 @@ final class NativeLoad: Sendable {
             let outcome = Outcome(installation: installation, token: token, status: status, body: text, sent: sent,
                                   elapsed: sent.duration(to: .now))
             state.withLock { $0.outcomes.append(outcome) }
+            if status == 204 { acknowledgments.continuation.yield() }
             if status == nil {
                 // No server to answer (it was stopped or killed): try again shortly rather than spin.
                 try? await Task.sleep(for: .milliseconds(100))

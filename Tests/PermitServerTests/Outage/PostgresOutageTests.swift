@@ -34,8 +34,9 @@ struct PostgresOutageTests {
             #expect(unanswered.isEmpty, "\(unanswered.count) reports got no answer within 30 s, the first sent \(unanswered.first.map { halted.duration(to: $0.sent) } ?? .zero) after the halt")
             let slowest = outcomes.map(\.elapsed).max() ?? .zero
             // A write waits for at most its read, the commit in flight and its own commit, each bounded by the
-            // deadline (and, rarely, for a write of another installation in its stripe ahead of it).
-            #expect(slowest < deadline * 4 + .seconds(2), "the slowest answer took \(slowest)")
+            // deadline (and, rarely, for a write of another installation in its stripe ahead of it); 5 s of slack
+            // for a loaded machine (10.13 s was seen beside the whole suite), far below the 30 s of a hang.
+            #expect(slowest < deadline * 4 + .seconds(5), "the slowest answer took \(slowest)")
             let statuses = Set(outcomes.compactMap(\.status))
             #expect(statuses.isSubset(of: [204, 503]), "statuses \(statuses.sorted())")
             let refused = outcomes.filter { $0.status == 503 }
@@ -84,6 +85,9 @@ struct PostgresOutageTests {
             let port = try #require(await iterator.next())
             let load = NativeLoad(port: port, appKey: appKey)
             let loading = Task { await load.run(writers: 6) }
+            // The outage starts 2 s after the first acknowledged write, not 2 s after the load: on a loaded
+            // machine the first answers can take longer than that, and the test needs writes before the halt.
+            #expect(await load.acknowledgedOne(within: .seconds(60)), "no write was acknowledged within 60 s")
             try await Task.sleep(for: .seconds(2))
             let halted = ContinuousClock.now
             try await database.halt()

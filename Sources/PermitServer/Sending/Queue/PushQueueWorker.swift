@@ -94,7 +94,7 @@ package struct PushQueueWorker: Sendable {
             }
             return results
         }
-        // Unavoidable unstructured task: the outcomes of sends already made must be recorded even when the server
+        // Task: a cancellation shield: the outcomes of sends already made must be recorded even when the server
         // is stopping, and a query in a cancelled task is refused; awaited here, so it never outlives the worker.
         try await Task { try await queue.record(results) }.value
         return claims.count
