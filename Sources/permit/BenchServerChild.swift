@@ -24,7 +24,8 @@ final class BenchServerChild: Sendable {
     /// `folder/server-N.log`; returns once it prints that it listens.
     static func start(executable: String, database: [String], folder: URL, index: Int) async throws -> BenchServerChild {
         let log = folder.appendingPathComponent("server-\(index).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        // A file that cannot be made fails below, as FileHandle(forWritingTo:)'s error naming it.
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["server"] + database + [
