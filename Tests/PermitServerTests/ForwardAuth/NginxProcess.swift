@@ -61,15 +61,14 @@ final class NginxProcess: Sendable {
             let exit = Locked<Int32?>(nil)
             process.terminationHandler = { process in exit.withLock { $0 = process.terminationStatus } }
             try process.run()
-            let end = ContinuousClock.now.advanced(by: .seconds(10))
+            let end = ContinuousClock.now.advanced(by: .seconds(30))
             while ContinuousClock.now < end, exit.withLock({ $0 }) == nil {
                 if (try? RawSocket(port: port)) != nil {
                     return NginxProcess(port: port, process: process, folder: folder)
                 }
                 try await Task.sleep(for: .milliseconds(20))
             }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            await Self.end(process)
             let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             lastFailure = log.split(separator: "\n").last.map(String.init) ?? lastFailure
         }
@@ -84,12 +83,23 @@ final class NginxProcess: Sendable {
 
     /// Stops nginx (SIGTERM, then SIGKILL after 5 s) and deletes its folder.
     func stop() async {
-        if process.isRunning { process.terminate() }
-        let end = ContinuousClock.now.advanced(by: .seconds(5))
-        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        await Self.end(process)
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Ends `process`: SIGTERM, then SIGKILL after 5 s, then waits up to 5 s more for it to be reaped.
+    ///
+    /// Never `waitUntilExit()`: on Linux it spins its thread's run loop, here a thread of the cooperative pool,
+    /// which on a 2-core machine starved the other tests, and a clean-clone CI run hung in it for 12 minutes
+    /// beside an nginx that had not come up in time.
+    private static func end(_ process: Process) async {
+        if process.isRunning { process.terminate() }
+        var end = ContinuousClock.now.advanced(by: .seconds(5))
+        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        end = ContinuousClock.now.advanced(by: .seconds(5))
+        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
     /// The configuration: the server article's fail-open forward auth in front of a static site, and the

@@ -128,6 +128,16 @@ import Testing
             let drained = await Self.eventually(within: .seconds(120)) {
                 fcmA.acceptedKeys.count + fcmB.acceptedKeys.count >= count
             }
+            // Each server records a batch's outcomes once the batch's sends have returned: the last ones may still
+            // be on their way to the database when the fakes have them all, so stop the servers after they are in.
+            let recordingEnd = ContinuousClock.now.advanced(by: .seconds(30))
+            while ContinuousClock.now < recordingEnd {
+                let recorded = try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
+                    try await Self.recorded(executor)
+                }
+                if recorded.queued == 0 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
             for server in [serverA, serverB] {
                 server.send(SIGTERM)
                 if await server.waitForExit(within: .seconds(15)) == nil { await server.kill9() }
