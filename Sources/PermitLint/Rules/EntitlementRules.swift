@@ -28,20 +28,21 @@ enum EntitlementRules {
             }
             let held =
                 if let listing = pattern.listing {
-                    entitlements.values(of: pattern.entitlement).contains(listing)
+                    entitlements.values(of: pattern.entitlement.key).contains(listing)
                 } else {
-                    entitlements.holds(pattern.entitlement)
+                    entitlements.holds(pattern.entitlement.key)
                 }
             guard held != claim.holds else { continue }
             reported.insert(claim.argument)
-            let what = pattern.listing.map { "\(pattern.entitlement) listing \($0)" } ?? pattern.entitlement
+            let key = pattern.entitlement.key
+            let what = pattern.listing.map { "\(key) listing \($0)" } ?? key
             if claim.holds {
                 findings.append(
                     LintFinding(
                         rule: .entitlementClaimUnbacked, file: claim.file, key: claim.argument,
                         message: "the code says the app holds \(what) (\(claim.argument)), and "
-                            + "\(entitlements.file) does not: \(pattern.without)",
-                        fix: "add the \(pattern.capability) capability to the app's target in Xcode, or stop passing "
+                            + "\(entitlements.file) does not: \(pattern.entitlement.without ?? "the adapter touches an API that needs it")",
+                        fix: "add the \(pattern.entitlement.capability) capability to the app's target in Xcode, or stop passing "
                             + "\(claim.argument)"))
             } else {
                 findings.append(
@@ -49,7 +50,7 @@ enum EntitlementRules {
                         rule: .entitlementUnclaimed, file: claim.file, key: claim.argument,
                         message: "the code says the app does not hold \(what) (\(claim.argument): false), and "
                             + "\(entitlements.file) holds it: the adapter reads unavailable and never asks",
-                        fix: "pass \(claim.argument): true, or remove the \(pattern.capability) capability if the app "
+                        fix: "pass \(claim.argument): true, or remove the \(pattern.entitlement.capability) capability if the app "
                             + "does not use it"))
             }
         }

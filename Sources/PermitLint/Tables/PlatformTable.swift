@@ -163,27 +163,25 @@ extension PlatformTable {
         let argument: String
         /// Whether the argument is a Boolean (the claim is its value) rather than a value whose presence claims.
         let isBoolean: Bool
-        /// The entitlement claimed.
-        let entitlement: String
+        /// The entitlement claimed: its key, the Xcode capability that adds it, and what iOS does without it.
+        let entitlement: Entitlement
         /// The value the entitlement must list (`CloudKit` among the iCloud services), or `nil` when holding it
         /// is enough.
         let listing: String?
-        /// The Xcode capability that adds it.
-        let capability: String
-        /// What iOS does when the claim is made without the entitlement.
-        let without: String
     }
 
-    /// The arguments by which an app claims an entitlement: `SiriAuthority(holdsSiriEntitlement:)` (PermitSiri)
-    /// and `ICloudAccountProvider(cloudKitContainerIdentifier:)` (PermitCloud).
+    /// The arguments by which an app claims an entitlement: `SiriAuthority(holdsSiriEntitlement:)` (PermitSiri,
+    /// the `siri` row's entitlement) and `ICloudAccountProvider(cloudKitContainerIdentifier:)` (PermitCloud, whose
+    /// iCloud check is no kind of the table).
     static let entitlementClaims = [
         EntitlementClaim(
-            argument: "holdsSiriEntitlement", isBoolean: true, entitlement: "com.apple.developer.siri", listing: nil,
-            capability: "Siri", without: "INPreferences raises and iOS terminates the app"),
+            argument: "holdsSiriEntitlement", isBoolean: true, entitlement: row(for: .siri)!.entitlement!, listing: nil),
         EntitlementClaim(
             argument: "cloudKitContainerIdentifier", isBoolean: false,
-            entitlement: "com.apple.developer.icloud-services", listing: "CloudKit", capability: "iCloud (CloudKit)",
-            without: "CKContainer raises and iOS terminates the app"),
+            entitlement: Entitlement(
+                key: "com.apple.developer.icloud-services", capability: "iCloud (CloudKit)",
+                without: "CKContainer raises and iOS terminates the app"),
+            listing: "CloudKit"),
     ]
 
     /// The keys iOS never reads, such as `NSUserNotificationUsageDescription`.

@@ -49,13 +49,13 @@ import Testing
     }
 
     /// Waits until `condition` holds, for at most `limit`; returns whether it did.
-    static func eventually(within limit: Duration, _ condition: () -> Bool) async -> Bool {
+    static func eventually(within limit: Duration, _ condition: () async throws -> Bool) async rethrows -> Bool {
         let end = ContinuousClock.now.advanced(by: limit)
         while ContinuousClock.now < end {
-            if condition() { return true }
+            if try await condition() { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        return condition()
+        return try await condition()
     }
 
     @Test func aServerKilledMidQueueLosesNoSendAndRepeatsNoneItRecorded() async throws {
@@ -130,13 +130,10 @@ import Testing
             }
             // Each server records a batch's outcomes once the batch's sends have returned: the last ones may still
             // be on their way to the database when the fakes have them all, so stop the servers after they are in.
-            let recordingEnd = ContinuousClock.now.advanced(by: .seconds(30))
-            while ContinuousClock.now < recordingEnd {
-                let recorded = try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
-                    try await Self.recorded(executor)
+            _ = try await Self.eventually(within: .seconds(30)) {
+                try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
+                    try await Self.recorded(executor).queued == 0
                 }
-                if recorded.queued == 0 { break }
-                try await Task.sleep(for: .milliseconds(100))
             }
             for server in [serverA, serverB] {
                 server.send(SIGTERM)
