@@ -48,7 +48,7 @@ import Testing
 
     @Test(.enabled(if: SmallDisk.canMount, "mounting a tmpfs needs root"), .timeLimit(.minutes(3)))
     func aFullDiskNeverFailsTheSiteAndEveryReportIsWrittenOnceThereIsRoom() async throws {
-        let disk = try SmallDisk(size: "1m")
+        let disk = try await SmallDisk(size: "1m")
         defer { disk.remove() }
         let (logger, logs) = recordingLogger()
         let clock = TestClock<Duration>()

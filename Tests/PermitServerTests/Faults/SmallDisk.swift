@@ -1,4 +1,5 @@
 import Foundation
+import PermitSupport
 
 /// A tmpfs of a few pages mounted on a temporary folder: a disk that really fills up. Mounting needs root; the
 /// test that uses one removes it with ``remove()`` in a `defer`.
@@ -9,10 +10,14 @@ struct SmallDisk: Sendable {
     static var canMount: Bool { getuid() == 0 }
 
     /// Mounts a tmpfs of `size` (such as `1m`) on a new temporary folder.
-    init(size: String) throws {
+    init(size: String) async throws {
         folder = try TemporaryFolder()
+        let path = folder.url.path
         do {
-            try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.url.path)
+            // On a thread of its own: waitUntilExit() spins the run loop of the thread it is called on.
+            try await BlockingWork.run(named: "mount") { () throws in
+                try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
+            }
         } catch {
             folder.remove()
             throw error
@@ -34,7 +39,8 @@ struct SmallDisk: Sendable {
         return path
     }
 
-    /// Unmounts the tmpfs and removes the folder.
+    /// Unmounts the tmpfs and removes the folder. Called from a `defer`, so it waits for `umount -l` (which
+    /// detaches at once) on the caller's thread.
     func remove() {
         try? Self.run("/bin/umount", "-l", folder.url.path)
         folder.remove()

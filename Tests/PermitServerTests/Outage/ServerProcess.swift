@@ -22,6 +22,11 @@ final class ServerProcess: Sendable {
     /// `PERMIT_ADMIN_KEY` (`nil` leaves a variable unset); with `openFileLimit`, under that limit (soft and hard,
     /// set by the shell before it runs the tool, as `ulimit -n` in a service's unit would); `environment` adds
     /// variables (or replaces them).
+    ///
+    /// The idle timeout is 60 s (`PERMIT_IDLE_TIMEOUT`) unless the arguments or `environment` say otherwise: the
+    /// tests' clients connect, then write from a task of the shared pool, which a loaded 2-core machine can hold
+    /// for more than the default 10 s, and the server then closed the connection before the request came. The
+    /// timeout itself is the subject of `SlowClientTests`, which sets it.
     init(
         _ arguments: [String], appKey: String? = "process-app-key", adminKey: String? = "process-admin-key",
         openFileLimit: Int? = nil, command: String = "server", environment extra: [String: String] = [:]
@@ -40,6 +45,7 @@ final class ServerProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PERMIT_APP_KEY"] = appKey
         environment["PERMIT_ADMIN_KEY"] = adminKey
+        environment["PERMIT_IDLE_TIMEOUT"] = "60"
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import PermitSupport
 import HTTPTypes
 import Logging
 import PermitServer
@@ -53,7 +54,7 @@ struct PostgresTLSTests {
             let folder = try TemporaryFolder()
             defer { folder.remove() }
             let stranger = folder.file("stranger-ca.crt")
-            try Self.makeAuthority(at: stranger, key: folder.file("stranger-ca.key"))
+            try await Self.makeAuthority(at: stranger, key: folder.file("stranger-ca.key"))
             let server = try ServerProcess([
                 "--postgres", "postgres://postgres@127.0.0.1:\(database.port)/postgres?sslmode=verify-full&sslrootcert=\(stranger)",
                 "--port", "0", "--start-timeout", "20",
@@ -84,7 +85,7 @@ struct PostgresTLSTests {
     }
 
     /// A certificate authority of its own, which signed nothing the server presents.
-    static func makeAuthority(at certificate: String, key: String) throws {
+    static func makeAuthority(at certificate: String, key: String) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = [
@@ -93,8 +94,12 @@ struct PostgresTLSTests {
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // Waited for on a thread of its own: waitUntilExit() spins the run loop of the thread it is called on.
+        let status = try await BlockingWork.run(named: "openssl") { () throws -> Int32 in
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
     }
 }
