@@ -31,7 +31,8 @@ struct BenchServer: AsyncParsableCommand {
             loopback, queued in one transaction and drained by one worker (goal: at least 5,000 a second), and \
             the resident memory with 1,000,000 sends queued, after draining some (goal: under 300 MB).
             The load generator and the server share the machine's cores. Build with -c release (scripts/bench \
-            server).
+            server). SIGINT or SIGTERM stops the server child and the PostgreSQL this command started, removes \
+            their folders and exits (130 or 143); a second signal ends it at once.
             """
     )
 
@@ -89,6 +90,12 @@ struct BenchServer: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let command = self
+        try await cancellingOnSignals { try await command.measureEngines() }
+    }
+
+    /// Measures each engine and prints the report.
+    private func measureEngines() async throws {
         let logger = options.makeLogger()
         if engine.contains(.postgres), postgres == nil, ScratchPostgres.binaries == nil {
             throw CommandFailure("PostgreSQL is not installed: run scripts/setup, or pass --engine sqlite")

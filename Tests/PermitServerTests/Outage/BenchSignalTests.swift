@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `permit bench server` stopped by a signal, as `kill`, Ctrl-C or a CI job's time limit stops it.
+@Suite(
+    .enabled(if: ServerProcess.executable != nil, "the permit tool is not built next to the tests (swift build --build-tests)"))
+struct BenchSignalTests {
+    /// What runs with `text` in its command line, other than this test process.
+    private static func processes(mentioning text: String) -> [String] {
+        let own = "\(getpid())"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) && $0 != own }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    /// SIGTERM while the load runs: the `permit server` child it started is stopped, its temporary folder is
+    /// removed, and it exits with 143 (128 + SIGTERM). Before, the child and a scratch PostgreSQL kept running.
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalStopsTheServerItStartedAndRemovesItsFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bench = try ServerProcess(
+            ["server", "--engine", "sqlite", "--requests", "1000000", "--upserts", "10", "--prune-rows", "1", "--pushes", "0",
+             "--queued-sends", "1"],
+            command: "bench", environment: ["TMPDIR": folder.url.path])
+        defer { bench.send(SIGKILL) }
+        let end = ContinuousClock.now.advanced(by: .seconds(60))
+        while !bench.standardError.contains("rounds of"), bench.exitStatus == nil, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(bench.standardError.contains("rounds of"), "the load never started: \(bench.standardError)")
+        #expect(!Self.processes(mentioning: folder.url.path).isEmpty, "no permit server child in \(folder.url.path)")
+
+        bench.send(SIGTERM)
+        #expect(await bench.waitForExit(within: .seconds(30)) != nil, "still running after SIGTERM")
+        #expect(bench.exitStatus == 143, "standard error: \(bench.standardError)")
+        #expect(bench.standardError.contains("stopping what this command started"))
+        #expect(Self.processes(mentioning: folder.url.path) == [], "left running")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [], "left behind")
+    }
+}
