@@ -1,8 +1,8 @@
 import Foundation
-import PermitSupport
 import HTTPTypes
 import Logging
 import PermitServer
+import PermitSupport
 import PostgresNIO
 import Testing
 
