@@ -119,16 +119,10 @@ import Testing
     }
 
     @Test func aPageLoadRepairsACookieDeletedBehindTheSyncsBack() async throws {
-        let host = FakeWebViewHost()
-        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
-        let validated = EventLog(following: sync.validations())
+        let (host, sync, validated) = syncOverAHost()
         let events = host.events()
         try await whileRunning({ await sync.run(following: events) }) {
-            try await sync.set("FCM_token", value: "t1", attributes: attributes)
-            try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
-            await host.load(URL(string: "https://app.test/")!)
-            await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
-            #expect(await host.allCookies().map(\.value) == ["t1"])
+            try await expectADeletedCookieRepairedAtLoad(host, sync, validated)
             try await host.setCookie(Cookie(name: "FCM_token", value: "tampered", domain: "app.test"))
             await host.send(.restarted)
             await validated.wait(for: .restarted)
@@ -147,9 +141,7 @@ import Testing
     }
 
     @Test func removeDeletesTheCookieAndKeepsItDeleted() async throws {
-        let host = FakeWebViewHost()
-        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
-        let validated = EventLog(following: sync.validations())
+        let (host, sync, validated) = syncOverAHost()
         let events = host.events()
         try await whileRunning({ await sync.run(following: events) }) {
             try await sync.set("FCM_token", value: "t1", attributes: attributes)
@@ -163,18 +155,12 @@ import Testing
     }
 
     @Test func aCancelledRunCanRunAgain() async throws {
-        let host = FakeWebViewHost()
-        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
-        let validated = EventLog(following: sync.validations())
+        let (host, sync, validated) = syncOverAHost()
         try await whileRunning({ await sync.run(following: host.events()) }) {}
         #expect(await yield { host.eventSubscriberCount == 0 })
         let events = host.events()
         try await whileRunning({ await sync.run(following: events) }) {
-            try await sync.set("FCM_token", value: "t1", attributes: attributes)
-            try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
-            await host.load(URL(string: "https://app.test/")!)
-            await validated.wait(for: .loaded(URL(string: "https://app.test/")!))
-            #expect(await host.allCookies().map(\.value) == ["t1"])
+            try await expectADeletedCookieRepairedAtLoad(host, sync, validated)
         }
     }
 
@@ -215,6 +201,23 @@ import Testing
     }
 
     /// A launched device, a center over it, and a sync over a fake web view.
+    /// A fake web view and a sync over its cookie store, with the log of the sync's validations.
+    private func syncOverAHost() -> (FakeWebViewHost, CookieSync, EventLog) {
+        let host = FakeWebViewHost()
+        let sync = CookieSync(store: host.cookieStore, siteHost: "app.test", logger: quietLogger)
+        return (host, sync, EventLog(following: sync.validations()))
+    }
+
+    /// Sets `FCM_token`, deletes it behind the sync's back and loads a page: the load's validation writes it back.
+    private func expectADeletedCookieRepairedAtLoad(_ host: FakeWebViewHost, _ sync: CookieSync, _ validated: EventLog) async throws {
+        let page = URL(string: "https://app.test/")!
+        try await sync.set("FCM_token", value: "t1", attributes: attributes)
+        try await host.deleteCookie(named: "FCM_token", domain: "app.test", path: "/")
+        await host.load(page)
+        await validated.wait(for: .loaded(page))
+        #expect(await host.allCookies().map(\.value) == ["t1"])
+    }
+
     private func mirroringApp() async -> (SimulatedDevice, PermissionCenter, FakeWebViewHost, CookieSync) {
         let device = SimulatedDevice()
         await device.launchApp()

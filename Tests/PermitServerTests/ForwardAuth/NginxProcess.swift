@@ -93,16 +93,10 @@ final class NginxProcess: Sendable {
     /// which on a 2-core machine starved the other tests, and a clean-clone CI run hung in it for 12 minutes
     /// beside an nginx that had not come up in time.
     private static func end(_ process: Process) async {
-        /// Whether `process` is gone within 5 s.
-        func exited() async -> Bool {
-            let end = ContinuousClock.now.advanced(by: .seconds(5))
-            while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
-            return !process.isRunning
-        }
         if process.isRunning { process.terminate() }
-        if await exited() { return }
+        if await eventually(within: .seconds(5), { !process.isRunning }) { return }
         kill(process.processIdentifier, SIGKILL)
-        _ = await exited()
+        _ = await eventually(within: .seconds(5)) { !process.isRunning }
     }
 
     /// The configuration: the server article's fail-open forward auth in front of a static site, and the

@@ -27,11 +27,10 @@ struct BenchSignalTests {
              "--queued-sends", "1"],
             command: "bench", environment: ["TMPDIR": folder.url.path])
         defer { bench.send(SIGKILL) }
-        let end = ContinuousClock.now.advanced(by: .seconds(60))
-        while !bench.standardError.contains("rounds of"), bench.exitStatus == nil, ContinuousClock.now < end {
-            try await Task.sleep(for: .milliseconds(50))
+        let loading = await eventually(within: .seconds(60)) {
+            bench.standardError.contains("rounds of") || bench.exitStatus != nil
         }
-        #expect(bench.standardError.contains("rounds of"), "the load never started: \(bench.standardError)")
+        #expect(loading && bench.exitStatus == nil, "the load never started: \(bench.standardError)")
         #expect(!Self.processes(mentioning: folder.url.path).isEmpty, "no permit server child in \(folder.url.path)")
 
         bench.send(SIGTERM)

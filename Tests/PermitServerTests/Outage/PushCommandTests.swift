@@ -12,7 +12,7 @@ import Testing
         let process = try ServerProcess(arguments, command: "push")
         _ = await process.waitForExit(within: .seconds(30))
         // The reading threads take the last lines after the exit: every run here prints something.
-        _ = await PushQueueProcessTests.eventually(within: .seconds(5)) {
+        _ = await eventually(within: .seconds(5)) {
             !process.standardOutput.isEmpty || !process.standardError.isEmpty
         }
         return (process.exitStatus, process.standardOutput, process.standardError)

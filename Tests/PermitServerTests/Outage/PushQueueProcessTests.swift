@@ -48,16 +48,6 @@ import Testing
         ] + ServerProcessTests.noRateLimits
     }
 
-    /// Waits until `condition` holds, for at most `limit`; returns whether it did.
-    static func eventually(within limit: Duration, _ condition: () async throws -> Bool) async rethrows -> Bool {
-        let end = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < end {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return try await condition()
-    }
-
     @Test func aServerKilledMidQueueLosesNoSendAndRepeatsNoneItRecorded() async throws {
         let count = 6_000
         let fcm = try await KeyedFakeFCM.start()
@@ -70,7 +60,7 @@ import Testing
         let arguments = ["--sqlite", path] + (try Self.pushArguments(fcm, folder: folder, name: "fcm", lease: 3))
 
         let first = try ServerProcess(arguments)
-        let midway = await Self.eventually(within: .seconds(60)) { fcm.sendCount >= 1_000 }
+        let midway = await eventually(within: .seconds(60)) { fcm.sendCount >= 1_000 }
         await first.kill9()
         #expect(midway, "the first server sent \(fcm.sendCount) in 60 s: \(first.standardError.suffix(1000))")
         let reader = try await SQLiteExecutor.open(path: path, logger: .quiet)
@@ -79,7 +69,7 @@ import Testing
         #expect(atKill.queued > 0, "the server was killed after the queue was drained, not mid-queue")
 
         let second = try ServerProcess(arguments)
-        let drained = await Self.eventually(within: .seconds(120)) { fcm.acceptedKeys.count >= count }
+        let drained = await eventually(within: .seconds(120)) { fcm.acceptedKeys.count >= count }
         // Every send arrived; the server records the last batch's outcomes a moment later. Stopped before that,
         // it would cancel them (a loaded machine did), and the check below is about what it records once done.
         var recordedAll = false
@@ -125,12 +115,12 @@ import Testing
             let keys = try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
                 try await Self.fill(executor, count: count)
             }
-            let drained = await Self.eventually(within: .seconds(120)) {
+            let drained = await eventually(within: .seconds(120)) {
                 fcmA.acceptedKeys.count + fcmB.acceptedKeys.count >= count
             }
             // Each server records a batch's outcomes once the batch's sends have returned: the last ones may still
             // be on their way to the database when the fakes have them all, so stop the servers after they are in.
-            _ = try await Self.eventually(within: .seconds(30)) {
+            _ = try await eventually(within: .seconds(30)) {
                 try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
                     try await Self.recorded(executor).queued == 0
                 }
