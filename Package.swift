@@ -106,12 +106,15 @@ let package = Package(
         ),
         // posix_spawn with fds 3 and 4 for Chromium's DevTools pipe: Swift's Glibc lacks _GNU_SOURCE.
         .target(name: "CPermitSpawn"),
+        // Child processes for the tool, the server's scratch database and the tests, instead of Foundation's
+        // `Process`, whose run() can crash a Linux process holding many descriptors; `package` access.
+        .target(name: "PermitChildProcess", dependencies: ["CPermitSpawn", "PermitSupport"]),
         .target(
             name: "PermitChromium",
             dependencies: [
                 "PermitSupport",
                 "PermitWeb", "PermitHostSupport",
-                "CPermitSpawn",
+                "CPermitSpawn", "PermitChildProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -135,7 +138,7 @@ let package = Package(
         .target(
             name: "PermitServer",
             dependencies: [
-                "Permit", "PermitSupport",
+                "Permit", "PermitSupport", "PermitChildProcess",
                 "PermitPageServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -224,7 +227,7 @@ let package = Package(
             name: "permit",
             dependencies: [
                 "PermitDemo",
-                "Permit", "PermitSupport",
+                "Permit", "PermitSupport", "PermitChildProcess",
                 "PermitWeb",
                 "PermitChromium",
                 "PermitLint",
@@ -293,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "PermitServerTests",
             dependencies: [
-                "Permit", "PermitSupport",
+                "Permit", "PermitSupport", "PermitChildProcess",
                 "PermitChromium",
                 "PermitPageServer",
                 "PermitServer",
@@ -438,7 +441,7 @@ let package = Package(
         .testTarget(
             name: "PermitCrashTests",
             dependencies: [
-                "Permit",
+                "Permit", "PermitSupport", "PermitChildProcess",
                 "PermitWeb",
                 "PermitTesting",
                 .product(name: "Logging", package: "swift-log"),

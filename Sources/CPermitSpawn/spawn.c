@@ -32,6 +32,20 @@ static int pipe_cloexec(int fds[2]) {
 static int pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 #endif
 
+int permit_pipe_cloexec(int fds[2]) { return pipe_cloexec(fds) == 0 ? 0 : errno; }
+
+/// A process group of its own, and every signal back to its default (the parent may ignore SIGPIPE, SIGINT or
+/// SIGCHLD), none blocked.
+static void set_group_and_default_signals(posix_spawnattr_t *attributes, short flags) {
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigfillset(&defaults);
+    posix_spawnattr_setsigmask(attributes, &none);
+    posix_spawnattr_setsigdefault(attributes, &defaults);
+    posix_spawnattr_setpgroup(attributes, 0);
+    posix_spawnattr_setflags(attributes, flags | POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+}
+
 int permit_spawn_with_pipes(const char *path, char *const argv[], char *const envp[], int log_fd,
                             pid_t *pid, int *to_child, int *from_child) {
     int commands[2], events[2];
@@ -77,7 +91,7 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
         failed |= posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
         failed |= posix_spawn_file_actions_adddup2(&actions, 1, 2);
     }
-    short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+    short flags = 0;
 #if defined(__APPLE__)
     // Every descriptor but 0-4 closed in the child: the pipe ends kept by name.
     failed |= posix_spawn_file_actions_addinherit_np(&actions, 3);
@@ -87,14 +101,7 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
     failed |= posix_spawn_file_actions_addclosefrom_np(&actions, 5);
 #endif
 
-    // Every signal back to its default (the parent may ignore SIGPIPE or SIGCHLD), none blocked.
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigfillset(&defaults);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, flags);
+    set_group_and_default_signals(&attributes, flags);
 
     int result = failed ? ENOMEM : posix_spawn(pid, path, &actions, &attributes, argv, envp);
 
@@ -111,4 +118,46 @@ int permit_spawn_with_pipes(const char *path, char *const argv[], char *const en
     *to_child = commands[1];
     *from_child = events[0];
     return 0;
+}
+
+int permit_spawn_standard(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd,
+                          int stderr_fd, pid_t *pid) {
+    // Each given descriptor moved to 10 or above first (close-on-exec there), as above: then no dup2 below
+    // overwrites a source another one still needs (stdout_fd may be 2, or a parent with 0-2 closed may pass one).
+    const int sources[3] = {stdin_fd, stdout_fd, stderr_fd};
+    int moved[3] = {-1, -1, -1};
+    int result = 0;
+    for (int index = 0; index < 3 && result == 0; index++) {
+        if (sources[index] < 0) continue;
+        moved[index] = fcntl(sources[index], F_DUPFD_CLOEXEC, 10);
+        if (moved[index] < 0) result = errno;
+    }
+    if (result == 0) {
+        posix_spawn_file_actions_t actions;
+        posix_spawnattr_t attributes;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawnattr_init(&attributes);
+        int failed = 0;
+        for (int index = 0; index < 3; index++) {
+            if (moved[index] >= 0) {
+                failed |= posix_spawn_file_actions_adddup2(&actions, moved[index], index);
+            } else {
+                failed |= posix_spawn_file_actions_addopen(&actions, index, "/dev/null", index == 0 ? O_RDONLY : O_WRONLY, 0);
+            }
+        }
+        short flags = 0;
+#if defined(__APPLE__)
+        flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
+#else
+        failed |= posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+#endif
+        set_group_and_default_signals(&attributes, flags);
+        result = failed ? ENOMEM : posix_spawn(pid, path, &actions, &attributes, argv, envp);
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attributes);
+    }
+    for (int index = 0; index < 3; index++) {
+        if (moved[index] >= 0) close(moved[index]);
+    }
+    return result;
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PermitChildProcess
 import PermitServer
 import PermitSupport
 
@@ -10,10 +11,10 @@ final class BenchServerChild: Sendable {
 
     /// The port it listens on.
     let port: Int
-    private let process: Process
+    private let process: ChildProcess
     private let log: URL
 
-    private init(port: Int, process: Process, log: URL) {
+    private init(port: Int, process: ChildProcess, log: URL) {
         self.port = port
         self.process = process
         self.log = log
@@ -24,25 +25,23 @@ final class BenchServerChild: Sendable {
     /// `folder/server-N.log`; returns once it prints that it listens.
     static func start(executable: String, database: [String], folder: URL, index: Int) async throws -> BenchServerChild {
         let log = folder.appendingPathComponent("server-\(index).log")
-        // A file that cannot be made fails below, as FileHandle(forWritingTo:)'s error naming it.
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["server"] + database + [
-            "--port", "0", "--writes-per-address", "0", "--writes-per-installation", "0", "--no-access-log",
-            "--log-level", "warning",
-        ]
         var environment = ProcessInfo.processInfo.environment
         environment["PERMIT_APP_KEY"] = appKey
         environment["PERMIT_ADMIN_KEY"] = adminKey
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                executable,
+                ["server"] + database + [
+                    "--port", "0", "--writes-per-address", "0", "--writes-per-installation", "0", "--no-access-log",
+                    "--log-level", "warning",
+                ],
+                environment: environment, standardOutput: .captured, standardError: .file(log.path))
+        } catch {
+            throw CommandFailure("permit server did not start: \(error)")
+        }
         // Reading the pipe blocks until the child prints a line or exits: on a thread of its own.
-        let reader = output.fileHandleForReading
+        let reader = process.standardOutput!
         let port = await BlockingWork.run(named: "permit.bench.child") { () -> Int? in
             var pending = Data()
             while case let chunk = reader.availableData, !chunk.isEmpty {
@@ -57,20 +56,20 @@ final class BenchServerChild: Sendable {
             return nil
         }
         guard let port else {
-            await BlockingWork.run(named: "permit.bench.child") { process.waitUntilExit() }
+            let termination = await process.termination()
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw CommandFailure("permit server did not start (status \(process.terminationStatus)): \(said.suffix(500))")
+            throw CommandFailure("permit server did not start (status \(termination.status)): \(said.suffix(500))")
         }
         return BenchServerChild(port: port, process: process, log: log)
     }
 
     /// Stops it with SIGTERM and waits for its exit; throws when it exited with a failure or logged an error.
     func stop() async throws {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-        await BlockingWork.run(named: "permit.bench.child") { [process] in process.waitUntilExit() }
+        process.send(SIGTERM)
+        let termination = await process.termination()
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw CommandFailure("permit server exited with status \(process.terminationStatus): \(said.suffix(500))")
+        guard termination == .exited(0) else {
+            throw CommandFailure("permit server exited with status \(termination.status): \(said.suffix(500))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PermitChildProcess
 
 /// A running `permit-store-writer` and the lines it reports, read as they come.
 struct WriterProcess {
@@ -7,27 +8,17 @@ struct WriterProcess {
         case saved(Int)
     }
 
-    private let process: Process
+    private let process: ChildProcess
     private var reports: AsyncStream<Report>.Iterator
-    private var exits: AsyncStream<Void>.Iterator
     /// Every save reported so far, in order.
     private(set) var saved: [Int] = []
 
     init(executable: URL, store: URL) throws {
-        process = Process()
-        process.executableURL = executable
-        process.arguments = [store.path]
-        let output = Pipe()
-        process.standardOutput = output
+        process = try ChildProcess(executable.path, [store.path], standardOutput: .captured, standardError: .inherited)
         let (stream, continuation) = AsyncStream.makeStream(of: Report.self)
         reports = stream.makeAsyncIterator()
-        // Awaited, not waitUntilExit(): that would block a thread of the shared pool other tests run on.
-        let (exited, exitContinuation) = AsyncStream.makeStream(of: Void.self)
-        exits = exited.makeAsyncIterator()
-        process.terminationHandler = { _ in exitContinuation.finish() }
-        try process.run()
         // A thread of its own: the read blocks until the child writes or exits.
-        let reader = output.fileHandleForReading
+        let reader = process.standardOutput!
         let thread = Thread {
             var buffer = Data()
             while true {
@@ -56,9 +47,9 @@ struct WriterProcess {
 
     /// Kills the child with SIGKILL, reads what it reported before dying, and returns every save it reported.
     mutating func killAndCollect() async -> [Int] {
-        kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         while await nextReport() != nil {}
-        while await exits.next() != nil {}
+        _ = await process.termination()
         return saved
     }
 }

@@ -1,5 +1,6 @@
 import CPermitSpawn
 import Foundation
+import PermitChildProcess
 import PermitWeb
 
 /// One running Chromium: its process group and its DevTools pipe.
@@ -117,13 +118,4 @@ private final class ExitState: @unchecked Sendable {
             lock.withLock { waiters.removeValue(forKey: id) }?.resume()
         }
     }
-}
-
-/// Calls `body` with a NULL-terminated C array of the strings, valid for the call only.
-private func withCStrings<Result>(
-    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-) -> Result {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { for pointer in pointers { free(pointer) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

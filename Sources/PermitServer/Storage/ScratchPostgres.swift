@@ -2,6 +2,7 @@ package import Foundation
 package import Logging
 import Permit
 package import PostgresNIO
+import PermitChildProcess
 import PermitSupport
 
 /// A real PostgreSQL from Debian's package, started for a test suite or a benchmark: its own data folder in a
@@ -201,21 +202,19 @@ package final class ScratchPostgres: Sendable {
         return configuration(database: name)
     }
 
+    /// Runs `program` to its end, as the postgres user when `asPostgres`, on the calling thread (a thread of its
+    /// own: see ``start(durable:password:tls:)``). The child inherits no descriptor but /dev/null on 0-2: the
+    /// server pg_ctl leaves running must hold nothing of this process's.
     private static func run(_ program: String, _ arguments: [String], asPostgres: Bool) throws {
-        // Through a shell that closes every descriptor above 2 first: Foundation's Process learns of its
-        // child's exit through a descriptor the child inherits, and the server pg_ctl leaves running would
-        // otherwise hold it open for its whole life.
-        let closeAndRun = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
-        let command = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] : [program]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", closeAndRun, "sh"] + command + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ServerError.storageFailed.withDetail("\((program as NSString).lastPathComponent) exited \(process.terminationStatus)")
+        let command = asPostgres ? ["-u", "postgres", "--", program] + arguments : arguments
+        let termination: ChildProcess.Termination
+        do {
+            termination = try ChildProcess(asPostgres ? "/usr/sbin/runuser" : program, command).waitBlocking()
+        } catch {
+            throw ServerError.storageFailed.withDetail(error.description)
+        }
+        guard termination == .exited(0) else {
+            throw ServerError.storageFailed.withDetail("\((program as NSString).lastPathComponent) ended with \(termination)")
         }
     }
 }

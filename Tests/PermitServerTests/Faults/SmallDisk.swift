@@ -1,4 +1,5 @@
 import Foundation
+import PermitChildProcess
 import PermitSupport
 
 /// A tmpfs of a few pages mounted on a temporary folder: a disk that really fills up. Mounting needs root; the
@@ -14,10 +15,8 @@ struct SmallDisk: Sendable {
         folder = try TemporaryFolder()
         let path = folder.url.path
         do {
-            // On a thread of its own: waitUntilExit() spins the run loop of the thread it is called on.
-            try await BlockingWork.run(named: "mount") { () throws in
-                try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
-            }
+            let mount = try Self.start("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
+            try Self.check(await mount.termination(), of: "mount")
         } catch {
             folder.remove()
             throw error
@@ -42,18 +41,18 @@ struct SmallDisk: Sendable {
     /// Unmounts the tmpfs and removes the folder. Called from a `defer`, so it waits for `umount -l` (which
     /// detaches at once) on the caller's thread.
     func remove() {
-        try? Self.run("/bin/umount", "-l", folder.url.path)
+        _ = try? Self.start("/bin/umount", "-l", folder.url.path).waitBlocking()
         folder.remove()
     }
 
-    private static func run(_ executable: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed"])
+    /// Starts `executable`, its errors on the tests' own standard error.
+    private static func start(_ executable: String, _ arguments: String...) throws -> ChildProcess {
+        try ChildProcess(executable, arguments, standardError: .inherited)
+    }
+
+    private static func check(_ termination: ChildProcess.Termination, of command: String) throws {
+        guard termination == .exited(0) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(command) ended with \(termination)"])
         }
     }
 }

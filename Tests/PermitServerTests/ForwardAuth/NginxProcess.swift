@@ -1,4 +1,5 @@
 import Foundation
+import PermitChildProcess
 import PermitServer
 import PermitSupport
 
@@ -20,10 +21,10 @@ final class NginxProcess: Sendable {
 
     /// The loopback port nginx listens on.
     let port: Int
-    private let process: Process
+    private let process: ChildProcess
     private let folder: URL
 
-    private init(port: Int, process: Process, folder: URL) {
+    private init(port: Int, process: ChildProcess, folder: URL) {
         self.port = port
         self.process = process
         self.folder = folder
@@ -50,19 +51,11 @@ final class NginxProcess: Sendable {
             let configuration = folder.appendingPathComponent("nginx.conf")
             try Data(Self.configuration(folder: folder.path, port: port, permitPort: permitPort, authTimeout: authTimeout).utf8)
                 .write(to: configuration)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [
+            let process = try ChildProcess(executable.path, [
                 "-p", folder.path, "-c", configuration.path, "-e", errorLog.path, "-g", "daemon off; master_process off;",
-            ]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let exit = Locked<Int32?>(nil)
-            process.terminationHandler = { process in exit.withLock { $0 = process.terminationStatus } }
-            try process.run()
+            ])
             let end = ContinuousClock.now.advanced(by: .seconds(30))
-            while ContinuousClock.now < end, exit.withLock({ $0 }) == nil {
+            while ContinuousClock.now < end, process.isRunning {
                 if (try? RawSocket(port: port)) != nil {
                     return NginxProcess(port: port, process: process, folder: folder)
                 }
@@ -87,16 +80,12 @@ final class NginxProcess: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Ends `process`: SIGTERM, then SIGKILL after 5 s, then waits up to 5 s more for it to be reaped.
-    ///
-    /// Never `waitUntilExit()`: on Linux it spins its thread's run loop, here a thread of the cooperative pool,
-    /// which on a 2-core machine starved the other tests, and a clean-clone CI run hung in it for 12 minutes
-    /// beside an nginx that had not come up in time.
-    private static func end(_ process: Process) async {
-        if process.isRunning { process.terminate() }
+    /// Ends `process`: SIGTERM, then SIGKILL after 5 s, and waits for it to be reaped.
+    private static func end(_ process: ChildProcess) async {
+        process.send(SIGTERM)
         if await eventually(within: .seconds(5), { !process.isRunning }) { return }
-        kill(process.processIdentifier, SIGKILL)
-        _ = await eventually(within: .seconds(5)) { !process.isRunning }
+        process.send(SIGKILL)
+        _ = await process.termination()
     }
 
     /// The configuration: the server article's fail-open forward auth in front of a static site, and the

@@ -1,4 +1,5 @@
 import Foundation
+import PermitChildProcess
 import PermitServer
 import PermitSupport
 
@@ -15,8 +16,8 @@ final class ServerProcess: Sendable {
         return nil
     }()
 
-    private let process: Process
-    private let state = Locked((stdout: [(ContinuousClock.Instant, String)](), stderr: Data(), exit: Int32?.none))
+    private let process: ChildProcess
+    private let state = Locked((stdout: [(ContinuousClock.Instant, String)](), stderr: Data()))
 
     /// Starts `permit server` (or `permit COMMAND`) with `arguments`, the app key in `PERMIT_APP_KEY` and the admin key in
     /// `PERMIT_ADMIN_KEY` (`nil` leaves a variable unset); with `openFileLimit`, under that limit (soft and hard,
@@ -34,33 +35,21 @@ final class ServerProcess: Sendable {
         guard let executable = Self.executable else {
             throw ServerError.storageFailed.withDetail("the permit tool is not built next to the tests")
         }
-        process = Process()
-        if let openFileLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", executable.path, command] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = [command] + arguments
-        }
         var environment = ProcessInfo.processInfo.environment
         environment["PERMIT_APP_KEY"] = appKey
         environment["PERMIT_ADMIN_KEY"] = adminKey
         environment["PERMIT_IDLE_TIMEOUT"] = "60"
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let (program, all) = openFileLimit.map {
+            ("/bin/sh", ["-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", executable.path, command] + arguments)
+        } ?? (executable.path, [command] + arguments)
+        process = try ChildProcess(program, all, environment: environment, standardOutput: .captured, standardError: .captured)
         let state = self.state
-        process.terminationHandler = { process in
-            state.withLock { $0.exit = process.terminationStatus }
-        }
-        try process.run()
+        let output = process.standardOutput!, errors = process.standardError!
         // Threads of their own: each read blocks until the child writes or exits.
         Thread {
             var pending = Data()
-            while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            while case let chunk = output.availableData, !chunk.isEmpty {
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: 0x0A) {
                     let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -70,16 +59,16 @@ final class ServerProcess: Sendable {
             }
         }.start()
         Thread {
-            while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+            while case let chunk = errors.availableData, !chunk.isEmpty {
                 state.withLock { $0.stderr.append(chunk) }
             }
         }.start()
     }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
-    /// The exit status, once it has exited.
-    var exitStatus: Int32? { state.withLock { $0.exit } }
+    var pid: Int32 { process.pid }
+    /// The exit status (or the number of the signal that ended it), once it has ended.
+    var exitStatus: Int32? { process.currentTermination?.status }
     /// What it wrote on standard error so far.
     var standardError: String { state.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
     /// The lines it printed on standard output so far.
@@ -102,7 +91,7 @@ final class ServerProcess: Sendable {
     }
 
     /// Sends `signal`.
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    func send(_ signal: Int32) { process.send(signal) }
 
     /// Waits for the exit for at most `limit`; returns how long it took, or `nil` if it still runs.
     func waitForExit(within limit: Duration) async -> Duration? {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import PermitChildProcess
 import PermitServer
 import PermitSupport
 import PostgresNIO
@@ -86,20 +87,11 @@ struct PostgresTLSTests {
 
     /// A certificate authority of its own, which signed nothing the server presents.
     static func makeAuthority(at certificate: String, key: String) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = [
+        let openssl = try ChildProcess("/usr/bin/openssl", [
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
             "-out", certificate, "-days", "2", "-subj", "/CN=Not the server's CA",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Waited for on a thread of its own: waitUntilExit() spins the run loop of the thread it is called on.
-        let status = try await BlockingWork.run(named: "openssl") { () throws -> Int32 in
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        ])
+        let status = await openssl.termination().status
         #expect(status == 0)
     }
 }
