@@ -25,7 +25,7 @@ package actor TokenRegistry {
     private let logger: Logger
     /// One gate per stripe of installations: a report waits only for those of installations in its stripe,
     /// always including its own installation's.
-    private let gates = (0..<64).map { _ in SerialGate() }
+    private let gates = (0..<TokenRegistry.stripes).map { _ in SerialGate() }
     /// The records last read or written, by installation (the common case, every page request repeating its
     /// cookies, is answered from it without waiting for the actor).
     private nonisolated let cache: RecordCache
@@ -33,6 +33,16 @@ package actor TokenRegistry {
     private var queued: [(write: RegistryWrite, waiter: CheckedContinuation<Bool, any Error>?)] = []
     /// Whether a commit is in flight.
     private var committing = false
+    /// Reads waiting for the next batch read; the one whose continuation is `nil` belongs to the reader.
+    private var readQueue: [(installation: String, waiter: CheckedContinuation<ReadTurn, any Error>?)] = []
+    /// Whether a batch read is in flight.
+    private var reading = false
+    /// What a read waiting in ``readQueue`` is resumed with: its record, read in another's batch, or its turn to
+    /// read the next batch.
+    private enum ReadTurn {
+        case read(InstallationRecord?)
+        case lead
+    }
     /// The proof key, once read from the storage.
     private nonisolated let proofs = Locked<InstallationProofs?>(nil)
     /// How many times a report is planned again after another server wrote its installation first.
@@ -126,7 +136,45 @@ package actor TokenRegistry {
     private func currentRecord(_ installation: String) async throws -> (record: InstallationRecord?, read: Date?) {
         if let cached = cache.record(installation, at: now()) { return (cached, nil) }
         let read = now()
-        return (try await storage.record(installation: installation), read)
+        return (try await self.read(installation), read)
+    }
+
+    /// Reads `installation`'s record together with those of the other reports that miss the cache meanwhile:
+    /// the first read to find none in flight reads at once; those that come while it runs wait, and the first of
+    /// them then reads all of theirs in one query (``RegistryStorage/records(installations:)``), as ``commit(_:)``
+    /// does for writes. A busy server so pays one round trip for many new installations instead of one each.
+    private func read(_ installation: String) async throws -> InstallationRecord? {
+        if reading {
+            switch try await withCheckedThrowingContinuation({ readQueue.append((installation, $0)) }) {
+            case .read(let record): return record
+            case .lead: break
+            }
+        } else {
+            reading = true
+            readQueue.append((installation, nil))
+        }
+        let batch = readQueue
+        readQueue = []
+        let found: Result<[String: InstallationRecord], any Error>
+        do {
+            found = .success(try await storage.records(installations: batch.map(\.installation)))
+        } catch {
+            found = .failure(error)
+        }
+        for entry in batch {
+            guard let waiter = entry.waiter else { continue }
+            switch found {
+            case .success(let records): waiter.resume(returning: .read(records[entry.installation]))
+            case .failure(let error): waiter.resume(throwing: error)
+            }
+        }
+        if let next = readQueue.first?.waiter {
+            readQueue[0].waiter = nil
+            next.resume(returning: .lead)
+        } else {
+            reading = false
+        }
+        return try found.get()[installation]
     }
 
     /// Whether recording `report` would write nothing: it repeats the record last read or written for its
@@ -231,6 +279,9 @@ package actor TokenRegistry {
     /// How many writes wait for the commit in flight to finish (for tests and metrics).
     package var queuedWriteCount: Int { queued.count }
 
+    /// How many reads wait for the batch read in flight to finish (for tests).
+    package var queuedReadCount: Int { readQueue.filter { $0.waiter != nil }.count }
+
     /// Returns once `write` is committed, with whatever other writes were queued meanwhile.
     ///
     /// With no commit in flight, the caller commits the queue, its own write included, then hands the next queue
@@ -276,11 +327,20 @@ package actor TokenRegistry {
         if let ownFailure { throw ownFailure }
     }
 
-    /// The gate of `installation`'s stripe, chosen by a hash that is stable for the process's life.
+    /// The gate of `installation`'s stripe.
     private func gate(for installation: String) -> SerialGate {
+        gates[Self.stripe(of: installation)]
+    }
+
+    /// How many stripes of installations the registry has: reports in one stripe are handled one at a time.
+    package static let stripes = 64
+
+    /// The stripe of `installation`, by a hash that is stable for the process's life (tests pick installations
+    /// in different stripes with it).
+    package static func stripe(of installation: String) -> Int {
         var hash: UInt32 = 2_166_136_261  // FNV-1a
         for byte in installation.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return gates[Int(hash % UInt32(gates.count))]
+        return Int(hash % UInt32(stripes))
     }
 
     /// The UTC day of `date`, as `YYYY-MM-DD` (``GrantDay/day(of:)``).

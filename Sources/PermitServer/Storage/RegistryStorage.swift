@@ -19,6 +19,10 @@ package protocol RegistryStorage: Sendable {
     func prepare() async throws
     /// The record of `installation`, or `nil` if the registry has none.
     func record(installation: String) async throws -> InstallationRecord?
+    /// The records of `installations` that the registry has, by installation: one read for many (the registry
+    /// reads the installations of concurrent reports together). The default reads them one at a time with
+    /// ``record(installation:)``.
+    func records(installations: [String]) async throws -> [String: InstallationRecord]
     /// Writes each record and adds its counts, by kind, to the aggregates of its day, all in one transaction:
     /// one commit for the whole batch. Each stored record takes its write's revision.
     ///
@@ -80,6 +84,14 @@ package struct RegistryWrite: Sendable, Hashable {
 }
 
 extension RegistryStorage {
+    package func records(installations: [String]) async throws -> [String: InstallationRecord] {
+        var found: [String: InstallationRecord] = [:]
+        for installation in Set(installations) {
+            if let record = try await record(installation: installation) { found[installation] = record }
+        }
+        return found
+    }
+
     /// Writes `record` (inserting or replacing whatever is stored) and adds `counts`, by kind, to the aggregates
     /// of `day`.
     package func save(

@@ -56,6 +56,27 @@ package struct SQLRegistryStorage: RegistryStorage {
         return try rows.first.map(Self.record(row:))
     }
 
+    package func records(installations: [String]) async throws -> [String: InstallationRecord] {
+        let distinct = Array(Set(installations))
+        guard distinct.count > 1 else {
+            guard let only = distinct.first, let record = try await record(installation: only) else { return [:] }
+            return [only: record]
+        }
+        var found: [String: InstallationRecord] = [:]
+        for start in stride(from: 0, to: distinct.count, by: Self.readChunk) {
+            let chunk = distinct[start..<min(start + Self.readChunk, distinct.count)]
+            let placeholders = (1...chunk.count).map { "$\($0)" }.joined(separator: ", ")
+            let rows = try await executor.rows(SQLStatement(
+                "SELECT \(Self.columns) FROM permit_installations WHERE installation IN (\(placeholders))",
+                chunk.map(SQLValue.text)))
+            for row in rows {
+                let record = try Self.record(row: row)
+                found[record.installation] = record
+            }
+        }
+        return found
+    }
+
     package func save(_ writes: [RegistryWrite]) async throws {
         guard !writes.isEmpty else { return }
         // Rows are touched in one order, installations then days and kinds, sorted, so that two batches of
@@ -104,6 +125,9 @@ package struct SQLRegistryStorage: RegistryStorage {
         installation, token, platform, first_seen, last_seen, states, counted, revision, proven, environment, \
         token_registered, quarantined
         """
+
+    /// How many installations one SELECT reads at most.
+    private static let readChunk = 500
 
     /// How many new installations one INSERT writes at most (12 values each, well under either engine's limit).
     private static let insertChunk = 500
@@ -169,8 +193,10 @@ package struct SQLRegistryStorage: RegistryStorage {
         }
     }
 
-    /// How many writes one guard statement checks (two values each, well under either engine's limit).
-    private static let guardChunk = 500
+    /// How many writes one guard statement checks. Its condition is a chain of `OR`s, one a write, and SQLite
+    /// refuses an expression deeper than 1,000: a chunk of 499 failed the whole batch (500 was the value until
+    /// a batch that large was tried), 400 did not.
+    private static let guardChunk = 200
 
     /// A statement that fails, by inserting a row without a platform (`NOT NULL`), unless each of `writes`'
     /// records is stored with its revision: the one way to fail a transaction that both engines share.

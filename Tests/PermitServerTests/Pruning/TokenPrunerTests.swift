@@ -62,8 +62,8 @@ import PermitSupport
 }
 
 /// Passes everything to a storage and tells each prune's count on an async sequence.
-final class PruneSignallingStorage: RegistryStorage {
-    private let base: any RegistryStorage
+final class PruneSignallingStorage: ForwardingStorage {
+    let base: any RegistryStorage
     let pruned: AsyncStream<Int>
     private let continuation: AsyncStream<Int>.Continuation
     private let count = Locked(0)
@@ -76,20 +76,10 @@ final class PruneSignallingStorage: RegistryStorage {
         (pruned, continuation) = AsyncStream.makeStream()
     }
 
-    func prepare() async throws { try await base.prepare() }
-    func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
-    func save(_ writes: [RegistryWrite]) async throws { try await base.save(writes) }
-    func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
-    func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
     func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
         let count = try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
         self.count.withLock { $0 += 1 }
         continuation.yield(count)
         return count
     }
-    func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
-        try await base.grantDays(from: first, through: last)
-    }
-    func tokenCount() async throws -> Int { try await base.tokenCount() }
-    func proofKey() async throws -> [UInt8] { try await base.proofKey() }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct ConflictRetryTests {
     /// Before each of the first `races` saves, another writer changes the installation's record (a new token of
     /// its own), as a server racing this one would; every save after that goes through.
-    final class RacedStorage: RegistryStorage {
-        private let base: any RegistryStorage
+    final class RacedStorage: ForwardingStorage {
+        let base: any RegistryStorage
         private let state: Locked<(races: Int, saves: Int, reads: Int)>
 
         init(_ base: any RegistryStorage, races: Int) {
@@ -38,17 +38,6 @@ import Testing
             state.withLock { $0.reads += 1 }
             return try await base.record(installation: installation)
         }
-        func prepare() async throws { try await base.prepare() }
-        func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
-        func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
-        func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
-            try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
-        }
-        func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
-            try await base.grantDays(from: first, through: last)
-        }
-        func tokenCount() async throws -> Int { try await base.tokenCount() }
-        func proofKey() async throws -> [UInt8] { try await base.proofKey() }
     }
 
     func withRegistry(races: Int, _ body: @Sendable (TokenRegistry, RacedStorage) async throws -> Void) async throws {

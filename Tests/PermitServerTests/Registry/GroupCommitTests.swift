@@ -10,8 +10,8 @@ import PermitSupport
 @Suite struct GroupCommitTests {
     /// Holds the first batch until ``release()``, records every batch's installations, and refuses any batch
     /// holding `refused`.
-    final class GatedStorage: RegistryStorage {
-        private let base: any RegistryStorage
+    final class GatedStorage: ForwardingStorage {
+        let base: any RegistryStorage
         private let refused: String?
         private let state = Locked((batches: [[String]](), held: true, waiters: [CheckedContinuation<Void, Never>]()))
 
@@ -52,18 +52,6 @@ import PermitSupport
             try await base.save(writes)
         }
 
-        func prepare() async throws { try await base.prepare() }
-        func record(installation: String) async throws -> InstallationRecord? { try await base.record(installation: installation) }
-        func removeToken(_ token: String) async throws -> Int { try await base.removeToken(token) }
-        func deleteInstallation(_ installation: String) async throws -> Bool { try await base.deleteInstallation(installation) }
-        func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
-            try await base.prune(lastSeenBefore: cutoff, androidLastSeenBefore: androidCutoff)
-        }
-        func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
-            try await base.grantDays(from: first, through: last)
-        }
-        func tokenCount() async throws -> Int { try await base.tokenCount() }
-        func proofKey() async throws -> [UInt8] { try await base.proofKey() }
     }
 
     /// Runs `body` with a registry over a gated SQLite storage.

@@ -28,6 +28,22 @@ enum RegistryStorageContract {
             #expect(try await storage.record(installation: "inst-2") == nil)
             #expect(try await storage.tokenCount() == 1)
         },
+        ContractCheck(name: "many installations read at once: each stored one by its name, missing ones absent") { storage in
+            // More than one SELECT's worth (500), with repeats and missing ones among them.
+            let writes = (0..<1_200).map {
+                RegistryWrite(record: record("inst-\($0)", token: "tok-\($0)"), counts: [:], day: "2026-06-01", precondition: .absent)
+            }
+            try await storage.save(writes)
+            let stored = writes.map(\.record)
+            let asked = (0..<1_250).map { "inst-\($0)" } + ["inst-7", "other"]
+            let found = try await storage.records(installations: asked)
+            #expect(found.count == 1_200)
+            #expect(found["inst-7"] == stored[7] && found["inst-1199"] == stored[1_199])
+            #expect(found["inst-1200"] == nil && found["other"] == nil)
+            #expect(try await storage.records(installations: ["inst-3"]) == ["inst-3": stored[3]])
+            #expect(try await storage.records(installations: ["other"]).isEmpty)
+            #expect(try await storage.records(installations: []).isEmpty)
+        },
         ContractCheck(name: "saving again replaces token, platform, last seen and states, keeps first seen") { storage in
             try await storage.save(record("inst-1"), adding: [:], on: "2026-06-01")
             var later = record("inst-1", token: "tok-2", platform: .android, seen: t0 + 3600, states: ["camera": .denied])
