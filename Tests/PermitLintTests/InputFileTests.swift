@@ -4,12 +4,19 @@ import Testing
 @testable import PermitLint
 
 /// Reading refuses what is not a build file; writing keeps links and permissions.
-@Suite struct InputFileTests {
+///
+/// A class, so that each test's folder (with an 8 MB file in one of them) is removed when the test ends: as a
+/// struct the suite left seven folders in the temporary directory at every run.
+@Suite final class InputFileTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputFileTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func aDirectoryIsRefusedSayingSo() {

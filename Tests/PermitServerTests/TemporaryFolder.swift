@@ -1,7 +1,10 @@
 import Foundation
 
-/// A new temporary folder; the test removes it with ``remove()`` in a `defer`.
-struct TemporaryFolder: Sendable {
+/// A new temporary folder, removed when the last reference to it goes (or earlier, with ``remove()``).
+///
+/// A class for that reason: as a struct it was removed only by tests that called ``remove()`` on every path,
+/// and a run of the server tests left about fifty folders with their databases in the temporary directory.
+final class TemporaryFolder: Sendable {
     let url: URL
 
     init() throws {
@@ -12,4 +15,6 @@ struct TemporaryFolder: Sendable {
     func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    deinit { remove() }
 }
