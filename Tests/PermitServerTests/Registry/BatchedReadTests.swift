@@ -11,38 +11,24 @@ import Testing
     final class ReadGatedStorage: ForwardingStorage {
         let base: any RegistryStorage
         private let failing: Int?
-        private let state = Locked((reads: [[String]](), held: true, waiters: [CheckedContinuation<Void, Never>]()))
+        private let readsSeen = Locked([[String]]())
+        private let latch = Latch()
 
         init(_ base: any RegistryStorage, failing: Int? = nil) {
             self.base = base
             self.failing = failing
         }
 
-        var reads: [[String]] { state.withLock { $0.reads } }
+        var reads: [[String]] { readsSeen.withLock { $0 } }
 
-        func release() {
-            let waiters = state.withLock { state in
-                state.held = false
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
+        func release() { latch.open() }
 
         func records(installations: [String]) async throws -> [String: InstallationRecord] {
-            let index = state.withLock { state in
-                state.reads.append(installations.sorted())
-                return state.reads.count - 1
+            let index = readsSeen.withLock { reads in
+                reads.append(installations.sorted())
+                return reads.count - 1
             }
-            if index == 0 {
-                await withCheckedContinuation { continuation in
-                    let wait = state.withLock { state in
-                        if state.held { state.waiters.append(continuation) }
-                        return state.held
-                    }
-                    if !wait { continuation.resume() }
-                }
-            }
+            if index == 0 { await latch.wait() }
             if index == failing { throw ServerError.storageFailed.withDetail("read \(index) failed") }
             return try await base.records(installations: installations)
         }

@@ -13,45 +13,30 @@ import PermitSupport
     final class GatedStorage: ForwardingStorage {
         let base: any RegistryStorage
         private let refused: String?
-        private let state = Locked((batches: [[String]](), held: true, waiters: [CheckedContinuation<Void, Never>]()))
+        private let batchesSeen = Locked([[String]]())
+        private let latch = Latch()
 
         init(_ base: any RegistryStorage, refusing refused: String? = nil) {
             self.base = base
             self.refused = refused
         }
 
-        var batches: [[String]] { state.withLock { $0.batches } }
+        var batches: [[String]] { batchesSeen.withLock { $0 } }
 
-        func release() {
-            let waiters = state.withLock { state in
-                state.held = false
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
+        func release() { latch.open() }
 
         func save(_ writes: [RegistryWrite]) async throws {
             let installations = writes.map(\.record.installation)
-            let first = state.withLock { state in
-                state.batches.append(installations)
-                return state.batches.count == 1
+            let first = batchesSeen.withLock { batches in
+                batches.append(installations)
+                return batches.count == 1
             }
-            if first {
-                await withCheckedContinuation { continuation in
-                    let wait = state.withLock { state in
-                        if state.held { state.waiters.append(continuation) }
-                        return state.held
-                    }
-                    if !wait { continuation.resume() }
-                }
-            }
+            if first { await latch.wait() }
             if let refused, installations.contains(refused) {
                 throw ServerError.storageFailed.withDetail("refused \(refused)")
             }
             try await base.save(writes)
         }
-
     }
 
     /// Runs `body` with a registry over a gated SQLite storage.
