@@ -69,13 +69,14 @@ import Testing
             let others = (Self.stored + Self.new).sorted()
             try await withThrowingTaskGroup(of: (String, Bool).self) { group in
                 group.addTask { (Self.first, try await registry.record(GroupCommitTests.report(Self.first))) }
-                try #require(await eventually(within: .seconds(10)) { !storage.reads.isEmpty })
+                let started = await eventually(within: .seconds(10)) { !storage.reads.isEmpty }
                 for installation in others {
                     group.addTask { (installation, try await registry.record(GroupCommitTests.report(installation))) }
                 }
                 let queued = await eventually(within: .seconds(10)) { await registry.queuedReadCount == others.count }
+                // Released whatever happened, so that a failed wait fails the test instead of hanging it.
                 storage.release()
-                #expect(queued)
+                #expect(started && queued)
                 // Each report wrote: the new ones their first record, the stored ones a new token.
                 for try await (installation, wrote) in group { #expect(wrote, "\(installation)") }
             }
@@ -99,13 +100,13 @@ import Testing
             let queued = Self.new.prefix(2).sorted()
             try await withThrowingTaskGroup(of: (String, Bool).self) { group in
                 group.addTask { (Self.first, (try? await registry.record(GroupCommitTests.report(Self.first))) != nil) }
-                try #require(await eventually(within: .seconds(10)) { !storage.reads.isEmpty })
+                let started = await eventually(within: .seconds(10)) { !storage.reads.isEmpty }
                 for installation in queued {
                     group.addTask { (installation, (try? await registry.record(GroupCommitTests.report(installation))) != nil) }
                 }
                 let waiting = await eventually(within: .seconds(10)) { await registry.queuedReadCount == 2 }
                 storage.release()
-                #expect(waiting)
+                #expect(started && waiting)
                 let outcomes = try await group.reduce(into: [String: Bool]()) { $0[$1.0] = $1.1 }
                 #expect(outcomes == [Self.first: true, queued[0]: false, queued[1]: false])
             }

@@ -63,17 +63,19 @@ import PermitSupport
                     try await registry.record(Self.report("first"))
                     finished.withLock { $0.append("first") }
                 }
-                while storage.batches.isEmpty { await Task.yield() }
+                let started = await eventually(within: .seconds(10)) { !storage.batches.isEmpty }
                 for index in 1...5 {
                     group.addTask {
                         try await registry.record(Self.report("queued-\(index)"))
                         finished.withLock { $0.append("queued-\(index)") }
                     }
                 }
-                while await registry.queuedWriteCount < 5 { await Task.yield() }
+                let queued = await eventually(within: .seconds(10)) { await registry.queuedWriteCount == 5 }
                 // Nothing returns while the first commit is held: no report is acknowledged before its write.
                 #expect(finished.withLock { $0 }.isEmpty)
+                // Released whatever happened, so that a failed wait fails the test instead of hanging it.
                 storage.release()
+                #expect(started && queued)
                 try await group.waitForAll()
             }
             #expect(storage.batches.count == 2)
@@ -93,15 +95,16 @@ import PermitSupport
             let outcomes = Locked([String: Bool]())
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { _ = try? await registry.record(Self.report("first")) }
-                while storage.batches.isEmpty { await Task.yield() }
+                let started = await eventually(within: .seconds(10)) { !storage.batches.isEmpty }
                 for installation in ["good-1", "bad", "good-2"] {
                     group.addTask {
                         let recorded = (try? await registry.record(Self.report(installation))) != nil
                         outcomes.withLock { $0[installation] = recorded }
                     }
                 }
-                while await registry.queuedWriteCount < 3 { await Task.yield() }
+                let queued = await eventually(within: .seconds(10)) { await registry.queuedWriteCount == 3 }
                 storage.release()
+                #expect(started && queued)
                 try await group.waitForAll()
             }
             #expect(outcomes.withLock { $0 } == ["good-1": true, "bad": false, "good-2": true])
