@@ -132,10 +132,12 @@ package final class ChildProcess: Sendable {
         return await BlockingWork.run(named: "permit.child.output") { reader.readDataToEndOfFile() }
     }
 
-    /// Runs `executable` to its end with its output discarded, waiting on a thread of its own; throws when it
-    /// cannot start or exits with a failure.
-    package static func run(_ executable: String, _ arguments: [String]) async throws(ChildProcessError) {
-        let child = try ChildProcess(executable, arguments)
+    /// Runs `executable` to its end with its output discarded and its errors where `errors` says, without
+    /// holding a thread of the shared pool; throws when it cannot start or exits with a failure.
+    package static func run(
+        _ executable: String, _ arguments: [String], standardError errors: Output = .discarded
+    ) async throws(ChildProcessError) {
+        let child = try ChildProcess(executable, arguments, standardError: errors)
         let termination = await child.termination()
         guard termination == .exited(0) else {
             throw ChildProcessError(executable, "ended with \(termination)", 0)

@@ -135,8 +135,8 @@ package actor TokenRegistry {
     /// was read (`nil` when it comes from the cache, which keeps its own).
     private func currentRecord(_ installation: String) async throws -> (record: InstallationRecord?, read: Date?) {
         if let cached = cache.record(installation, at: now()) { return (cached, nil) }
-        let read = now()
-        return (try await self.read(installation), read)
+        let readAt = now()
+        return (try await read(installation), readAt)
     }
 
     /// Reads `installation`'s record together with those of the other reports that miss the cache meanwhile:

@@ -58,10 +58,6 @@ package struct SQLRegistryStorage: RegistryStorage {
 
     package func records(installations: [String]) async throws -> [String: InstallationRecord] {
         let distinct = Array(Set(installations))
-        guard distinct.count > 1 else {
-            guard let only = distinct.first, let record = try await record(installation: only) else { return [:] }
-            return [only: record]
-        }
         var found: [String: InstallationRecord] = [:]
         for start in stride(from: 0, to: distinct.count, by: Self.readChunk) {
             let chunk = distinct[start..<min(start + Self.readChunk, distinct.count)]

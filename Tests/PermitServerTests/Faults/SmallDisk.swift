@@ -15,8 +15,7 @@ struct SmallDisk: Sendable {
         folder = try TemporaryFolder()
         let path = folder.url.path
         do {
-            let mount = try Self.start("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
-            try Self.check(await mount.termination(), of: "mount")
+            try await ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path], standardError: .inherited)
         } catch {
             folder.remove()
             throw error
@@ -41,18 +40,7 @@ struct SmallDisk: Sendable {
     /// Unmounts the tmpfs and removes the folder. Called from a `defer`, so it waits for `umount -l` (which
     /// detaches at once) on the caller's thread.
     func remove() {
-        _ = try? Self.start("/bin/umount", "-l", folder.url.path).waitBlocking()
+        _ = try? ChildProcess("/bin/umount", ["-l", folder.url.path], standardError: .inherited).waitBlocking()
         folder.remove()
-    }
-
-    /// Starts `executable`, its errors on the tests' own standard error.
-    private static func start(_ executable: String, _ arguments: String...) throws -> ChildProcess {
-        try ChildProcess(executable, arguments, standardError: .inherited)
-    }
-
-    private static func check(_ termination: ChildProcess.Termination, of command: String) throws {
-        guard termination == .exited(0) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(command) ended with \(termination)"])
-        }
     }
 }

@@ -105,7 +105,7 @@ final class ServerProcess: Sendable {
 
     /// Kills it with SIGKILL if it still runs, and waits for it.
     func kill9() async {
-        if exitStatus == nil { send(SIGKILL) }
-        _ = await waitForExit(within: .seconds(10))
+        process.send(SIGKILL)
+        _ = await process.termination()
     }
 }

@@ -87,11 +87,9 @@ struct PostgresTLSTests {
 
     /// A certificate authority of its own, which signed nothing the server presents.
     static func makeAuthority(at certificate: String, key: String) async throws {
-        let openssl = try ChildProcess("/usr/bin/openssl", [
+        try await ChildProcess.run("/usr/bin/openssl", [
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
             "-out", certificate, "-days", "2", "-subj", "/CN=Not the server's CA",
         ])
-        let status = await openssl.termination().status
-        #expect(status == 0)
     }
 }
