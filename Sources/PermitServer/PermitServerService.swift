@@ -124,6 +124,15 @@ package struct PermitServerService: Sendable {
                 }
                 defer { group.cancelAll() }
                 try await app.runService()
+                // The writes that the cookie path and forward auth started outlive their requests: on an orderly
+                // stop they get one database deadline to land (before, the process could exit under them).
+                let writer = cookies.writer
+                if await !writer.settled(within: configuration.databaseDeadline) {
+                    let metrics = writer.metrics
+                    logger.error("stopping with cookie reports not written", metadata: [
+                        "pending": "\(metrics.pending)", "waitingForRetry": "\(metrics.waiting)",
+                    ])
+                }
             }
         }
     }

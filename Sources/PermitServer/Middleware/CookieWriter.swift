@@ -34,7 +34,7 @@ package final class CookieWriter: Sendable {
 
     private struct State {
         var book: CookieWriteBook
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var idleWaiters: [Signal] = []
         /// Why the last write failed, for the retry rounds' log lines.
         var lastFailure = ""
     }
@@ -128,15 +128,25 @@ package final class CookieWriter: Sendable {
     }
 
     /// Returns once nothing waits and nothing is in flight: every report submitted so far is written (or lost).
-    /// For tests and for an orderly stop.
+    /// For tests.
     package func settled() async {
-        await withCheckedContinuation { continuation in
-            let idle = state.withLock { state in
-                guard !state.book.isIdle else { return true }
-                state.idleWaiters.append(continuation)
-                return false
-            }
-            if idle { continuation.resume() }
+        if let idle = idleSignal() { await idle.wait() }
+    }
+
+    /// Returns `true` once nothing waits and nothing is in flight, or `false` when `limit` passes first (on the
+    /// writer's clock): how an orderly stop gives the writes that requests started the time to land.
+    package func settled(within limit: Duration) async -> Bool {
+        guard let idle = idleSignal() else { return true }
+        return await idle.wait(upTo: limit, on: clock)
+    }
+
+    /// A signal fired when the writer is next idle, or `nil` when it is idle now.
+    private func idleSignal() -> Signal? {
+        state.withLock { state in
+            guard !state.book.isIdle else { return nil }
+            let idle = Signal()
+            state.idleWaiters.append(idle)
+            return idle
         }
     }
 
@@ -243,18 +253,19 @@ package final class CookieWriter: Sendable {
     }
 
     private func resumeIdleWaiters() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = state.withLock { state -> [Signal] in
             guard state.book.isIdle else { return [] }
             defer { state.idleWaiters = [] }
             return state.idleWaiters
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.fire() }
     }
 }
 
 // MARK: - Signal
 
-/// A one-time event that one task waits for, at most for a while: a write's end, for the request that carried it.
+/// A one-time event that one task waits for, at most for a while: a write's end, for the request that carried it;
+/// the writer's next idle moment, for ``CookieWriter/settled()``.
 private final class Signal: Sendable {
     private struct State {
         var fired = false
@@ -279,7 +290,7 @@ private final class Signal: Sendable {
         if state.withLock({ $0.fired }) { return true }
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                await self.waitForFire()
+                await self.wait()
                 return true
             }
             group.addTask {
@@ -292,7 +303,8 @@ private final class Signal: Sendable {
         }
     }
 
-    private func waitForFire() async {
+    /// Returns once the signal fires, or once the task is cancelled.
+    func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state in
