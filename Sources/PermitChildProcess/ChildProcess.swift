@@ -125,6 +125,22 @@ package final class ChildProcess: Sendable {
         exit.signal(signal)
     }
 
+    /// Ends the child as a service manager would: SIGTERM, then SIGKILL if it still runs after `grace`; returns
+    /// how it ended, once it has been reaped.
+    @discardableResult
+    package func stop(grace: Duration) async -> Termination {
+        send(SIGTERM)
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                try? await Task.sleep(for: grace)
+                if !Task.isCancelled { send(SIGKILL) }
+            }
+            let termination = await termination()
+            group.cancelAll()
+            return termination
+        }
+    }
+
     /// Reads the captured standard output to its end (the child's exit, or its closing of it), on a thread of
     /// its own.
     package func readAllOutput() async -> Data {

@@ -25,6 +25,12 @@ struct BenchServer: AsyncParsableCommand {
             synchronous=FULL; PostgreSQL: fsync and synchronous_commit, read back from the server and printed) \
             (goal: at least 2,000 a second);
               - new tokens: the same installations reporting a new token with their proof, durable too.
+            Then the forward-auth path: a real nginx (from Debian's package; scripts/setup installs it) started \
+            in front of a static page, configured as the server article shows (auth_request to the server's \
+            /permit/forward-auth, failing open; one worker), measured the same way: the page through nginx \
+            without forward auth (the baseline), with forward auth and cookies that change nothing, and with a \
+            new installation's cookies on every request; once the server has stopped, the registry is read to \
+            count how many of those installations were recorded. --no-nginx skips it.
             Then, in this process on the same database: the middleware's own work for a request that changes \
             nothing (goal: under 50 microseconds), the time to prune 1,000,000 stale tokens (goal: under 5 \
             seconds), pushes a second through the durable queue to fake FCM (Android) and APNs (iOS) on \
@@ -70,6 +76,9 @@ struct BenchServer: AsyncParsableCommand {
     @Option(name: .customLong("server-executable"), help: ArgumentHelp("The permit tool run as the server (this one when not given), to compare two builds with one load generator.", valueName: "path"))
     var serverExecutable: String?
 
+    @Flag(name: .customLong("no-nginx"), help: "Skip the forward-auth figures through nginx (nginx need not be installed).")
+    var noNginx = false
+
     @Flag(name: .long, help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -99,6 +108,9 @@ struct BenchServer: AsyncParsableCommand {
         let logger = options.makeLogger()
         if engine.contains(.postgres), postgres == nil, ScratchPostgres.binaries == nil {
             throw CommandFailure("PostgreSQL is not installed: run scripts/setup, or pass --engine sqlite")
+        }
+        if !noNginx, NginxProcess.executable == nil {
+            throw CommandFailure("nginx is not installed: run scripts/setup, or pass --no-nginx")
         }
         var engines: [ServerBenchReport.EngineFigures] = []
         for engine in self.engine {
@@ -140,6 +152,11 @@ struct BenchServer: AsyncParsableCommand {
         }
     }
 
+    /// Whether `line` of nginx's error log is at `error` level or worse (`2026/11/29 04:00:00 [error] 12#12: …`).
+    private static func isErrorLine(_ line: Substring) -> Bool {
+        ["[error]", "[crit]", "[alert]", "[emerg]"].contains { line.contains($0) }
+    }
+
     /// PostgreSQL's own word on whether a commit waits for the disk.
     private static func durability(_ configuration: PostgresClient.Configuration, logger: Logger) async throws -> String {
         try await PostgresExecutor.withExecutor(configuration: configuration, logger: logger) { executor in
@@ -157,15 +174,30 @@ struct BenchServer: AsyncParsableCommand {
     ) async throws -> ServerBenchReport.EngineFigures {
         let (requests, concurrency, pruneRows) = (self.requests, self.concurrency, self.pruneRows)
         let (pushes, queuedSends, pushConcurrency) = (self.pushes, self.queuedSends, self.pushConcurrency)
-        let http = try await BenchServerChild.with(
+        let withNginx = !noNginx
+        let (http, forwardAuth) = try await BenchServerChild.with(
             executable: serverExecutable ?? BenchServerChild.ownExecutable, database: database, folder: folder, index: 0
         ) { child in
-            try await ServerLoad(
+            let load = ServerLoad(
                 port: child.port, appKey: BenchServerChild.appKey, requests: requests, concurrency: concurrency, upserts: self.upserts,
-                rounds: Self.rounds
-            ).measure(name: name, progress: { Terminal.progress($0) })
+                rounds: Self.rounds)
+            let http = try await load.measure(name: name, progress: { Terminal.progress($0) })
+            guard withNginx else { return (http, ForwardAuthFigures?.none) }
+            Terminal.progress("\(name): starting nginx in front of the server")
+            // Each visit holds two of nginx's connections: the visitor's, and its auth request's.
+            return try await NginxProcess.with(permitPort: child.port, connections: 2 * concurrency + 64) { nginx in
+                var figures = try await load.measureForwardAuth(nginxPort: nginx.port, name: name, progress: { Terminal.progress($0) })
+                figures.nginxErrors = nginx.errorLog.split(separator: "\n").filter(Self.isErrorLine).count
+                return (http, Optional(figures))
+            }
         }
         return try await registryEngine.withStorage(logger: logger) { storage in
+            var forwardAuth = forwardAuth
+            if forwardAuth != nil {
+                // The server has stopped, after giving the writes it started time to land: count what it recorded.
+                let installations = (0..<requests).map { "\(ServerLoad.forwardAuthMissPrefix)-\($0)" }
+                forwardAuth?.missesRecorded = try await storage.records(installations: installations).count
+            }
             let clock = ContinuousClock()
             Terminal.progress("\(name): the middleware's work in process, \(requests) requests that change nothing")
             let writer = CookieWriter(registry: TokenRegistry(storage: storage, logger: logger), logger: logger)
@@ -201,7 +233,7 @@ struct BenchServer: AsyncParsableCommand {
                     concurrency: pushConcurrency, logger: logger, progress: { Terminal.progress($0) })
             }
             return ServerBenchReport.EngineFigures(
-                engine: name, durability: durability, http: http,
+                engine: name, durability: durability, http: http, forwardAuth: forwardAuth,
                 middlewareInProcessMedianMicroseconds: LoopbackLoad.percentile(perRequest, 0.5),
                 middlewareInProcessP99Microseconds: LoopbackLoad.percentile(perRequest, 0.99),
                 pruneRows: pruneRows, pruneSeconds: (pruneSeconds * 1000).rounded() / 1000,

@@ -9,6 +9,8 @@ struct ServerBenchReport: Encodable {
         var durability: String
         /// What the load generator measured of the server, a separate process, over HTTP.
         var http: HTTPFigures
+        /// What the load generator measured through nginx in front of the server; `nil` with `--no-nginx`.
+        var forwardAuth: ForwardAuthFigures?
         /// The middleware's own work for a request that changes nothing, in this process.
         var middlewareInProcessMedianMicroseconds: Double
         var middlewareInProcessP99Microseconds: Double
@@ -46,6 +48,18 @@ struct ServerBenchReport: Encodable {
                 ">= 2000 /s", verdict(http.upserts.requestsPerSecond >= 2000),
             ])
             rows.append(load("durable new tokens", http.newTokens))
+            if let nginx = figures.forwardAuth {
+                rows.append(load("nginx, page without forward auth", nginx.withoutForwardAuth))
+                rows.append(load("nginx + forward auth, cookies unchanged", nginx.cacheHits))
+                rows.append(["\(e): forward auth added to the median visit", String(format: "%.1f µs", nginx.addedMedianMicroseconds), "", ""])
+                rows.append(load("nginx + forward auth, new installations", nginx.cacheMisses))
+                let recorded = nginx.missesRecorded ?? 0
+                rows.append([
+                    "\(e): new installations recorded via nginx", "\(recorded) of \(nginx.cacheMisses.requests)"
+                        + ", nginx error lines \(nginx.nginxErrors ?? 0)",
+                    "all", verdict(recorded == nginx.cacheMisses.requests),
+                ])
+            }
             rows.append(["\(e): durability", figures.durability, "", ""])
             rows.append([
                 "\(e): middleware in process", String(format: "median %.1f µs, p99 %.1f µs",

@@ -53,6 +53,22 @@ import Testing
         #expect(!child.isRunning && child.currentTermination?.status == SIGTERM)
     }
 
+    /// `stop(grace:)` ends a child that honours SIGTERM with SIGTERM, and one that ignores it with SIGKILL once the
+    /// grace has passed.
+    @Test func stopSendsTermAndKillsWhatIgnoresIt() async throws {
+        let polite = try ChildProcess("/bin/sleep", ["30"])
+        #expect(await polite.stop(grace: .seconds(30)) == .signalled(SIGTERM))
+
+        // The shell says when its trap is set, so the SIGTERM cannot arrive before it.
+        let stubborn = try ChildProcess(
+            "/bin/sh", ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], standardOutput: .captured)
+        let ready = await BlockingWork.run(named: "test.ready") { stubborn.standardOutput?.availableData ?? Data() }
+        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+        let start = ContinuousClock.now
+        #expect(await stubborn.stop(grace: .milliseconds(300)) == .signalled(SIGKILL))
+        #expect(start.duration(to: .now) >= .milliseconds(300), "killed before the grace had passed")
+    }
+
     @Test func theEnvironmentIsTheGivenOneOrThisProcesss() async throws {
         let given = try ChildProcess(
             "/bin/sh", ["-c", "echo \"$PERMIT_CHILD_TEST:$HOME\""], environment: ["PERMIT_CHILD_TEST": "given"],

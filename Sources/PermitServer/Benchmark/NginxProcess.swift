@@ -1,26 +1,30 @@
-import Foundation
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+package import Foundation
 import PermitChildProcess
-import PermitServer
 import PermitSupport
 
 /// A real nginx from Debian's package (`scripts/setup` installs nginx-light), run as a child process in front of
 /// a small static site, with forward auth to `permit server` configured to fail open: the configuration the
 /// server article shows, plus the paths a process of its own needs (its pid file, error log and temporary files
-/// in a temporary folder, a loopback port above 1024), in the foreground (`daemon off`).
-final class NginxProcess: Sendable {
+/// in a temporary folder, a loopback port above 1024), in the foreground (`daemon off`), with one worker.
+///
+/// The forward-auth tests run it, and `permit bench server` measures the forward-auth path through it.
+package final class NginxProcess: Sendable {
     /// The nginx binary, or `nil` when nginx is not installed.
-    static let executable: URL? = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/usr/local/bin/nginx"]
+    package static let executable: URL? = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/usr/local/bin/nginx"]
         .map(URL.init(fileURLWithPath:))
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
-    /// Whether the nginx tests run: nginx is installed, or this is CI, where its absence fails.
-    static let shouldRun = executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
-
     /// What the sample site's page says.
-    static let sitePage = "<h1>The sample site</h1>\n"
+    package static let sitePage = "<h1>The sample site</h1>\n"
+
+    /// The path that serves the sample page without asking `permit server`: the site without forward auth.
+    package static let pathWithoutForwardAuth = "/without-permit"
 
     /// The loopback port nginx listens on.
-    let port: Int
+    package let port: Int
     private let process: ChildProcess
     private let folder: URL
 
@@ -31,15 +35,30 @@ final class NginxProcess: Sendable {
     }
 
     /// Starts nginx on a free loopback port, forwarding auth to `permit server` on `permitPort`; returns once
-    /// nginx accepts connections.
+    /// nginx serves the sample page.
     ///
-    /// - Parameter authTimeout: how long nginx waits for `permit server` (to connect, and to answer) before it
-    ///   serves the page anyway.
-    static func start(permitPort: Int, authTimeout: Int = 1) async throws -> NginxProcess {
+    /// - Parameters:
+    ///   - authTimeout: how long, in seconds, nginx waits for `permit server` (to connect, and to answer) before
+    ///     it serves the page anyway.
+    ///   - connections: the most connections nginx's worker holds at once; each visit holds two (the visitor's,
+    ///     and the auth request's to `permit server`).
+    package static func start(permitPort: Int, authTimeout: Int = 1, connections: Int = 256) async throws -> NginxProcess {
         guard let executable else {
             throw ServerError.storageFailed.withDetail("nginx is not installed: run scripts/setup")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permit-nginx-\(UUID().uuidString)")
+        do {
+            return try await start(
+                executable: executable, folder: folder, permitPort: permitPort, authTimeout: authTimeout, connections: connections)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    private static func start(
+        executable: URL, folder: URL, permitPort: Int, authTimeout: Int, connections: Int
+    ) async throws -> NginxProcess {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("site"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
         try Data(sitePage.utf8).write(to: folder.appendingPathComponent("site/index.html"))
@@ -49,52 +68,70 @@ final class NginxProcess: Sendable {
             // A random port below Linux's ephemeral range, as ScratchPostgres picks its own.
             let port = Int.random(in: 20_000..<32_000)
             let configuration = folder.appendingPathComponent("nginx.conf")
-            try Data(Self.configuration(folder: folder.path, port: port, permitPort: permitPort, authTimeout: authTimeout).utf8)
-                .write(to: configuration)
+            try Data(Self.configuration(
+                folder: folder.path, port: port, permitPort: permitPort, authTimeout: authTimeout, connections: connections
+            ).utf8).write(to: configuration)
             let process = try ChildProcess(executable.path, [
                 "-p", folder.path, "-c", configuration.path, "-e", errorLog.path, "-g", "daemon off; master_process off;",
             ])
-            let end = ContinuousClock.now.advanced(by: .seconds(30))
-            while ContinuousClock.now < end, process.isRunning {
-                if (try? RawSocket(port: port)) != nil {
-                    return NginxProcess(port: port, process: process, folder: folder)
-                }
-                try await Task.sleep(for: .milliseconds(20))
+            if await servesThePage(port: port, while: process, within: .seconds(30)) {
+                return NginxProcess(port: port, process: process, folder: folder)
             }
-            await Self.end(process)
+            await process.stop(grace: .seconds(5))
             let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             lastFailure = log.split(separator: "\n").last.map(String.init) ?? lastFailure
         }
-        try? FileManager.default.removeItem(at: folder)
         throw ServerError.storageFailed.withDetail("nginx did not start: \(lastFailure)")
     }
 
+    /// Whether nginx, started as `process`, served the page without forward auth on `port` within `limit`.
+    private static func servesThePage(port: Int, while process: ChildProcess, within limit: Duration) async -> Bool {
+        let end = ContinuousClock.now.advanced(by: limit)
+        let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathWithoutForwardAuth)")
+        while ContinuousClock.now < end, process.isRunning {
+            if let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(1)) {
+                _ = try? await response.body.collect(upTo: 64 * 1024)
+                if response.status == .ok { return true }
+            }
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return false }
+        }
+        return false
+    }
+
     /// What nginx logged so far.
-    var errorLog: String {
+    package var errorLog: String {
         (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
     }
 
     /// Stops nginx (SIGTERM, then SIGKILL after 5 s) and deletes its folder.
-    func stop() async {
-        await Self.end(process)
+    package func stop() async {
+        await process.stop(grace: .seconds(5))
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Ends `process`: SIGTERM, then SIGKILL after 5 s, and waits for it to be reaped.
-    private static func end(_ process: ChildProcess) async {
-        process.send(SIGTERM)
-        if await eventually(within: .seconds(5), { !process.isRunning }) { return }
-        process.send(SIGKILL)
-        _ = await process.termination()
+    /// Runs `body` with nginx started in front of `permit server` on `permitPort`, and stops it whether `body`
+    /// returns or throws.
+    package static func with<Value: Sendable>(
+        permitPort: Int, connections: Int = 256, _ body: (NginxProcess) async throws -> Value
+    ) async throws -> Value {
+        let nginx = try await start(permitPort: permitPort, connections: connections)
+        do {
+            let value = try await body(nginx)
+            await nginx.stop()
+            return value
+        } catch {
+            await nginx.stop()
+            throw error
+        }
     }
 
-    /// The configuration: the server article's fail-open forward auth in front of a static site, and the
-    /// process's own paths.
-    static func configuration(folder: String, port: Int, permitPort: Int, authTimeout: Int) -> String {
+    /// The configuration: the server article's fail-open forward auth in front of a static site, the same page
+    /// without forward auth, and the process's own paths.
+    package static func configuration(folder: String, port: Int, permitPort: Int, authTimeout: Int, connections: Int) -> String {
         """
         worker_processes 1;
         pid \(folder)/nginx.pid;
-        events { worker_connections 64; }
+        events { worker_connections \(connections); }
         http {
             access_log off;
             client_body_temp_path \(folder)/temp/body;
@@ -108,6 +145,12 @@ final class NginxProcess: Sendable {
 
                 location / {
                     auth_request /_permit;
+                }
+
+                # The same page, not reported to permit server: the benchmark's baseline, and the start-up probe.
+                location = \(pathWithoutForwardAuth) {
+                    alias \(folder)/site/index.html;
+                    default_type text/html;
                 }
 
                 # Forward auth to permit server: it always answers 204 when it answers at all.

@@ -23,6 +23,26 @@ package struct HTTPFigures: Sendable, Hashable, Codable {
     package var newTokens: LoopbackLoad.Result
 }
 
+/// The forward-auth figures of one engine: the load generator's requests through a real nginx configured as the
+/// server article shows (`auth_request` to `permit server`, failing open), in front of a static page.
+package struct ForwardAuthFigures: Sendable, Hashable, Codable {
+    /// The page through nginx without forward auth: nginx alone, the baseline (medians of the rounds).
+    package var withoutForwardAuth: LoopbackLoad.Result
+    /// `GET /` through nginx, which asks `permit server` first, with cookies that change nothing (medians of the
+    /// rounds).
+    package var cacheHits: LoopbackLoad.Result
+    /// The cache hits' median minus the baseline's: what forward auth adds to a visit end to end.
+    package var addedMedianMicroseconds: Double
+    /// `GET /` through nginx with a new installation's cookies on every request, each recorded in the background.
+    package var cacheMisses: LoopbackLoad.Result
+    /// How many of the cache misses' installations the registry held once the server had stopped; `nil` until
+    /// counted.
+    package var missesRecorded: Int?
+    /// The lines nginx logged at `error` or worse during the rounds (a failed auth request is logged there,
+    /// and the visitor served all the same); `nil` until read.
+    package var nginxErrors: Int?
+}
+
 /// The load generator of `permit bench server`: its rounds against one `permit server`, a separate process on
 /// loopback, over HTTP/1.1 from `concurrency` kept-alive connections.
 package struct ServerLoad: Sendable {
@@ -97,6 +117,41 @@ package struct ServerLoad: Sendable {
             middlewareAddedMedianMicroseconds: ((cacheHits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
             cacheMisses: misses, upserts: LoopbackLoad.Result.median(of: upsertResults),
             upsertRounds: upsertResults.map(\.requestsPerSecond), newTokens: newTokens)
+    }
+
+    /// The prefix of the installations whose cookies ``measureForwardAuth(nginxPort:name:progress:)`` sends as
+    /// cache misses: `nginx-miss-0` to `nginx-miss-(requests - 1)`.
+    package static let forwardAuthMissPrefix = "nginx-miss"
+
+    /// Runs the forward-auth rounds through nginx on `nginxPort`, in front of the server this load was made for,
+    /// telling `progress` each step, and returns their figures (``ForwardAuthFigures/missesRecorded`` not yet
+    /// counted).
+    package func measureForwardAuth(nginxPort: Int, name: String, progress: @Sendable (String) -> Void) async throws -> ForwardAuthFigures {
+        let site = "http://127.0.0.1:\(nginxPort)/", plain = "http://127.0.0.1:\(nginxPort)\(NginxProcess.pathWithoutForwardAuth)"
+        let concurrency = self.concurrency
+        progress("\(name): warming up nginx in front of the server")
+        _ = try await LoopbackLoad.run(requests: concurrency * 20, concurrency: concurrency) { index in
+            Self.get(site, cookie: Self.cookie("nginx-hit", index % concurrency))
+        }
+        progress(
+            "\(name): \(rounds) rounds of \(requests) GET through nginx from \(concurrency) connections, without forward auth, "
+                + "then with forward auth and cookies that change nothing")
+        var baselines: [LoopbackLoad.Result] = [], hits: [LoopbackLoad.Result] = []
+        for _ in 0..<rounds {
+            baselines.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { _ in Self.get(plain, cookie: nil) })
+            hits.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
+                Self.get(site, cookie: Self.cookie("nginx-hit", index % concurrency))
+            })
+        }
+        progress("\(name): \(requests) GET / through nginx with a new installation's cookies each")
+        let misses = try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
+            Self.get(site, cookie: Self.cookie(Self.forwardAuthMissPrefix, index))
+        }
+        let baseline = LoopbackLoad.Result.median(of: baselines), cacheHits = LoopbackLoad.Result.median(of: hits)
+        return ForwardAuthFigures(
+            withoutForwardAuth: baseline, cacheHits: cacheHits,
+            addedMedianMicroseconds: ((cacheHits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
+            cacheMisses: misses, missesRecorded: nil, nginxErrors: nil)
     }
 
     private static func get(_ url: String, cookie: String?) -> HTTPClientRequest {

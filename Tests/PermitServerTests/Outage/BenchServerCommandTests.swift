@@ -8,10 +8,12 @@ import Testing
     .enabled(if: ServerProcess.executable != nil, "the permit tool is not built next to the tests (swift build --build-tests)"),
     .serialized)
 struct BenchServerCommandTests {
+    /// With nginx (installed, or under CI=true, where its absence fails), the run also goes through nginx's
+    /// forward auth, and every new installation it sent that way is in the registry afterwards.
     @Test func aSmallRunOnSQLiteReportsTheHTTPFiguresOfAChildServer() async throws {
         let bench = try ServerProcess(
             ["server", "--engine", "sqlite", "--requests", "200", "--concurrency", "4", "--upserts", "40", "--prune-rows", "10",
-             "--pushes", "0", "--queued-sends", "1", "--json"],
+             "--pushes", "0", "--queued-sends", "1", "--json"] + (NginxProcess.shouldRun ? [] : ["--no-nginx"]),
             appKey: nil, adminKey: nil, command: "bench")
         // A generous deadline that guards against a hang only.
         let took = await bench.waitForExit(within: .seconds(600))
@@ -33,5 +35,13 @@ struct BenchServerCommandTests {
         #expect((http["upsertRounds"] as? [Double])?.count == 3)
         #expect((http["upserts"] as? [String: Any])?["requests"] as? Int == 120)
         #expect(engine["pushQueue"] == nil)
+        guard NginxProcess.shouldRun else { return }
+        let nginx = try #require(engine["forwardAuth"] as? [String: Any], "no forward-auth figures")
+        for figure in ["withoutForwardAuth", "cacheHits", "cacheMisses"] {
+            let result = try #require(nginx[figure] as? [String: Any], "no \(figure)")
+            #expect((result["requestsPerSecond"] as? Double ?? 0) > 0, "\(figure)")
+        }
+        #expect(nginx["missesRecorded"] as? Int == 200)
+        #expect(nginx["nginxErrors"] as? Int == 0)
     }
 }
