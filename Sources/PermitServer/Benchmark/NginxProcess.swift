@@ -139,6 +139,12 @@ package final class NginxProcess: Sendable {
             fastcgi_temp_path \(folder)/temp/fastcgi;
             uwsgi_temp_path \(folder)/temp/uwsgi;
             scgi_temp_path \(folder)/temp/scgi;
+            # permit server, with idle connections kept open to it: without them, each visit's auth request opens one.
+            upstream permit {
+                server 127.0.0.1:\(permitPort);
+                keepalive 32;
+            }
+
             server {
                 listen 127.0.0.1:\(port);
                 root \(folder)/site;
@@ -156,7 +162,9 @@ package final class NginxProcess: Sendable {
                 # Forward auth to permit server: it always answers 204 when it answers at all.
                 location = /_permit {
                     internal;
-                    proxy_pass http://127.0.0.1:\(permitPort)/permit/forward-auth;
+                    proxy_pass http://permit/permit/forward-auth;
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
                     proxy_pass_request_body off;
                     proxy_set_header Content-Length "";
                     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
