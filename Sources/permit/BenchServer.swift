@@ -17,8 +17,8 @@ struct BenchServer: AsyncParsableCommand {
             from --concurrency kept-alive connections. It measures, with requests a second, median and p99:
               - GET / without cookies (the middleware has nothing to do: the baseline) and with the cookies of \
             --concurrency installations that change nothing (cache hits), in alternating rounds;
-              - GET / with a new installation's cookies on every request (cache misses: each is recorded in \
-            the background, the request answered at once);
+              - GET / with a new installation's cookies on every request (cache misses: each is written, \
+            and the request waits for its write 100 ms at most);
               - durable upserts: native reports of new installations (POST /permit/installations), each \
             answered 204 only once its write is durable; the server commits the writes that wait together in \
             one transaction (group commit), and each commit waits for the disk (SQLite: WAL with \
@@ -27,10 +27,11 @@ struct BenchServer: AsyncParsableCommand {
               - new tokens: the same installations reporting a new token with their proof, durable too.
             Then the forward-auth path: a real nginx (from Debian's package; scripts/setup installs it) started \
             in front of a static page, configured as the server article shows (auth_request to the server's \
-            /permit/forward-auth, failing open; one worker), measured the same way: the page through nginx \
-            without forward auth (the baseline), with forward auth and cookies that change nothing, and with a \
-            new installation's cookies on every request; once the server has stopped, the registry is read to \
-            count how many of those installations were recorded. --no-nginx skips it.
+            /permit/forward-auth over kept-alive connections, failing open; one worker), measured the same \
+            way: the page through nginx without forward auth (the baseline), with forward auth and cookies \
+            that change nothing, and with a new installation's cookies on every request; once the server has \
+            stopped, the registry is read to count how many of those installations were recorded, and nginx's \
+            error lines are counted. --no-nginx skips it.
             Then, in this process on the same database: the middleware's own work for a request that changes \
             nothing (goal: under 50 microseconds), the time to prune 1,000,000 stale tokens (goal: under 5 \
             seconds), pushes a second through the durable queue to fake FCM (Android) and APNs (iOS) on \
