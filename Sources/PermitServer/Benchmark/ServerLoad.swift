@@ -75,25 +75,10 @@ package struct ServerLoad: Sendable {
     /// Runs the rounds, telling `progress` each step, and returns their figures.
     package func measure(name: String, progress: @Sendable (String) -> Void) async throws -> HTTPFigures {
         let url = "http://127.0.0.1:\(port)/", appKey = self.appKey
-        let concurrency = self.concurrency
         progress("\(name): warming up the server and its cache")
-        _ = try await LoopbackLoad.run(requests: concurrency * 20, concurrency: concurrency) { index in
-            Self.get(url, cookie: Self.cookie("hit", index % concurrency))
-        }
-        progress(
-            "\(name): \(rounds) rounds of \(requests) GET / from \(concurrency) connections, without cookies, then with "
-                + "cookies that change nothing")
-        var baselines: [LoopbackLoad.Result] = [], hits: [LoopbackLoad.Result] = []
-        for _ in 0..<rounds {
-            baselines.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { _ in Self.get(url, cookie: nil) })
-            hits.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
-                Self.get(url, cookie: Self.cookie("hit", index % concurrency))
-            })
-        }
-        progress("\(name): \(requests) GET / with a new installation's cookies each")
-        let misses = try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
-            Self.get(url, cookie: Self.cookie("miss", index))
-        }
+        let gets = try await getRounds(
+            name: name, path: "GET /", baseline: url, measured: url, prefix: "hit", missPrefix: "miss", progress: progress,
+            labels: ("without cookies", "with cookies that change nothing"))
         progress("\(name): \(rounds) rounds of \(upserts) native reports of new installations (durable upserts)")
         var upsertResults: [LoopbackLoad.Result] = []
         let proofs = Locked([String: String]())
@@ -111,11 +96,9 @@ package struct ServerLoad: Sendable {
         let newTokens = try await LoopbackLoad.run(requests: upserts, concurrency: concurrency, expected: .noContent) { index in
             Self.report(url, appKey: appKey, index: index, round: 0, token: "second", proof: known["upsert-0-\(index)"])
         }
-        let baseline = LoopbackLoad.Result.median(of: baselines), cacheHits = LoopbackLoad.Result.median(of: hits)
         return HTTPFigures(
-            noCookies: baseline, cacheHits: cacheHits,
-            middlewareAddedMedianMicroseconds: ((cacheHits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
-            cacheMisses: misses, upserts: LoopbackLoad.Result.median(of: upsertResults),
+            noCookies: gets.baseline, cacheHits: gets.hits, middlewareAddedMedianMicroseconds: gets.addedMedianMicroseconds,
+            cacheMisses: gets.misses, upserts: LoopbackLoad.Result.median(of: upsertResults),
             upsertRounds: upsertResults.map(\.requestsPerSecond), newTokens: newTokens)
     }
 
@@ -128,30 +111,50 @@ package struct ServerLoad: Sendable {
     /// counted).
     package func measureForwardAuth(nginxPort: Int, name: String, progress: @Sendable (String) -> Void) async throws -> ForwardAuthFigures {
         let site = "http://127.0.0.1:\(nginxPort)/", plain = "http://127.0.0.1:\(nginxPort)\(NginxProcess.pathWithoutForwardAuth)"
-        let concurrency = self.concurrency
         progress("\(name): warming up nginx in front of the server")
-        _ = try await LoopbackLoad.run(requests: concurrency * 20, concurrency: concurrency) { index in
-            Self.get(site, cookie: Self.cookie("nginx-hit", index % concurrency))
+        let gets = try await getRounds(
+            name: name, path: "GET through nginx", baseline: plain, measured: site, prefix: "nginx-hit",
+            missPrefix: Self.forwardAuthMissPrefix, progress: progress,
+            labels: ("without forward auth", "with forward auth and cookies that change nothing"))
+        return ForwardAuthFigures(
+            withoutForwardAuth: gets.baseline, cacheHits: gets.hits, addedMedianMicroseconds: gets.addedMedianMicroseconds,
+            cacheMisses: gets.misses, missesRecorded: nil, nginxErrors: nil)
+    }
+
+    /// The figures of ``getRounds(name:path:baseline:measured:prefix:missPrefix:progress:labels:)``.
+    private struct GetRounds {
+        var baseline: LoopbackLoad.Result, hits: LoopbackLoad.Result, misses: LoopbackLoad.Result
+        /// The hits' median minus the baseline's, to a tenth of a microsecond.
+        var addedMedianMicroseconds: Double {
+            ((hits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10
         }
-        progress(
-            "\(name): \(rounds) rounds of \(requests) GET through nginx from \(concurrency) connections, without forward auth, "
-                + "then with forward auth and cookies that change nothing")
+    }
+
+    /// The GET rounds of one path to the server: a warm-up of `measured` with the cookies of as many
+    /// installations as connections (series `prefix`); `rounds` alternating rounds of `baseline` without cookies
+    /// and of `measured` with those cookies, which change nothing (cache hits); then one round of `measured` with a
+    /// new installation's cookies each (series `missPrefix`: cache misses).
+    private func getRounds(
+        name: String, path: String, baseline: String, measured: String, prefix: String, missPrefix: String,
+        progress: @Sendable (String) -> Void, labels: (baseline: String, hits: String)
+    ) async throws -> GetRounds {
+        let concurrency = self.concurrency
+        _ = try await LoopbackLoad.run(requests: concurrency * 20, concurrency: concurrency) { index in
+            Self.get(measured, cookie: Self.cookie(prefix, index % concurrency))
+        }
+        progress("\(name): \(rounds) rounds of \(requests) \(path) from \(concurrency) connections, \(labels.baseline), then \(labels.hits)")
         var baselines: [LoopbackLoad.Result] = [], hits: [LoopbackLoad.Result] = []
         for _ in 0..<rounds {
-            baselines.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { _ in Self.get(plain, cookie: nil) })
+            baselines.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { _ in Self.get(baseline, cookie: nil) })
             hits.append(try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
-                Self.get(site, cookie: Self.cookie("nginx-hit", index % concurrency))
+                Self.get(measured, cookie: Self.cookie(prefix, index % concurrency))
             })
         }
-        progress("\(name): \(requests) GET / through nginx with a new installation's cookies each")
+        progress("\(name): \(requests) \(path) with a new installation's cookies each")
         let misses = try await LoopbackLoad.run(requests: requests, concurrency: concurrency) { index in
-            Self.get(site, cookie: Self.cookie(Self.forwardAuthMissPrefix, index))
+            Self.get(measured, cookie: Self.cookie(missPrefix, index))
         }
-        let baseline = LoopbackLoad.Result.median(of: baselines), cacheHits = LoopbackLoad.Result.median(of: hits)
-        return ForwardAuthFigures(
-            withoutForwardAuth: baseline, cacheHits: cacheHits,
-            addedMedianMicroseconds: ((cacheHits.medianMicroseconds - baseline.medianMicroseconds) * 10).rounded() / 10,
-            cacheMisses: misses, missesRecorded: nil, nginxErrors: nil)
+        return GetRounds(baseline: LoopbackLoad.Result.median(of: baselines), hits: LoopbackLoad.Result.median(of: hits), misses: misses)
     }
 
     private static func get(_ url: String, cookie: String?) -> HTTPClientRequest {
