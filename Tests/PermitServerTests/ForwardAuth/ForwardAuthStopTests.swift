@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import PermitServer
+import PostgresNIO
 import Testing
 
 /// `permit server` stopped right after forward-auth visits: forward auth answers before its write is done, so the
@@ -34,5 +35,36 @@ struct ForwardAuthStopTests {
         }
         #expect(recorded.count == visits, "\(server.standardError.suffix(2000))")
         #expect(recorded["stop-7"]?.token == "token-stop-7-" + String(repeating: "x", count: 140))
+    }
+
+    /// SIGTERM while PostgreSQL is down and forward-auth writes wait for a retry: the stop waits for them one
+    /// database deadline (2 s here), then exits 0 and says at error how many it could not write, instead of
+    /// waiting for the database or losing them in silence.
+    @Test(.enabled(if: PostgresTestServer.shouldRun, "PostgreSQL is not installed"), .timeLimit(.minutes(2)))
+    func sigtermDuringAnOutageSaysWhichWritesItCouldNotMake() async throws {
+        try await ScratchPostgres.withServer { database in
+            let configuration = try await database.makeDatabase(logger: .quiet)
+            let url = "postgres://postgres@127.0.0.1:\(database.port)/\(configuration.database ?? "")"
+            let server = try ServerProcess(
+                ["--postgres", url, "--port", "0", "--db-timeout", "2", "--drain-timeout", "20", "--writes-per-address", "0",
+                 "--writes-per-installation", "0", "--no-access-log"])
+            let port = try #require(await server.listeningPort(within: .seconds(30)), "no listening line: \(server.standardError)")
+            try await database.halt()
+            let visit = "http://127.0.0.1:\(port)/permit/forward-auth"
+            // Answered 204 at once while the database is down: the visits never wait for it.
+            _ = try await LoopbackLoad.run(requests: 30, concurrency: 3, expected: .noContent) { index in
+                var request = HTTPClientRequest(url: visit)
+                request.headers.add(name: "Cookie", value: ServerLoad.cookie("outage", index))
+                return request
+            }
+            let start = ContinuousClock.now
+            server.send(SIGTERM)
+            let exited = await server.waitForExit(within: .seconds(15))
+            if exited == nil { await server.kill9() }
+            #expect(exited != nil && server.exitStatus == 0, "\(server.standardError.suffix(2000))")
+            #expect(start.duration(to: .now) >= .seconds(2), "the stop did not wait for the writes")
+            let said = server.standardError.split(separator: "\n").first { $0.contains("stopping with cookie reports not written") }
+            #expect(said?.contains("pending=30") == true, "\(server.standardError.suffix(2000))")
+        }
     }
 }
