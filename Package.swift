@@ -128,13 +128,14 @@ let package = Package(
             ]
         ),
         // The server side (push-token registry, grant rates) for `permit server`: a target, not a product.
-        // A SwiftPM 6.1 trait was tried: a `Server` trait gating a `PermitServer` product's dependencies with
-        // `condition: .when(traits: ["Server"])` does keep them out of a consumer's resolution unless it enables
-        // the trait (while a product's unconditional dependencies are resolved by every consumer, even one using
-        // other products only). It was not chosen: with the trait off the module still builds, so every file
-        // would sit inside `#if Server`, and this package's own tool and scripts would need `--traits Server`.
-        // As a target, hummingbird, sqlite-nio and postgres-nio are pruned for apps like the tool's other
-        // dependencies, and an app that depends on Permit and PermitWeb resolves swift-log alone.
+        // Measured with a consumer of Permit and PermitWeb (the scripts/test step): as a plain product, PermitServer
+        // made that consumer resolve 27 packages instead of swift-log alone. A `Server` trait gating its (and
+        // PermitPageServer's) dependencies with `condition: .when(traits: ["Server"])` brought it back to swift-log
+        // alone when off by default, and to 27 again when on by default. It was not chosen: with the trait off, this
+        // checkout's own `swift build` and `swift test` would fail to build the server unless every file of it sat in
+        // `#if Server` (the package keeps conditional compilation to the adapter modules) and every script passed
+        // `--traits Server`; and the module has no public API for a Swift server to call yet. As a target,
+        // hummingbird, sqlite-nio and postgres-nio are pruned for apps like the tool's other dependencies.
         .target(
             name: "PermitServer",
             dependencies: [
