@@ -26,6 +26,9 @@ package struct PermitServerService: Sendable {
         package var pruneInterval: Duration = .seconds(3_600)
         /// How long one database call may take before it fails (and a native report answers 503).
         package var databaseDeadline: Duration = .seconds(5)
+        /// How long an orderly stop waits for the cookie and forward-auth writes its requests started, after
+        /// the requests themselves: keep it and the deadline under the process's drain limit.
+        package var writesWaitOnStop: Duration = .seconds(4)
         /// How long the start may wait for the database to answer before it gives up.
         package var startTimeout: Duration = .seconds(30)
         /// How long a connection may send nothing the server can read as a part of a request (a request's
@@ -125,9 +128,9 @@ package struct PermitServerService: Sendable {
                 defer { group.cancelAll() }
                 try await app.runService()
                 // The writes that the cookie path and forward auth started outlive their requests: on an orderly
-                // stop they get one database deadline to land (before, the process could exit under them).
+                // stop they get a last chance to land (before, the process could exit under them).
                 let writer = cookies.writer
-                if await !writer.settled(within: configuration.databaseDeadline) {
+                if await !writer.finish(within: configuration.writesWaitOnStop) {
                     let metrics = writer.metrics
                     logger.error("stopping with cookie reports not written", metadata: [
                         "pending": "\(metrics.pending)", "waitingForRetry": "\(metrics.waiting)",

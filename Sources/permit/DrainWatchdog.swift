@@ -6,7 +6,8 @@ import Logging
 /// behind the server's graceful shutdown.
 ///
 /// On SIGTERM the server stops accepting connections and waits for the requests in flight, each bounded by
-/// the database deadline, then closes its storage; should anything still hold it (a connection that never
+/// the database deadline, then for the cookie and forward-auth writes they started (within what is left of the
+/// drain deadline), then closes its storage; should anything still hold it (a connection that never
 /// closes), this watchdog logs an error and exits with status 1 when the deadline has passed. A write that had
 /// not been acknowledged by then was never promised.
 final class DrainWatchdog {

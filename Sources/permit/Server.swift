@@ -49,10 +49,10 @@ struct Server: AsyncParsableCommand {
             and the app sends it again. PostgreSQL's connections are reopened by themselves when the database \
             is back. At start, a database that cannot be reached within --start-timeout, refused credentials or \
             a missing database end the process with one line on standard error and exit status 69. On SIGTERM \
-            or SIGINT the server stops accepting connections, finishes the requests in flight, waits at most \
-            --db-timeout for the cookie and forward-auth writes they started (logging at error the reports it \
-            could not write) and exits; if that takes longer than --drain-timeout it logs an error and exits \
-            with status 1.
+            or SIGINT the server stops accepting connections, finishes the requests in flight, waits for the \
+            cookie and forward-auth writes they started (at most --db-timeout, and at most --drain-timeout \
+            less --db-timeout less one second; the reports it could not write are logged at error) and exits; \
+            if that takes longer than --drain-timeout it logs an error and exits with status 1.
 
             Slow clients: a connection that sends no part of a request for --idle-timeout is closed (a request's \
             headers sent a byte at a time, a silent socket); a native report's body must arrive within \
@@ -187,6 +187,9 @@ struct Server: AsyncParsableCommand {
             throw ValidationError("--kinds: not a kind identifier (letters and digits, starting lowercase): \(notKinds.joined(separator: ", "))")
         }
         configuration.databaseDeadline = Self.duration(dbTimeout)
+        // The stop waits for the requests in flight (each at most --db-timeout), then for the writes they started:
+        // both within --drain-timeout, with a second to close the database, or the watchdog ends the process.
+        configuration.writesWaitOnStop = Self.duration(max(0, min(dbTimeout, drainTimeout - dbTimeout - 1)))
         configuration.startTimeout = Self.duration(startTimeout)
         configuration.idleTimeout = Self.duration(idleTimeout)
         configuration.bodyDeadline = Self.duration(bodyTimeout)

@@ -37,6 +37,10 @@ package final class CookieWriter: Sendable {
         var idleWaiters: [Signal] = []
         /// Why the last write failed, for the retry rounds' log lines.
         var lastFailure = ""
+        /// What the retry loop's wait between rounds ends on, besides its delay: ``finish(within:)`` fires it.
+        var retryWake: Signal?
+        /// Set by ``finish(within:)``: the retry loop's next round starts without its delay.
+        var retryNow = false
     }
 
     /// The delays between retry rounds: `first`, doubled after each round that failed, at most `longest`.
@@ -134,10 +138,21 @@ package final class CookieWriter: Sendable {
     }
 
     /// Returns `true` once nothing waits and nothing is in flight, or `false` when `limit` passes first (on the
-    /// writer's clock): how an orderly stop gives the writes that requests started the time to land.
+    /// writer's clock) or the task is cancelled.
     package func settled(within limit: Duration) async -> Bool {
         guard let idle = idleSignal() else { return true }
         return await idle.wait(upTo: limit, on: clock)
+    }
+
+    /// For an orderly stop: retries at once the reports that wait for a retry round (instead of after the
+    /// round's delay, up to a minute after a long outage), then returns as ``settled(within:)`` does.
+    package func finish(within limit: Duration) async -> Bool {
+        let wake = state.withLock { state -> Signal? in
+            state.retryNow = true
+            return state.retryWake
+        }
+        wake?.fire()
+        return await settled(within: limit)
     }
 
     /// A signal fired when the writer is next idle, or `nil` when it is idle now.
@@ -194,12 +209,17 @@ package final class CookieWriter: Sendable {
     private func retryLoop() async {
         var delay = retryDelays.first
         while true {
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                // Not cancelled by anyone (an unstructured task): a clock that cannot sleep ends the loop.
-                logger.error("cookie write retries stopped", metadata: ["reason": "\(error)"])
-                return
+            // The delay, unless finish(within:) asked for a round now, before or during the wait.
+            let wake = state.withLock { state -> Signal? in
+                guard !state.retryNow else { return nil }
+                let wake = Signal()
+                state.retryWake = wake
+                return wake
+            }
+            if let wake { _ = await wake.wait(upTo: delay, on: clock) }
+            state.withLock { state in
+                state.retryWake = nil
+                state.retryNow = false
             }
             guard let round = state.withLock({ $0.book.retryRound() }) else {
                 resumeIdleWaiters()
@@ -285,14 +305,12 @@ private final class Signal: Sendable {
         waiter?.resume()
     }
 
-    /// Returns `true` once the signal fires, or `false` when `duration` passes on `clock` first.
+    /// Returns `true` once the signal fires, or `false` when `duration` passes on `clock` first (or the task is
+    /// cancelled first).
     func wait(upTo duration: Duration, on clock: any Clock<Duration>) async -> Bool {
         if state.withLock({ $0.fired }) { return true }
         return await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await self.wait()
-                return true
-            }
+            group.addTask { await self.wait() }
             group.addTask {
                 try? await clock.sleep(for: duration)
                 return false
@@ -303,8 +321,9 @@ private final class Signal: Sendable {
         }
     }
 
-    /// Returns once the signal fires, or once the task is cancelled.
-    func wait() async {
+    /// Returns `true` once the signal fires, or `false` once the task is cancelled first.
+    @discardableResult
+    func wait() async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state in
@@ -314,6 +333,7 @@ private final class Signal: Sendable {
                 }
                 if resumeNow { continuation.resume() }
             }
+            return state.withLock { $0.fired }
         } onCancel: {
             let waiter = state.withLock { state in
                 state.cancelled = true

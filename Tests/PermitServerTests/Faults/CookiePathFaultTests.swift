@@ -98,6 +98,29 @@ import Testing
         try await executor.close()
     }
 
+    /// An orderly stop's last chance: the reports that wait for a retry round are retried at once by
+    /// `finish(within:)`, not after the round's delay (the test clock never moves here, so a wait for the delay or
+    /// for the limit would never end), and it answers `true` once they are written.
+    @Test(.timeLimit(.minutes(1)))
+    func finishRetriesWhatWaitsWithoutTheRoundsDelay() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let clock = TestClock<Duration>()
+        let executor = try await SQLiteExecutor.open(path: folder.file("registry.sqlite"), logger: .quiet)
+        let storage = SQLRegistryStorage(executor: executor)
+        try await storage.prepare()
+        try await ServerWorld.run(storage: storage, clock: clock, logger: .quiet) { world, client in
+            _ = try await executor.rows(SQLStatement("PRAGMA query_only = ON"))
+            try await sendNewInstallations(0..<10, prefix: "stop", to: client)
+            #expect(world.writer.metrics.waiting == 10)
+            _ = try await executor.rows(SQLStatement("PRAGMA query_only = OFF"))
+            #expect(await world.writer.finish(within: .seconds(5)))
+            #expect(try await world.storage.tokenCount() == 10)
+            #expect(world.writer.metrics.recovered == 10)
+        }
+        try await executor.close()
+    }
+
     /// Another connection holds the write lock: the write waits for SQLite's busy timeout (5 s), and the site's
     /// request goes on after the writer's wait (100 ms).
     @Test(.timeLimit(.minutes(1)))
