@@ -125,15 +125,17 @@ package final class ChildProcess: Sendable {
         exit.signal(signal)
     }
 
-    /// Ends the child as a service manager would: SIGTERM, then SIGKILL if it still runs after `grace`; returns
-    /// how it ended, once it has been reaped.
+    /// Ends the child: SIGTERM, then SIGKILL if it still runs after `grace` (at once when the calling task is
+    /// cancelled); returns how it ended, once it has been reaped. Signals the child only, not its process group.
     @discardableResult
     package func stop(grace: Duration) async -> Termination {
         send(SIGTERM)
         return await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
+                // Cut short by the termination below (the child is reaped: no signal is sent) or by the caller's
+                // cancellation (a child that ignores SIGTERM is killed at once, never waited for).
                 try? await Task.sleep(for: grace)
-                if !Task.isCancelled { send(SIGKILL) }
+                send(SIGKILL)
             }
             let termination = await termination()
             group.cancelAll()

@@ -185,8 +185,10 @@ struct BenchServer: AsyncParsableCommand {
             let http = try await load.measure(name: name, progress: { Terminal.progress($0) })
             guard withNginx else { return (http, ForwardAuthFigures?.none) }
             Terminal.progress("\(name): starting nginx in front of the server")
-            // Each visit holds two of nginx's connections: the visitor's, and its auth request's.
-            return try await NginxProcess.with(permitPort: child.port, connections: 2 * concurrency + 64) { nginx in
+            // Each visit holds two of nginx's connections: the visitor's, and its auth request's. A generous auth
+            // timeout: an auth request that timed out would serve the page and skip the write, which the count of
+            // recorded installations and of nginx's error lines would then show, rather than a slow figure.
+            return try await NginxProcess.with(permitPort: child.port, authTimeout: 10, connections: 2 * concurrency + 64) { nginx in
                 var figures = try await load.measureForwardAuth(nginxPort: nginx.port, name: name, progress: { Terminal.progress($0) })
                 figures.nginxErrors = nginx.errorLog.split(separator: "\n").filter(Self.isErrorLine).count
                 return (http, Optional(figures))

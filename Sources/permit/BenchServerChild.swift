@@ -63,7 +63,7 @@ final class BenchServerChild: Sendable {
         return BenchServerChild(port: port, process: process, log: log)
     }
 
-    /// Stops it with SIGTERM and waits for its exit; throws when it exited with a failure or logged an error.
+    /// Stops it with SIGTERM and waits for its exit; throws when it exited with a failure, with the end of its log.
     func stop() async throws {
         process.send(SIGTERM)
         let termination = await process.termination()

@@ -69,6 +69,19 @@ import Testing
         #expect(start.duration(to: .now) >= .milliseconds(300), "killed before the grace had passed")
     }
 
+    /// A stop in a cancelled task (a benchmark's clean-up after Ctrl-C) kills a child that ignores SIGTERM at
+    /// once, instead of waiting for it forever.
+    @Test(.timeLimit(.minutes(1)))
+    func stopInACancelledTaskKillsAtOnce() async throws {
+        let stubborn = try ChildProcess(
+            "/bin/sh", ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], standardOutput: .captured)
+        let ready = await BlockingWork.run(named: "test.ready") { stubborn.standardOutput?.availableData ?? Data() }
+        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+        let stopping = Task { await stubborn.stop(grace: .seconds(600)) }
+        stopping.cancel()
+        #expect(await stopping.value == .signalled(SIGKILL))
+    }
+
     @Test func theEnvironmentIsTheGivenOneOrThisProcesss() async throws {
         let given = try ChildProcess(
             "/bin/sh", ["-c", "echo \"$PERMIT_CHILD_TEST:$HOME\""], environment: ["PERMIT_CHILD_TEST": "given"],

@@ -112,9 +112,9 @@ package final class NginxProcess: Sendable {
     /// Runs `body` with nginx started in front of `permit server` on `permitPort`, and stops it whether `body`
     /// returns or throws.
     package static func with<Value: Sendable>(
-        permitPort: Int, connections: Int = 256, _ body: (NginxProcess) async throws -> Value
+        permitPort: Int, authTimeout: Int = 1, connections: Int = 256, _ body: (NginxProcess) async throws -> Value
     ) async throws -> Value {
-        let nginx = try await start(permitPort: permitPort, connections: connections)
+        let nginx = try await start(permitPort: permitPort, authTimeout: authTimeout, connections: connections)
         do {
             let value = try await body(nginx)
             await nginx.stop()
@@ -140,9 +140,11 @@ package final class NginxProcess: Sendable {
             uwsgi_temp_path \(folder)/temp/uwsgi;
             scgi_temp_path \(folder)/temp/scgi;
             # permit server, with idle connections kept open to it: without them, each visit's auth request opens one.
+            # nginx lets them go after 5 s idle, before permit server's own idle timeout (10 s) closes them under it.
             upstream permit {
                 server 127.0.0.1:\(permitPort);
                 keepalive 32;
+                keepalive_timeout 5s;
             }
 
             server {
