@@ -1,4 +1,5 @@
 import Foundation
+import PermitServer
 import Testing
 
 /// `permit bench server` stopped by a signal, as `kill`, Ctrl-C or a CI job's time limit stops it.
@@ -37,6 +38,29 @@ struct BenchSignalTests {
         #expect(await bench.waitForExit(within: .seconds(30)) != nil, "still running after SIGTERM")
         #expect(bench.exitStatus == 143, "standard error: \(bench.standardError)")
         #expect(bench.standardError.contains("stopping what this command started"))
+        #expect(Self.processes(mentioning: folder.url.path) == [], "left running")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [], "left behind")
+    }
+
+    /// SIGTERM while the load goes through nginx: the nginx it started is stopped too, and its folder removed.
+    @Test(.enabled(if: NginxProcess.shouldRun, "nginx is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
+    func aSignalDuringTheForwardAuthRoundsStopsNginxToo() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bench = try ServerProcess(
+            ["server", "--engine", "sqlite", "--requests", "3000", "--concurrency", "4", "--upserts", "10", "--prune-rows", "1",
+             "--pushes", "0", "--queued-sends", "1"],
+            command: "bench", environment: ["TMPDIR": folder.url.path])
+        defer { bench.send(SIGKILL) }
+        let throughNginx = await eventually(within: .seconds(120)) {
+            bench.standardError.contains("through nginx") || bench.exitStatus != nil
+        }
+        #expect(throughNginx && bench.exitStatus == nil, "the nginx rounds never started: \(bench.standardError)")
+        #expect(Self.processes(mentioning: folder.url.path).contains { $0.contains("nginx") }, "no nginx in \(folder.url.path)")
+
+        bench.send(SIGTERM)
+        #expect(await bench.waitForExit(within: .seconds(30)) != nil, "still running after SIGTERM")
+        #expect(bench.exitStatus == 143, "standard error: \(bench.standardError)")
         #expect(Self.processes(mentioning: folder.url.path) == [], "left running")
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [], "left behind")
     }
