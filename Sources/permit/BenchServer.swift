@@ -153,11 +153,6 @@ struct BenchServer: AsyncParsableCommand {
         }
     }
 
-    /// Whether `line` of nginx's error log is at `error` level or worse (`2026/11/29 04:00:00 [error] 12#12: …`).
-    private static func isErrorLine(_ line: Substring) -> Bool {
-        ["[error]", "[crit]", "[alert]", "[emerg]"].contains { line.contains($0) }
-    }
-
     /// PostgreSQL's own word on whether a commit waits for the disk.
     private static func durability(_ configuration: PostgresClient.Configuration, logger: Logger) async throws -> String {
         try await PostgresExecutor.withExecutor(configuration: configuration, logger: logger) { executor in
@@ -183,23 +178,22 @@ struct BenchServer: AsyncParsableCommand {
                 port: child.port, appKey: BenchServerChild.appKey, requests: requests, concurrency: concurrency, upserts: self.upserts,
                 rounds: Self.rounds)
             let http = try await load.measure(name: name, progress: { Terminal.progress($0) })
-            guard withNginx else { return (http, ForwardAuthFigures?.none) }
+            guard withNginx else { return (http, (ForwardAuthFigures, [String])?.none) }
             Terminal.progress("\(name): starting nginx in front of the server")
             // Each visit holds two of nginx's connections: the visitor's, and its auth request's. A generous auth
             // timeout: an auth request that timed out would serve the page and skip the write, which the count of
             // recorded installations and of nginx's error lines would then show, rather than a slow figure.
             return try await NginxProcess.with(permitPort: child.port, authTimeout: 10, connections: 2 * concurrency + 64) { nginx in
-                var figures = try await load.measureForwardAuth(nginxPort: nginx.port, name: name, progress: { Terminal.progress($0) })
-                figures.nginxErrors = nginx.errorLog.split(separator: "\n").filter(Self.isErrorLine).count
-                return (http, Optional(figures))
+                let figures = try await load.measureForwardAuth(through: nginx, name: name, progress: { Terminal.progress($0) })
+                return (http, Optional((figures, load.forwardAuthMisses)))
             }
         }
         return try await registryEngine.withStorage(logger: logger) { storage in
-            var forwardAuth = forwardAuth
-            if forwardAuth != nil {
+            var forwardAuthFigures: ForwardAuthFigures?
+            if let (figures, misses) = forwardAuth {
                 // The server has stopped, after giving the writes it started time to land: count what it recorded.
-                let installations = (0..<requests).map { "\(ServerLoad.forwardAuthMissPrefix)-\($0)" }
-                forwardAuth?.missesRecorded = try await storage.records(installations: installations).count
+                forwardAuthFigures = figures
+                forwardAuthFigures?.missesRecorded = try await storage.records(installations: misses).count
             }
             let clock = ContinuousClock()
             Terminal.progress("\(name): the middleware's work in process, \(requests) requests that change nothing")
@@ -236,7 +230,7 @@ struct BenchServer: AsyncParsableCommand {
                     concurrency: pushConcurrency, logger: logger, progress: { Terminal.progress($0) })
             }
             return ServerBenchReport.EngineFigures(
-                engine: name, durability: durability, http: http, forwardAuth: forwardAuth,
+                engine: name, durability: durability, http: http, forwardAuth: forwardAuthFigures,
                 middlewareInProcessMedianMicroseconds: LoopbackLoad.percentile(perRequest, 0.5),
                 middlewareInProcessP99Microseconds: LoopbackLoad.percentile(perRequest, 0.99),
                 pruneRows: pruneRows, pruneSeconds: (pruneSeconds * 1000).rounded() / 1000,

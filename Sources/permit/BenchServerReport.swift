@@ -56,7 +56,7 @@ struct ServerBenchReport: Encodable {
                 let recorded = nginx.missesRecorded ?? 0
                 rows.append([
                     "\(e): new installations recorded via nginx", "\(recorded) of \(nginx.cacheMisses.requests)"
-                        + ", nginx error lines \(nginx.nginxErrors ?? 0)",
+                        + ", nginx error lines \(nginx.nginxErrors)",
                     "all", verdict(recorded == nginx.cacheMisses.requests),
                 ])
             }

@@ -59,11 +59,7 @@ import Testing
         let polite = try ChildProcess("/bin/sleep", ["30"])
         #expect(await polite.stop(grace: .seconds(30)) == .signalled(SIGTERM))
 
-        // The shell says when its trap is set, so the SIGTERM cannot arrive before it.
-        let stubborn = try ChildProcess(
-            "/bin/sh", ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], standardOutput: .captured)
-        let ready = await BlockingWork.run(named: "test.ready") { stubborn.standardOutput?.availableData ?? Data() }
-        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+        let stubborn = try await Self.childIgnoringSIGTERM()
         let start = ContinuousClock.now
         #expect(await stubborn.stop(grace: .milliseconds(300)) == .signalled(SIGKILL))
         #expect(start.duration(to: .now) >= .milliseconds(300), "killed before the grace had passed")
@@ -73,13 +69,19 @@ import Testing
     /// once, instead of waiting for it forever.
     @Test(.timeLimit(.minutes(1)))
     func stopInACancelledTaskKillsAtOnce() async throws {
-        let stubborn = try ChildProcess(
-            "/bin/sh", ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], standardOutput: .captured)
-        let ready = await BlockingWork.run(named: "test.ready") { stubborn.standardOutput?.availableData ?? Data() }
-        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+        let stubborn = try await Self.childIgnoringSIGTERM()
         let stopping = Task { await stubborn.stop(grace: .seconds(600)) }
         stopping.cancel()
         #expect(await stopping.value == .signalled(SIGKILL))
+    }
+
+    /// A shell that ignores SIGTERM, returned once it says its trap is set, so that no SIGTERM arrives before it.
+    private static func childIgnoringSIGTERM() async throws -> ChildProcess {
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], standardOutput: .captured)
+        let ready = await BlockingWork.run(named: "test.ready") { child.standardOutput?.availableData ?? Data() }
+        #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+        return child
     }
 
     @Test func theEnvironmentIsTheGivenOneOrThisProcesss() async throws {

@@ -103,6 +103,11 @@ package final class NginxProcess: Sendable {
         (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
     }
 
+    /// The lines of ``errorLog`` at level `error` or worse (`2026/11/29 04:00:00 [error] 12#12: …`).
+    package var errorLineCount: Int {
+        errorLog.split(separator: "\n").count { line in ["[error]", "[crit]", "[alert]", "[emerg]"].contains { line.contains($0) } }
+    }
+
     /// Stops nginx (SIGTERM, then SIGKILL after 5 s) and deletes its folder.
     package func stop() async {
         await process.stop(grace: .seconds(5))

@@ -38,9 +38,9 @@ package struct ForwardAuthFigures: Sendable, Hashable, Codable {
     /// How many of the cache misses' installations the registry held once the server had stopped; `nil` until
     /// counted.
     package var missesRecorded: Int?
-    /// The lines nginx logged at `error` or worse during the rounds (a failed auth request is logged there,
-    /// and the visitor served all the same); `nil` until read.
-    package var nginxErrors: Int?
+    /// The lines nginx logged at `error` or worse (``NginxProcess/errorLineCount``) by the end of the rounds: a
+    /// failed auth request is logged there, and the visitor served all the same.
+    package var nginxErrors: Int
 }
 
 /// The load generator of `permit bench server`: its rounds against one `permit server`, a separate process on
@@ -68,8 +68,15 @@ package struct ServerLoad: Sendable {
     /// The cookies of installation `index` of the series `prefix`: an installation, a push token and two
     /// permissions.
     package static func cookie(_ prefix: String, _ index: Int) -> String {
-        "permit_installation=\(prefix)-\(index); FCM_token=token-\(prefix)-\(index)-\(String(repeating: "x", count: 140)); "
-            + "p_Camera=yes; p_Location=no"
+        "permit_installation=\(installation(prefix, index)); FCM_token=\(token(prefix, index)); p_Camera=yes; p_Location=no"
+    }
+
+    /// The installation that ``cookie(_:_:)`` names for `prefix` and `index`.
+    package static func installation(_ prefix: String, _ index: Int) -> String { "\(prefix)-\(index)" }
+
+    /// The push token that ``cookie(_:_:)`` carries for `prefix` and `index`, as long as a real FCM token.
+    package static func token(_ prefix: String, _ index: Int) -> String {
+        "token-\(prefix)-\(index)-" + String(repeating: "x", count: 140)
     }
 
     /// Runs the rounds, telling `progress` each step, and returns their figures.
@@ -102,15 +109,16 @@ package struct ServerLoad: Sendable {
             upsertRounds: upsertResults.map(\.requestsPerSecond), newTokens: newTokens)
     }
 
-    /// The prefix of the installations whose cookies ``measureForwardAuth(nginxPort:name:progress:)`` sends as
-    /// cache misses: `nginx-miss-0` to `nginx-miss-(requests - 1)`.
-    package static let forwardAuthMissPrefix = "nginx-miss"
+    /// The installations whose cookies ``measureForwardAuth(through:name:progress:)`` sends as cache misses.
+    package var forwardAuthMisses: [String] { (0..<requests).map { Self.installation(Self.forwardAuthMissPrefix, $0) } }
+    private static let forwardAuthMissPrefix = "nginx-miss"
 
-    /// Runs the forward-auth rounds through nginx on `nginxPort`, in front of the server this load was made for,
-    /// telling `progress` each step, and returns their figures (``ForwardAuthFigures/missesRecorded`` not yet
-    /// counted).
-    package func measureForwardAuth(nginxPort: Int, name: String, progress: @Sendable (String) -> Void) async throws -> ForwardAuthFigures {
-        let site = "http://127.0.0.1:\(nginxPort)/", plain = "http://127.0.0.1:\(nginxPort)\(NginxProcess.pathWithoutForwardAuth)"
+    /// Runs the forward-auth rounds through `nginx`, in front of the server this load was made for, telling
+    /// `progress` each step, and returns their figures (``ForwardAuthFigures/missesRecorded`` not yet counted).
+    package func measureForwardAuth(
+        through nginx: NginxProcess, name: String, progress: @Sendable (String) -> Void
+    ) async throws -> ForwardAuthFigures {
+        let site = "http://127.0.0.1:\(nginx.port)/", plain = "http://127.0.0.1:\(nginx.port)\(NginxProcess.pathWithoutForwardAuth)"
         progress("\(name): warming up nginx in front of the server")
         let gets = try await getRounds(
             name: name, path: "GET through nginx", baseline: plain, measured: site, prefix: "nginx-hit",
@@ -118,7 +126,7 @@ package struct ServerLoad: Sendable {
             labels: ("without forward auth", "with forward auth and cookies that change nothing"))
         return ForwardAuthFigures(
             withoutForwardAuth: gets.baseline, cacheHits: gets.hits, addedMedianMicroseconds: gets.addedMedianMicroseconds,
-            cacheMisses: gets.misses, missesRecorded: nil, nginxErrors: nil)
+            cacheMisses: gets.misses, missesRecorded: nil, nginxErrors: nginx.errorLineCount)
     }
 
     /// The figures of ``getRounds(name:path:baseline:measured:prefix:missPrefix:progress:labels:)``.

@@ -39,6 +39,31 @@ import Testing
         }
     }
 
+    /// Runs `body` with a world over a SQLite registry in a temporary folder, and a switch: `readOnly(true)` makes
+    /// SQLite refuse every write (`PRAGMA query_only`, SQLITE_READONLY as on a read-only file), `readOnly(false)`
+    /// allows them again.
+    private func withReadOnlySwitch(
+        clock: TestClock<Duration>, logger: Logger,
+        _ body: @Sendable (ServerWorld, any TestClientProtocol, _ readOnly: @Sendable (Bool) async throws -> Void) async throws -> Void
+    ) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let executor = try await SQLiteExecutor.open(path: folder.file("registry.sqlite"), logger: .quiet)
+        let storage = SQLRegistryStorage(executor: executor)
+        try await storage.prepare()
+        do {
+            try await ServerWorld.run(storage: storage, clock: clock, logger: logger) { world, client in
+                try await body(world, client) { on in
+                    _ = try await executor.rows(SQLStatement("PRAGMA query_only = \(on ? "ON" : "OFF")"))
+                }
+            }
+        } catch {
+            try? await executor.close()
+            throw error
+        }
+        try await executor.close()
+    }
+
     private func recordingLogger() -> (Logger, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
         var logger = Logger(label: "permit.server.tests", factory: { _ in handler })
@@ -75,27 +100,21 @@ import Testing
     /// read-only database file.
     @Test(.timeLimit(.minutes(2)))
     func aReadOnlyDatabaseNeverFailsTheSiteAndEveryReportIsWrittenOnceItIsWritable() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let (logger, logs) = recordingLogger()
         let clock = TestClock<Duration>()
-        let executor = try await SQLiteExecutor.open(path: folder.file("registry.sqlite"), logger: .quiet)
-        let storage = SQLRegistryStorage(executor: executor)
-        try await storage.prepare()
-        try await ServerWorld.run(storage: storage, clock: clock, logger: logger) { world, client in
-            _ = try await executor.rows(SQLStatement("PRAGMA query_only = ON"))
+        try await withReadOnlySwitch(clock: clock, logger: logger) { world, client, readOnly in
+            try await readOnly(true)
             try await sendNewInstallations(0..<20, prefix: "ro", to: client)
             #expect(world.writer.metrics.failedAttempts == 20 && world.writer.metrics.waiting == 20)
             let errors = logs.entries.filter { $0.level == .error }
             #expect(errors.count == 1, "one line for the first failure; the retry rounds log the rest")
             #expect(errors.contains { "\($0.metadata["reason"] ?? "")".contains("readonly") }, "\(errors)")
 
-            _ = try await executor.rows(SQLStatement("PRAGMA query_only = OFF"))
+            try await readOnly(false)
             await settle(world.writer, advancing: clock)
             #expect(try await world.storage.tokenCount() == 20)
             #expect(world.writer.metrics.recovered == 20)
         }
-        try await executor.close()
     }
 
     /// An orderly stop's last chance: the reports that wait for a retry round are retried at once by
@@ -103,22 +122,15 @@ import Testing
     /// for the limit would never end), and it answers `true` once they are written.
     @Test(.timeLimit(.minutes(1)))
     func finishRetriesWhatWaitsWithoutTheRoundsDelay() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let clock = TestClock<Duration>()
-        let executor = try await SQLiteExecutor.open(path: folder.file("registry.sqlite"), logger: .quiet)
-        let storage = SQLRegistryStorage(executor: executor)
-        try await storage.prepare()
-        try await ServerWorld.run(storage: storage, clock: clock, logger: .quiet) { world, client in
-            _ = try await executor.rows(SQLStatement("PRAGMA query_only = ON"))
+        try await withReadOnlySwitch(clock: TestClock<Duration>(), logger: .quiet) { world, client, readOnly in
+            try await readOnly(true)
             try await sendNewInstallations(0..<10, prefix: "stop", to: client)
             #expect(world.writer.metrics.waiting == 10)
-            _ = try await executor.rows(SQLStatement("PRAGMA query_only = OFF"))
+            try await readOnly(false)
             #expect(await world.writer.finish(within: .seconds(5)))
             #expect(try await world.storage.tokenCount() == 10)
             #expect(world.writer.metrics.recovered == 10)
         }
-        try await executor.close()
     }
 
     /// Another connection holds the write lock: the write waits for SQLite's busy timeout (5 s), and the site's

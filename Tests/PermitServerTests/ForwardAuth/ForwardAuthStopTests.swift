@@ -31,10 +31,10 @@ struct ForwardAuthStopTests {
         if exited == nil { await server.kill9() }
         #expect(exited != nil && server.exitStatus == 0, "\(server.standardError.suffix(2000))")
         let recorded = try await RegistryEngine.sqlite(path: database).withStorage(logger: .quiet) { storage in
-            try await storage.records(installations: (0..<visits).map { "stop-\($0)" })
+            try await storage.records(installations: (0..<visits).map { ServerLoad.installation("stop", $0) })
         }
         #expect(recorded.count == visits, "\(server.standardError.suffix(2000))")
-        #expect(recorded["stop-7"]?.token == "token-stop-7-" + String(repeating: "x", count: 140))
+        #expect(recorded[ServerLoad.installation("stop", 7)]?.token == ServerLoad.token("stop", 7))
     }
 
     /// SIGTERM while PostgreSQL is down and forward-auth writes wait for a retry: the stop waits for them one

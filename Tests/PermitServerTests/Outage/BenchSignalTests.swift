@@ -17,22 +17,20 @@ struct BenchSignalTests {
         }
     }
 
-    /// SIGTERM while the load runs: the `permit server` child it started is stopped, its temporary folder is
-    /// removed, and it exits with 143 (128 + SIGTERM). Before, the child and a scratch PostgreSQL kept running.
-    @Test(.timeLimit(.minutes(2)))
-    func aSignalStopsTheServerItStartedAndRemovesItsFolder() async throws {
+    /// Runs `permit bench server` with `arguments` and a temporary folder of its own (`TMPDIR`), sends SIGTERM once its
+    /// progress shows `phase`, and checks that it exits with 143 (128 + SIGTERM), saying so, with nothing left
+    /// running and nothing left in the folder; `running` is given what ran with the folder in its command line just
+    /// before the signal.
+    private func terminate(_ arguments: [String], during phase: String, running: ([String]) -> Void) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let bench = try ServerProcess(
-            ["server", "--engine", "sqlite", "--requests", "1000000", "--upserts", "10", "--prune-rows", "1", "--pushes", "0",
-             "--queued-sends", "1"],
-            command: "bench", environment: ["TMPDIR": folder.url.path])
+        let bench = try ServerProcess(["server"] + arguments, command: "bench", environment: ["TMPDIR": folder.url.path])
         defer { bench.send(SIGKILL) }
-        let loading = await eventually(within: .seconds(60)) {
-            bench.standardError.contains("rounds of") || bench.exitStatus != nil
+        let reached = await eventually(within: .seconds(120)) {
+            bench.standardError.contains(phase) || bench.exitStatus != nil
         }
-        #expect(loading && bench.exitStatus == nil, "the load never started: \(bench.standardError)")
-        #expect(!Self.processes(mentioning: folder.url.path).isEmpty, "no permit server child in \(folder.url.path)")
+        #expect(reached && bench.exitStatus == nil, "never reached \"\(phase)\": \(bench.standardError)")
+        running(Self.processes(mentioning: folder.url.path))
 
         bench.send(SIGTERM)
         #expect(await bench.waitForExit(within: .seconds(30)) != nil, "still running after SIGTERM")
@@ -42,26 +40,28 @@ struct BenchSignalTests {
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [], "left behind")
     }
 
+    /// SIGTERM while the load runs: the `permit server` child it started is stopped, its temporary folder is
+    /// removed, and it exits with 143. Before, the child and a scratch PostgreSQL kept running.
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalStopsTheServerItStartedAndRemovesItsFolder() async throws {
+        try await terminate(
+            ["--engine", "sqlite", "--requests", "1000000", "--upserts", "10", "--prune-rows", "1", "--pushes", "0",
+             "--queued-sends", "1"],
+            during: "rounds of"
+        ) { running in
+            #expect(running.contains { $0.contains(" server ") }, "no permit server child: \(running)")
+        }
+    }
+
     /// SIGTERM while the load goes through nginx: the nginx it started is stopped too, and its folder removed.
     @Test(.enabled(if: NginxProcess.shouldRun, "nginx is not installed (scripts/setup installs it)"), .timeLimit(.minutes(3)))
     func aSignalDuringTheForwardAuthRoundsStopsNginxToo() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let bench = try ServerProcess(
-            ["server", "--engine", "sqlite", "--requests", "3000", "--concurrency", "4", "--upserts", "10", "--prune-rows", "1",
+        try await terminate(
+            ["--engine", "sqlite", "--requests", "3000", "--concurrency", "4", "--upserts", "10", "--prune-rows", "1",
              "--pushes", "0", "--queued-sends", "1"],
-            command: "bench", environment: ["TMPDIR": folder.url.path])
-        defer { bench.send(SIGKILL) }
-        let throughNginx = await eventually(within: .seconds(120)) {
-            bench.standardError.contains("through nginx") || bench.exitStatus != nil
+            during: "through nginx"
+        ) { running in
+            #expect(running.contains { $0.contains("nginx") }, "no nginx: \(running)")
         }
-        #expect(throughNginx && bench.exitStatus == nil, "the nginx rounds never started: \(bench.standardError)")
-        #expect(Self.processes(mentioning: folder.url.path).contains { $0.contains("nginx") }, "no nginx in \(folder.url.path)")
-
-        bench.send(SIGTERM)
-        #expect(await bench.waitForExit(within: .seconds(30)) != nil, "still running after SIGTERM")
-        #expect(bench.exitStatus == 143, "standard error: \(bench.standardError)")
-        #expect(Self.processes(mentioning: folder.url.path) == [], "left running")
-        #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == [], "left behind")
     }
 }
