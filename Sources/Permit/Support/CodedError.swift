@@ -3,7 +3,8 @@
 /// Permit's errors are structs wrapping a private enum, with one static member per case, so that members can be
 /// added in later versions without breaking callers. Adopting this protocol gives such a type its equality,
 /// hashing, description and pattern matching: two errors are equal when they are the same member, whatever their
-/// detail, and `catch .member` works with typed throws (`catch PermitError.member` with untyped throws).
+/// detail, and `catch .member` works with typed throws (through the standard library's `~=` for `Equatable`
+/// values), and `catch PermitError.member` with untyped throws.
 ///
 /// A conforming type provides ``code``, ``summary``, ``detail`` and ``withDetail(_:)``; it may replace
 /// `description` when its sentence has a fixed form of its own, such as one naming a file. Neither the summary
@@ -40,9 +41,6 @@ extension CodedError {
 
     /// The summary, then the detail when there is one: `SUMMARY` or `SUMMARY: DETAIL`.
     public var description: String { detail.isEmpty ? summary : "\(summary): \(detail)" }
-
-    /// Pattern-matches an error against a member, so that `catch .member` works with typed throws.
-    public static func ~= (pattern: Self, value: Self) -> Bool { pattern == value }
 
     /// Pattern-matches any error against a member, so that `catch PermitError.member` works with untyped throws.
     public static func ~= (pattern: Self, value: any Error) -> Bool { (value as? Self).map { $0 == pattern } ?? false }
