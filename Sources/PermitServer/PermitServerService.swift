@@ -106,6 +106,10 @@ package struct PermitServerService: Sendable {
             ).add(to: router)
             PushRoutes(queue: storage.pushQueue, adminKey: SecretKey(configuration.adminKey), limits: configuration.limits, logger: logger)
                 .add(to: router)
+            WebPushRoutes(
+                subscriptions: storage.webPushSubscriptions, registry: registry, limits: configuration.limits,
+                limiter: limiter, logger: logger
+            ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,
                                      interval: configuration.pruneInterval, clock: ContinuousClock(), logger: logger,

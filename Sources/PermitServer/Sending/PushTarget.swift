@@ -36,7 +36,13 @@ package struct PushTarget: Sendable, Hashable {
     package var apnsID: String? {
         guard let idempotencyKey else { return nil }
         if let uuid = UUID(uuidString: idempotencyKey) { return uuid.uuidString }
-        var bytes = Array(SHA256.hash(data: Data(idempotencyKey.utf8)).prefix(16))
+        return Self.nameBasedUUID(idempotencyKey)
+    }
+
+    /// A UUID made from the SHA-256 digest of `name` (the version 5 layout of RFC 9562, with SHA-256): the same
+    /// name gives the same UUID, in upper case.
+    package static func nameBasedUUID(_ name: String) -> String {
+        var bytes = Array(SHA256.hash(data: Data(name.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 layout (name-based), RFC 9562
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let uuid = UUID(uuid: (

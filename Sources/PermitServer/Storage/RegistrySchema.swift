@@ -27,7 +27,7 @@ enum RegistrySchema {
                 denied BIGINT NOT NULL, changed_mind BIGINT NOT NULL, PRIMARY KEY (day, kind))
             """),
         SQLStatement("CREATE TABLE IF NOT EXISTS permit_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL)"),
-    ] + PushQueueSchema.tables
+    ] + PushQueueSchema.tables + WebPushSubscriptions.tables
 
     /// One step from an earlier schema.
     struct Migration: Sendable {

@@ -10,11 +10,13 @@ final class KeyedFakeFCM: Sendable {
     let server: FakePushServer
     private let accepted: Locked<[String: Int]>
     private let attempts: Locked<[String: [Date]]>
+    private let bodies: Locked<[Data]>
 
-    private init(server: FakePushServer, accepted: Locked<[String: Int]>, attempts: Locked<[String: [Date]]>) {
+    private init(server: FakePushServer, accepted: Locked<[String: Int]>, attempts: Locked<[String: [Date]]>, bodies: Locked<[Data]>) {
         self.server = server
         self.accepted = accepted
         self.attempts = attempts
+        self.bodies = bodies
     }
 
     /// Starts the fake; `answer(index, key)` answers the send number `index` (from 0) with idempotency key `key`.
@@ -24,6 +26,7 @@ final class KeyedFakeFCM: Sendable {
         let accepted = Locked<[String: Int]>([:])
         let attempts = Locked<[String: [Date]]>([:])
         let sends = Locked(0)
+        let bodies = Locked<[Data]>([])
         let server = try await FakePushServer.start { _, request in
             if request.path == "/token" {
                 return .init(status: 200, body: #"{"access_token":"access-1","expires_in":3599,"token_type":"Bearer"}"#)
@@ -35,10 +38,13 @@ final class KeyedFakeFCM: Sendable {
             attempts.withLock { $0[key, default: []].append(Date()) }
             let index = sends.withLock { $0 += 1; return $0 - 1 }
             let reply = answer(index, key)
-            if reply.status == 200 { accepted.withLock { $0[key, default: 0] += 1 } }
+            if reply.status == 200 {
+                accepted.withLock { $0[key, default: 0] += 1 }
+                bodies.withLock { $0.append(request.body) }
+            }
             return reply
         }
-        return KeyedFakeFCM(server: server, accepted: accepted, attempts: attempts)
+        return KeyedFakeFCM(server: server, accepted: accepted, attempts: attempts, bodies: bodies)
     }
 
     /// How many times each key was accepted (answered 200).
@@ -47,6 +53,8 @@ final class KeyedFakeFCM: Sendable {
     var repeatedKeys: [String] { accepted.withLock { $0.filter { $0.value > 1 }.map(\.key).sorted() } }
     /// How many sends reached the fake, accepted or not.
     var sendCount: Int { attempts.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    /// The bodies of the sends accepted, in the order they arrived: FCM's `{"message": …}` JSON.
+    var acceptedBodies: [Data] { bodies.withLock { $0 } }
     /// When each send of `key` arrived.
     func arrivals(of key: String) -> [Date] { attempts.withLock { $0[key] ?? [] } }
 

@@ -1,0 +1,169 @@
+import Crypto
+package import Foundation
+
+/// The Web Push subscriptions the server made for installations' pages, in the registry's own database, and
+/// the queuing of what sites send to them.
+///
+/// `permit_web_push_subscriptions` holds one row per subscription: its identifier (the last segment of its
+/// endpoint, 43 random base64url characters), the installation, the subscription's private key and auth
+/// secret (base64url: the server decrypts with them, so it reads every payload), the `applicationServerKey`
+/// the page subscribed with (base64url), the origin of its endpoint (a VAPID token's `aud`), when it was made
+/// and when it was ended (ms; `NULL` while active). An installation has at most one active subscription, as a
+/// page's service worker registration has one.
+///
+/// A message a site sends is queued as a notification (``PushQueue``) whose identifier is made from the
+/// subscription and the message's salt, in one transaction; a message with a salt seen before is a replay, and
+/// queues nothing.
+package struct WebPushSubscriptions: Sendable {
+    let executor: any SQLExecutor
+
+    /// Creates the store over the registry's `executor`, whose tables ``SQLRegistryStorage/prepare()`` created.
+    init(executor: any SQLExecutor) {
+        self.executor = executor
+    }
+
+    /// The tables and indexes, created if missing.
+    static let tables = [
+        SQLStatement("""
+            CREATE TABLE IF NOT EXISTS permit_web_push_subscriptions (
+                subscription TEXT PRIMARY KEY, installation TEXT NOT NULL, private_key TEXT NOT NULL,
+                auth TEXT NOT NULL, server_key TEXT NOT NULL, audience TEXT NOT NULL, created BIGINT NOT NULL,
+                ended BIGINT)
+            """),
+        SQLStatement("""
+            CREATE UNIQUE INDEX IF NOT EXISTS permit_web_push_subscriptions_active
+            ON permit_web_push_subscriptions (installation) WHERE ended IS NULL
+            """),
+    ]
+
+    /// One subscription.
+    package struct Subscription: Sendable {
+        /// Its identifier, the last segment of its endpoint.
+        package var id: String
+        /// The installation it delivers to.
+        package var installation: String
+        /// Its keys.
+        package var keys: WebPushKeys
+        /// The key the page subscribed with, which every VAPID token must name.
+        package var applicationServerKey: Data
+        /// The origin of its endpoint, every VAPID token's `aud`.
+        package var audience: String
+        /// When the page unsubscribed, or `nil` while it is active.
+        package var ended: Date?
+
+        /// The endpoint the page hands to its site: `audience` and the push path.
+        package var endpoint: String { audience + WebPushRoutes.pushPath + id }
+    }
+
+    /// The installation's active subscription for `applicationServerKey` on `audience`: the one it has, or a
+    /// new one. Any other active subscription of the installation (another key or origin) is ended first.
+    package func subscribe(installation: String, applicationServerKey: Data, audience: String, at now: Date) async throws -> Subscription {
+        let keys = WebPushKeys.generate()
+        let serverKey = JSONWebToken.base64URL(applicationServerKey)
+        let time = SQLValue.integer(PushQueue.milliseconds(now))
+        try await executor.transaction([
+            SQLStatement(
+                """
+                UPDATE permit_web_push_subscriptions SET ended = $1
+                WHERE installation = $2 AND ended IS NULL AND NOT (server_key = $3 AND audience = $4)
+                """, [time, .text(installation), .text(serverKey), .text(audience)]),
+            SQLStatement(
+                """
+                INSERT INTO permit_web_push_subscriptions
+                    (subscription, installation, private_key, auth, server_key, audience, created)
+                SELECT $1, $2, $3, $4, $5, $6, $7
+                WHERE NOT EXISTS (SELECT 1 FROM permit_web_push_subscriptions WHERE installation = $8 AND ended IS NULL)
+                """,
+                [.text(Self.newIdentifier()), .text(installation),
+                 .text(JSONWebToken.base64URL(keys.privateKey.rawRepresentation)), .text(JSONWebToken.base64URL(keys.authSecret)),
+                 .text(serverKey), .text(audience), time, .text(installation)]),
+        ])
+        guard let active = try await active(installation: installation) else {
+            throw ServerError.storageCorrupt.withDetail("a subscription just made is not there")
+        }
+        return active
+    }
+
+    /// The installation's active subscription, or `nil`.
+    package func active(installation: String) async throws -> Subscription? {
+        try await select("installation = $1 AND ended IS NULL", .text(installation))
+    }
+
+    /// The subscription with identifier `id`, active or ended, or `nil` when there is none.
+    package func subscription(_ id: String) async throws -> Subscription? {
+        try await select("subscription = $1", .text(id))
+    }
+
+    /// Ends the installation's active subscription; `false` when it had none.
+    package func unsubscribe(installation: String, at now: Date) async throws -> Bool {
+        try await executor.transaction([SQLStatement(
+            "UPDATE permit_web_push_subscriptions SET ended = $1 WHERE installation = $2 AND ended IS NULL",
+            [.integer(PushQueue.milliseconds(now)), .text(installation)])]) > 0
+    }
+
+    /// What became of a message queued through a subscription.
+    package enum Queuing: Sendable, Hashable {
+        /// It is queued as notification `push`, with `sends` sends (0 when the installation has no usable token).
+        case queued(push: String, sends: Int)
+        /// A message with its salt was queued before: nothing was.
+        case replay
+    }
+
+    /// Queues `message`, decrypted from a body with `salt`, for the subscription's installation.
+    package func queue(_ message: PushMessage, through subscription: Subscription, salt: Data, at now: Date) async throws -> Queuing {
+        let push = PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL(salt))").lowercased()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let created = SQLValue.integer(PushQueue.milliseconds(now))
+        let selection = PushSelection.installations([subscription.installation])
+        // The sends first, then the notification: the last statement's count tells a new message (1) from a
+        // replay (0), and a replay's sends are already there, so neither statement writes anything for it.
+        let inserted = try await executor.transaction([
+            SQLStatement(
+                """
+                INSERT INTO permit_push_sends (send, push, installation, token, platform, environment, state, attempts, due)
+                SELECT $1 || ':' || installation, $1, installation, token, platform, environment, 'queued', 0, $2
+                FROM permit_installations WHERE token IS NOT NULL AND quarantined = 0 AND installation = $3
+                AND NOT EXISTS (SELECT 1 FROM permit_pushes WHERE push = $4)
+                ON CONFLICT (send) DO NOTHING
+                """, [.text(push), created, .text(subscription.installation), .text(push)]),
+            SQLStatement(
+                "INSERT INTO permit_pushes (push, created, message, selection) VALUES ($1, $2, $3, $4) ON CONFLICT (push) DO NOTHING",
+                [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
+                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self))]),
+        ])
+        guard inserted == 1 else { return .replay }
+        let sends = try await executor.rows(SQLStatement(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_push_sends WHERE push = $1", [.text(push)]))
+        return .queued(push: push, sends: Int(sends.first?.first?.integer ?? 0))
+    }
+
+    private func select(_ condition: String, _ value: SQLValue) async throws -> Subscription? {
+        let rows = try await executor.rows(SQLStatement(
+            """
+            SELECT subscription, installation, private_key, auth, server_key, audience, ended
+            FROM permit_web_push_subscriptions WHERE \(condition)
+            """, [value]))
+        guard let row = rows.first else { return nil }
+        guard row.count == 7, let id = row[0].text, let installation = row[1].text,
+            let privateKey = row[2].text.flatMap(JSONWebToken.data(base64URL:)).flatMap({ try? P256.KeyAgreement.PrivateKey(rawRepresentation: $0) }),
+            let auth = row[3].text.flatMap(JSONWebToken.data(base64URL:)),
+            let serverKey = row[4].text.flatMap(JSONWebToken.data(base64URL:)), let audience = row[5].text
+        else { throw ServerError.storageCorrupt.withDetail("a Web Push subscription of unexpected shape") }
+        return Subscription(
+            id: id, installation: installation, keys: WebPushKeys(privateKey: privateKey, authSecret: auth),
+            applicationServerKey: serverKey, audience: audience,
+            ended: row[6].integer.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+    }
+
+    /// A new identifier: 32 random bytes in base64url, 43 characters.
+    private static func newIdentifier() -> String {
+        var random = SystemRandomNumberGenerator()
+        return JSONWebToken.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }))
+    }
+}
+
+extension SQLRegistryStorage {
+    /// The Web Push subscriptions in this registry's database.
+    package var webPushSubscriptions: WebPushSubscriptions { WebPushSubscriptions(executor: executor) }
+}
