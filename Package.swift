@@ -101,6 +101,7 @@ let package = Package(
             ],
             resources: [
                 .copy("Resources/bridge.js"), .copy("Resources/web-permissions.js"), .copy("Resources/web-requests.js"),
+                .copy("Resources/web-push.js"),
                 .copy("PrivacyInfo.xcprivacy"),
             ]
         ),
@@ -218,6 +219,7 @@ let package = Package(
                 "PermitSystem",
                 "PermitTesting",
                 "PermitWebTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -264,6 +266,9 @@ let package = Package(
                 "PermitAdapterSupport",
                 "PermitChromium",
                 "PermitPageServer",
+                "PermitServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 "PermitTesting",
                 "PermitWebTesting",
                 .product(name: "Logging", package: "swift-log"),

@@ -99,12 +99,12 @@ package final class DemoContext: Sendable {
     package func note(_ line: String) { step(line) }
 
     /// Makes a fresh install of the demo app, with the zoobox preset's bridge names and the default kinds.
-    package func makeApp(device: SimulatedDevice = SimulatedDevice(), manifest: PermissionManifest? = nil) -> HybridApp {
+    package func makeApp(device: SimulatedDevice = SimulatedDevice(), manifest: PermissionManifest? = nil, webPush: Bool = false) -> HybridApp {
         let step = step
-        let configuration = HybridApp.Configuration(
-            pageURL: stage.demoPageURL,
-            bridge: .zoobox(allowedOrigins: [try! WebOrigin(stage.server.origin)]),  // the server's own origin: valid
-            manifest: manifest)
+        var bridge = BridgeConfiguration.zoobox(allowedOrigins: [try! WebOrigin(stage.server.origin)])  // the server's own origin: valid
+        // The Linux engines stand in for WKWebView, which has no push of its own: Permit's replaces theirs.
+        if webPush { bridge.webPush = WebPushOptions(replacesEnginePush: true) }
+        let configuration = HybridApp.Configuration(pageURL: stage.demoPageURL, bridge: bridge, manifest: manifest)
         let report: @Sendable (AppEvent) -> Void = { event in
             switch event {
             case .note, .change, .failure: step("  " + event.line)

@@ -65,7 +65,7 @@ package final class DemoServerSide: Sendable {
             recipient: recipient, logger: logger)
     }
 
-    /// Adds the registry's middleware and the server's own routes to the page server's router.
+    /// Adds the registry's middleware and the server's own routes (with Web Push's) to the page server's router.
     package func install(on router: Router<BasicRequestContext>) {
         // The demo reads the registry right after a page load: its requests wait for their writes, however slow.
         router.add(middleware: RegistryMiddleware(writer: CookieWriter(registry: registry, wait: .seconds(30), logger: logger), logger: logger))
@@ -73,6 +73,13 @@ package final class DemoServerSide: Sendable {
             registry: registry, storage: storage, appKey: SecretKey(Self.appKey), adminKey: SecretKey(Self.adminKey),
             logger: logger
         ).add(to: router)
+        WebPushRoutes(subscriptions: storage.webPushSubscriptions, registry: registry, logger: logger).add(to: router)
+    }
+
+    /// Sends what the push queue holds (a site's Web Push, queued by the page server's push endpoint) through
+    /// the fake FCM once, as a server's queue worker would; returns how many sends it made.
+    package func drainPushQueue() async throws -> Int {
+        try await PushQueueWorker(queue: storage.pushQueue, delivery: delivery, configuration: .init(), logger: logger).drainOnce()
     }
 
     /// Where the fake FCM delivers from now on: `deliver(token, message)` says whether the token reached a device
@@ -112,6 +119,7 @@ package final class DemoServerSide: Sendable {
 
                 var token: String
                 var notification: Notification?
+                var data: [String: String]?
             }
 
             var message: Message
@@ -127,7 +135,8 @@ package final class DemoServerSide: Sendable {
             guard let send = try? JSONDecoder().decode(Send.self, from: Data(body.readableBytesView)) else {
                 return Response(status: .badRequest)
             }
-            let message = PushMessage(title: send.message.notification?.title, body: send.message.notification?.body)
+            let message = PushMessage(
+                title: send.message.notification?.title, body: send.message.notification?.body, data: send.message.data ?? [:])
             if await recipient.withLock({ $0 })(send.message.token, message) {
                 return Response(
                     status: .ok, headers: [.contentType: "application/json"],

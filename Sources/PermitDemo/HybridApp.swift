@@ -110,6 +110,19 @@ package actor HybridApp {
     package var policy: PromptPolicy? { process?.policy }
     /// The push-token manager of the running process.
     package var tokenManager: PushTokenCookieManager? { process?.shell.pushTokens }
+
+    /// The app's handler of a received notification: a Web Push message goes to the page's `push` event.
+    /// Returns whether the page got it.
+    package func receivedPush(data: [String: String]) async -> Bool {
+        guard let bridge = process?.shell.bridge else { return false }
+        return await bridge.receivedPush(data: data)
+    }
+
+    /// The app's handler of a tapped notification: a Web Push notification's URL opens in the web view.
+    package func openedNotification(data: [String: String]) async -> Bool {
+        guard let bridge = process?.shell.bridge else { return false }
+        return await bridge.openedNotification(data: data)
+    }
     /// Whether a process of the app is running.
     package var isRunning: Bool { process != nil }
 

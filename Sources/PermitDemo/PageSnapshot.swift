@@ -20,6 +20,10 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
     package var banner: String?
     /// How many lines the page's event log holds.
     package var log: Int
+    /// The payload of each Web Push `push` event the page got, as text.
+    package var pushes: [String]
+    /// The page's path and query.
+    package var url: String
 
     package var description: String {
         "statuses \(statuses.sortedLine); cards \(rendered.mapValues { "\($0.status)/\($0.action)" }.sortedLine); "

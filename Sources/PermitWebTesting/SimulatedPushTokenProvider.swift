@@ -34,6 +34,8 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
         public var title: String?
         /// The alert's text, if any.
         public var body: String?
+        /// The push's data for the app: for a Web Push message, what ``WebPushMessage/init(data:)`` reads.
+        public var data: [String: String] = [:]
     }
 
     private let channel = PushTokenChannel()
@@ -121,13 +123,13 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
         token = nil
     }
 
-    /// Delivers a push addressed to `token`, as the push service would: it reaches the device only while
+    /// Delivers a push addressed to `token`, with its alert and its `data`, as the push service would: it reaches the device only while
     /// `token` is the device's current token. Returns whether it was delivered; a service answers "unregistered"
     /// for a token it no longer holds.
     @discardableResult
-    public func receivePush(title: String?, body: String?, to token: String) -> Bool {
+    public func receivePush(title: String?, body: String?, data: [String: String] = [:], to token: String) -> Bool {
         guard token == self.token else { return false }
-        receivedPushes.append(ReceivedPush(title: title, body: body))
+        receivedPushes.append(ReceivedPush(title: title, body: body, data: data))
         return true
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import Permit
 import PermitPageServer
@@ -32,15 +33,18 @@ final class PageWorld: Sendable {
     let pages: PageTable
     private let closeWebView: @Sendable () async -> Void
 
+    /// Starts a world: `webPush` gives the page the Push API (and `routes` are the page server's own, such as
+    /// the Web Push routes it then subscribes at).
     static func make(
-        engine: Engine, pages: [String: String], opensSettings: Bool = true,
-        configure: @Sendable (SimulatedDevice) async -> Void = { _ in }
+        engine: Engine, pages: [String: String], opensSettings: Bool = true, webPush: WebPushOptions? = nil,
+        configure: @Sendable (SimulatedDevice) async -> Void = { _ in },
+        routes: (Router<BasicRequestContext>) -> Void = { _ in }
     ) async throws -> PageWorld {
         let device = SimulatedDevice()
         await configure(device)
         await device.launchApp()
         let table = PageTable(pages)
-        let server = try await PageServer.start(logger: quietLogger) { path in table[path].map(PageServer.Page.html) }
+        let server = try await PageServer.start(logger: quietLogger, configure: routes) { path in table[path].map(PageServer.Page.html) }
         let webView: any EngineWebView
         do {
             webView = try await engine.launch(loopbackHosts: ["localhost", engine.traits.nonSecureLoopbackHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))])
@@ -60,7 +64,7 @@ final class PageWorld: Sendable {
             try WebOrigin(server.origin), try WebOrigin("http://\(engine.traits.nonSecureLoopbackHost):\(server.port)"),
         ]
         let world = PageWorld(
-            device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings,
+            device: device, center: center, policy: policy, origins: origins, opensSettings: opensSettings, webPush: webPush,
             webView: webView, close: { await webView.close() }, server: server, pages: table,
             nonSecureHost: engine.traits.nonSecureLoopbackHost)
         try await world.bridge.install(in: webView)
@@ -70,7 +74,7 @@ final class PageWorld: Sendable {
 
     private init(
         device: SimulatedDevice, center: PermissionCenter, policy: PromptPolicy, origins: Set<WebOrigin>,
-        opensSettings: Bool, webView: any WebViewHost, close: @escaping @Sendable () async -> Void, server: PageServer,
+        opensSettings: Bool, webPush: WebPushOptions?, webView: any WebViewHost, close: @escaping @Sendable () async -> Void, server: PageServer,
         pages: PageTable, nonSecureHost: String
     ) {
         self.device = device
@@ -83,8 +87,10 @@ final class PageWorld: Sendable {
         self.pages = pages
         let primers = RecordingPrimers(device: device)
         self.primers = primers
+        var configuration = BridgeConfiguration.zoobox(allowedOrigins: origins)
+        configuration.webPush = webPush
         bridge = WebBridge(
-            policy: policy, configuration: .zoobox(allowedOrigins: origins), location: location,
+            policy: policy, configuration: configuration, location: location,
             haptics: RecordingHaptics(), primers: primers, settings: opensSettings ? settings : nil, logger: quietLogger)
     }
 

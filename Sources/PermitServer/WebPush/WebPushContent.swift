@@ -5,8 +5,9 @@ package import Foundation
 /// A payload in the Declarative Web Push form (`{"web_push": 8030, "notification": {"title": …, "navigate": …}}`,
 /// with `body` optional) becomes that notification: its title and body, and `navigate` in the data, the URL the
 /// app opens in the web view when the notification is tapped. Any other payload gets the app's default
-/// notification, and travels in the data for the page's `push` event: as text under `payload` when it is UTF-8,
-/// else in base64 under `payloadBase64`. Either way the data names the subscription under `webPush`.
+/// notification. Either way the payload travels in the data for the page's `push` event, as the site sent it
+/// (as text under `payload` when it is UTF-8, else in base64 under `payloadBase64`), and the data names the
+/// subscription under `webPush`.
 package enum WebPushContent {
     /// The data key naming the subscription a push came through.
     package static let subscriptionKey = "webPush"
@@ -19,15 +20,15 @@ package enum WebPushContent {
 
     /// The native message for `payload`, received through `subscription`.
     package static func message(for payload: Data, subscription: String, defaultNotification: PushMessage) -> PushMessage {
+        var message = defaultNotification
         if let declarative = try? JSONDecoder().decode(Declarative.self, from: payload), declarative.version == 8030,
             !declarative.notification.title.isEmpty, let url = URL(string: declarative.notification.navigate),
             ["https", "http"].contains(url.scheme?.lowercased() ?? "")
         {
-            return PushMessage(
+            message = PushMessage(
                 title: declarative.notification.title, body: declarative.notification.body,
-                data: [subscriptionKey: subscription, navigateKey: declarative.notification.navigate])
+                data: [navigateKey: declarative.notification.navigate])
         }
-        var message = defaultNotification
         message.data[subscriptionKey] = subscription
         if let text = String(data: payload, encoding: .utf8) {
             message.data[payloadKey] = text

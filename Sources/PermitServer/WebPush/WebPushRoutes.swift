@@ -10,9 +10,10 @@ import HTTPTypes
 /// For the page, authenticated by the installation cookie with its proof (``InstallationProofs``), or, without
 /// one, by the push-token cookie for the installation named after the token:
 /// - `POST /permit/web-push/subscription` with `{"applicationServerKey": BASE64URL}`: the installation's
-///   subscription for that key, the one it has or a new one, as a `PushSubscription`'s JSON (`endpoint`,
-///   `expirationTime`, `keys.p256dh`, `keys.auth`); 400 for a key that is no P-256 point.
-/// - `GET /permit/web-push/subscription`: `{"subscription": …}`, `null` when it has none.
+///   subscription for that key, the one it has or a new one: `{"subscription": …, "applicationServerKey": …}`,
+///   the first as a `PushSubscription`'s JSON (`endpoint`, `expirationTime`, `keys.p256dh`, `keys.auth`); 400
+///   for a key that is no P-256 point.
+/// - `GET /permit/web-push/subscription`: the same, both `null` when it has none.
 /// - `DELETE /permit/web-push/subscription`: ends it; `{"unsubscribed": true}`, `false` when there was none.
 ///
 /// Each answers 401 without either, 503 when the storage failed. The
@@ -109,18 +110,38 @@ package struct WebPushRoutes: Sendable {
         let subscription = try await subscriptions.subscribe(
             installation: installation, applicationServerKey: key, audience: origin, at: now())
         logger.info("web push subscribed", metadata: ["installation": "\(installation)"])
-        return try Self.json(["subscription": SubscriptionJSON(subscription)], status: .ok)
+        return try Self.json(Answer(subscription), status: .ok)
     }
 
     private func current(_ installation: String) async throws -> Response {
         let subscription = try await subscriptions.active(installation: installation)
-        return try Self.json(["subscription": subscription.map(SubscriptionJSON.init)], status: .ok)
+        return try Self.json(Answer(subscription), status: .ok)
     }
 
     private func unsubscribe(_ installation: String) async throws -> Response {
         let ended = try await subscriptions.unsubscribe(installation: installation, at: now())
         if ended { logger.info("web push unsubscribed", metadata: ["installation": "\(installation)"]) }
         return try Self.json(["unsubscribed": ended], status: .ok)
+    }
+
+    /// What the subscription path answers: the subscription (`null` when there is none) and the key it was made
+    /// with, for the page's `PushSubscription.options`.
+    struct Answer: Encodable {
+        var subscription: SubscriptionJSON?
+        var applicationServerKey: String?
+
+        init(_ subscription: WebPushSubscriptions.Subscription?) {
+            self.subscription = subscription.map(SubscriptionJSON.init)
+            applicationServerKey = subscription.map { JSONWebToken.base64URL($0.applicationServerKey) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(subscription, forKey: .subscription)
+            try container.encode(applicationServerKey, forKey: .applicationServerKey)
+        }
+
+        enum CodingKeys: String, CodingKey { case subscription, applicationServerKey }
     }
 
     /// A subscription as `PushSubscription.toJSON()` gives it.

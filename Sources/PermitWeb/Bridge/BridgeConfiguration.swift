@@ -29,6 +29,9 @@ public struct BridgeConfiguration: Hashable, Sendable {
     /// Whether the page's own requests (`navigator.geolocation`, `getUserMedia`, `Notification`) follow native
     /// state and go through the app's policy, for the kinds the app tracks.
     public var answersWebPermissionRequests: Bool
+    /// The Push API on the page, backed by Permit's server, or `nil` (the default) to leave the page's push to
+    /// the engine.
+    public var webPush: WebPushOptions?
 
     /// Creates a configuration with Permit's names: `permitPermissions`, `PermitBridge`,
     /// `permitPermissionsUpdate`, handler `permit`.
@@ -84,6 +87,9 @@ public struct BridgeConfiguration: Hashable, Sendable {
         if allowedOrigins.isEmpty {
             throw BridgeSetupError.noAllowedOrigins
         }
+        if let webPush, !webPush.hasValidPath {
+            throw BridgeSetupError.invalidWebPushPath.withDetail("'\(webPush.subscriptionPath)' is not a path on the page's origin")
+        }
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
@@ -103,7 +109,7 @@ public struct BridgeConfiguration: Hashable, Sendable {
 /// callers.
 public struct BridgeSetupError: CodedError {
     private enum Code: String, Sendable {
-        case invalidIdentifier, invalidEventName, sameObjectNames, messageSizeOutOfRange, noAllowedOrigins
+        case invalidIdentifier, invalidEventName, sameObjectNames, messageSizeOutOfRange, noAllowedOrigins, invalidWebPushPath
     }
 
     private let member: Code
@@ -130,6 +136,8 @@ public struct BridgeSetupError: CodedError {
     public static let messageSizeOutOfRange = BridgeSetupError(.messageSizeOutOfRange, field: "maximumMessageSize")
     /// No origin is allowed to use the bridge.
     public static let noAllowedOrigins = BridgeSetupError(.noAllowedOrigins, field: "allowedOrigins")
+    /// The Web Push subscription path is not a path on the page's origin.
+    public static let invalidWebPushPath = BridgeSetupError(.invalidWebPushPath, field: "webPush")
 
     /// The same error about `field`, with `detail`.
     func about(_ field: String, _ detail: String) -> BridgeSetupError {
@@ -152,6 +160,7 @@ public struct BridgeSetupError: CodedError {
         case .sameObjectNames: "must differ from permissionsObjectName"
         case .messageSizeOutOfRange: "the size is outside 256...1048576"
         case .noAllowedOrigins: "no origin may use the bridge; list the app's"
+        case .invalidWebPushPath: "the Web Push subscription path is not a path on the page's origin"
         }
     }
 

@@ -5,12 +5,12 @@ import PermitSupport
 /// The bridge's page script: the `bridge.js` resource with its configuration filled in as JSON.
 enum BridgeScript {
     static let placeholder = "__PERMIT_CONFIG__"
-    /// Where `bridge.js` takes `web-permissions.js` and `web-requests.js`, inside its closure.
+    /// Where `bridge.js` takes `web-permissions.js`, `web-requests.js` and `web-push.js`, inside its closure.
     static let platformMarker = "/*__PERMIT_WEB_PLATFORM__*/"
 
     /// The resources' text, read once: `bridge.js` with the web platform's files in their place.
     static let template: String = {
-        let platform = resource("web-permissions") + "\n" + resource("web-requests")
+        let platform = resource("web-permissions") + "\n" + resource("web-requests") + "\n" + resource("web-push")
         let bridge = resource("bridge")
         guard let range = bridge.range(of: platformMarker) else { return bridge }
         return bridge.replacingCharacters(in: range, with: platform)
@@ -43,10 +43,25 @@ enum BridgeScript {
             "answersRequests": .bool(configuration.answersWebPermissionRequests),
             "statuses": statuses.statusesJSON,
             "details": statuses.detailsJSON,
+            "webPush": configuration.webPush.map { options in
+                JSONValue.object(["path": .string(options.subscriptionPath), "replace": .bool(options.replacesEnginePush)])
+            } ?? .null,
         ])
         // Only the argument of the final call is filled in: one occurrence, at the end of the template.
         guard let range = template.range(of: placeholder, options: .backwards) else { return template }
         return template.replacingCharacters(in: range, with: config.jsonText)
+    }
+
+    /// JavaScript that hands a Web Push message to the bridge of the current document, if it has one, for the
+    /// `push` event of its registration.
+    static func push(configuration: BridgeConfiguration, message: WebPushMessage, nonce: String) -> String {
+        let key = JSONValue.string(receiverName(configuration)).jsonText
+        let push = JSONValue.object([
+            "subscription": .string(message.subscription),
+            "payload": .string(Data(message.payload).base64EncodedString()),
+        ])
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
+            + "{ push: \(push.jsonText) }); } })(window[\(key)]);"
     }
 
     /// JavaScript that hands `statuses` to the bridge of the current document, if it has one: evaluated to push

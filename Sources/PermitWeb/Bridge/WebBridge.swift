@@ -34,13 +34,13 @@ import PermitSupport
 /// ```
 public actor WebBridge {
     private let responder: BridgeResponder
-    private var configuration: BridgeConfiguration { responder.configuration }
+    var configuration: BridgeConfiguration { responder.configuration }
     private var center: PermissionCenter { responder.center }
-    private var logger: Logger { responder.logger }
+    var logger: Logger { responder.logger }
 
-    private var host: (any WebViewHost)?
+    private(set) var host: (any WebViewHost)?
     /// A secret shared with this bridge's scripts: the page cannot forge a push without it.
-    private let nonce = UUID().uuidString
+    let nonce = UUID().uuidString
     /// The bridge's document-start script, installed once by ``install(in:)`` with the statuses of then.
     private var scriptID: UserScriptID?
     /// The small document-start script that runs after it with the statuses of each later change; `nil` until

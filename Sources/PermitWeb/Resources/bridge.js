@@ -3,7 +3,8 @@
 // names, the allowed origins, the statuses at install time, the handler to post to and a secret nonce.
 // After a change, a small native document-start script that runs after this one passes the new statuses to
 // the receiver below, as a push to a loaded page does.
-// web-permissions.js and web-requests.js are inserted where the marker below stands, inside this closure.
+// web-permissions.js, web-requests.js and web-push.js are inserted where the marker below stands, inside this
+// closure.
 // Nothing else in this file comes from native code.
 (function (config) {
     'use strict';
@@ -76,8 +77,16 @@
 
     // Run after every native change that the page can see, in order: the web platform's objects follow.
     var onNativeChange = [];
+    // Run for a Web Push message the app received while the page is open (web-push.js).
+    var onNativePush = [];
 
     function apply(update) {
+        if (trusted && update && update.push && typeof update.push === 'object') {
+            onNativePush.forEach(function (deliver) {
+                try { deliver(update.push); } catch (error) { setTimer(function () { throw error; }, 0); }
+            });
+            return;
+        }
         if (!trusted || !update || typeof update.statuses !== 'object') { return; }
         var previous = state.statuses;
         state = {
