@@ -50,6 +50,8 @@ package struct PermitServerService: Sendable {
         /// What the push queue's worker sends with; `nil` runs no worker (`POST /permit/push` still queues, for
         /// servers that have one).
         package var push: PushSending?
+        /// The notification a site's Web Push shows when its payload is not a declarative one.
+        package var webPushDefault = WebPushRoutes.standardNotification
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String, adminKey: String) {
@@ -108,7 +110,7 @@ package struct PermitServerService: Sendable {
                 .add(to: router)
             WebPushRoutes(
                 subscriptions: storage.webPushSubscriptions, registry: registry, limits: configuration.limits,
-                limiter: limiter, logger: logger
+                limiter: limiter, defaultNotification: configuration.webPushDefault, logger: logger
             ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,

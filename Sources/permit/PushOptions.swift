@@ -36,12 +36,24 @@ struct PushOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long a claimed send is this server's before another may send it again (a server that died mid-send); longer than a send takes.", valueName: "seconds"))
     var pushLease: Double = 120
 
+    @Option(name: .long, help: ArgumentHelp("The title of the notification a site's Web Push shows when its payload is not a declarative notification.", valueName: "text"))
+    var webPushTitle = WebPushRoutes.standardNotification.title ?? ""
+
+    @Option(name: .long, help: ArgumentHelp("The text of that notification (none by default).", valueName: "text"))
+    var webPushBody: String?
+
+    /// The notification a site's Web Push shows when its payload is not a declarative one.
+    var webPushDefault: PushMessage { PushMessage(title: webPushTitle, body: webPushBody) }
+
     /// Whether any push service is configured.
     var sends: Bool { fcmServiceAccount != nil || apnsKey != nil }
 
     func validate() throws {
         guard pushConcurrency > 0 else { throw ValidationError("--push-concurrency must be positive") }
         guard pushLease > 0, pushLease <= 86_400 else { throw ValidationError("--push-lease must be a number of seconds above 0") }
+        guard !webPushTitle.trimmingCharacters(in: .whitespaces).isEmpty, webPushTitle.utf8.count <= 200,
+            (webPushBody?.utf8.count ?? 0) <= 1_000
+        else { throw ValidationError("--web-push-title must be 1 to 200 bytes, --web-push-body at most 1,000") }
         if apnsKey != nil, apnsKeyId == nil || apnsTeamId == nil || apnsTopic == nil {
             throw ValidationError("--apns-key needs --apns-key-id, --apns-team-id and --apns-topic")
         }

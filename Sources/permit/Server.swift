@@ -24,6 +24,14 @@ struct Server: AsyncParsableCommand {
             or --apns-key the server drains the queue (several servers on one PostgreSQL share it); without, \
             it only queues.
 
+            A site's own Web Push reaches the app: a bridged page subscribes at /permit/web-push/subscription \
+            (its cookies name the installation) and gets a standard PushSubscription whose endpoint, \
+            /permit/web-push/push/ID, takes what the site's Web Push library sends (RFC 8030, aes128gcm, VAPID \
+            checked against the page's applicationServerKey). The server decrypts it and queues it for the \
+            installation's FCM or APNs token: a declarative notification ({"web_push": 8030, ...}) shows as \
+            itself, any other payload as --web-push-title. The server holds the subscriptions' keys and reads \
+            every payload.
+
             Installations prove themselves: the answer to an installation's first native report carries its \
             proof (X-Permit-Installation-Proof, an HMAC with a key the registry's database keeps, shared by a \
             fleet), which the app sends back in its reports and its permit_installation cookie (ID~PROOF). A \
@@ -200,6 +208,7 @@ struct Server: AsyncParsableCommand {
         configuration.postgresTLS = try database.tls()
         let logger = makeLogger()
         configuration.push = try push.sending(logger: logger)
+        configuration.webPushDefault = push.webPushDefault
         configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
         if configuration.maxConnections < maxConnections {
             logger.warning("the open-file limit leaves room for fewer connections than --max-connections", metadata: [

@@ -16,7 +16,8 @@ struct WebPushProcessTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let server = try ServerProcess(
-            ["--sqlite", folder.file("registry.sqlite")] + (try PushQueueProcessTests.pushArguments(fcm, folder: folder, name: "fcm", lease: 30)))
+            ["--sqlite", folder.file("registry.sqlite"), "--web-push-title", "Shop news"]
+                + (try PushQueueProcessTests.pushArguments(fcm, folder: folder, name: "fcm", lease: 30)))
         defer { server.send(SIGKILL) }
         let port = try #require(await server.listeningPort(within: .seconds(60)), "\(server.standardError.suffix(2000))")
 
@@ -59,10 +60,12 @@ struct WebPushProcessTests {
             let refused = try await PyWebPush.send("hello", to: subscriptionJSON, keyFile: otherFile)
             #expect(refused.status == 403, "\(refused.output)")
             #expect(refused.output.contains("applicationServerKey"))
-            // Sent again as it was, the first message is new to pywebpush (a new salt), and is delivered too.
-            #expect(try await PyWebPush.send(payload, to: subscriptionJSON, keyFile: keyFile).status == 201)
+            // A payload that is no declarative notification shows the server's --web-push-title, and travels in
+            // the data for the page.
+            #expect(try await PyWebPush.send("score=3", to: subscriptionJSON, keyFile: keyFile).status == 201)
             #expect(await eventually(within: .seconds(30)) { fcm.acceptedBodies.count == 2 })
-            #expect(fcm.acceptedBodies.count == 2)
+            let second = String(decoding: try #require(fcm.acceptedBodies.last), as: UTF8.self)
+            #expect(second.contains("Shop news") && second.contains("score=3"), "\(second)")
         }
     }
 }

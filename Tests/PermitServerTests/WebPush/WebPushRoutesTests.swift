@@ -68,7 +68,9 @@ import Testing
         var auth: Data { JSONWebToken.data(base64URL: keys["auth"] ?? "") ?? Data() }
     }
 
-    static func run(token: String? = "tok-web-push", _ body: @Sendable (World) async throws -> Void) async throws {
+    static func run(
+        token: String? = "tok-web-push", limits: ClientLimits? = nil, _ body: @Sendable (World) async throws -> Void
+    ) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try await RegistryEngine.sqlite(path: folder.file("registry.sqlite")).withStorage(logger: .quiet) { storage in
@@ -77,7 +79,10 @@ import Testing
                 installation: installation, token: token, platform: .ios, states: ["notifications": .granted], proof: .claim))
             let proof = try await registry.installationProofs().proof(for: installation)
             let router = Router()
-            WebPushRoutes(subscriptions: storage.webPushSubscriptions, registry: registry, logger: .quiet).add(to: router)
+            WebPushRoutes(
+                subscriptions: storage.webPushSubscriptions, registry: registry,
+                limiter: limits.map { ClientLimiter($0, logger: .quiet) }, logger: .quiet
+            ).add(to: router)
             try await Application(router: router).test(.router) { client in
                 try await body(World(storage: storage, client: client, cookie: "permit_installation=\(installation)~\(proof)"))
             }
@@ -246,6 +251,22 @@ import Testing
             #expect(!sent.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
             #expect(sent.location == nil)
             #expect(try await world.queued == 0)
+        }
+    }
+
+    @Test func aSenderThatFloodsIsToldToWaitAndQueuesOnlyWhatItsLimitAllows() async throws {
+        var limits = ClientLimits()
+        limits.perInstallation = RateLimit(perSecond: 0.001, burst: 3)
+        try await Self.run(limits: limits) { world in
+            let subscription = try await world.subscribe()
+            var statuses: [HTTPResponse.Status] = []
+            for index in 0..<8 {
+                let sent = try await world.push("message \(index)", to: subscription)
+                statuses.append(sent.status)
+                if sent.status == .tooManyRequests { #expect(sent.reason.contains("retry later")) }
+            }
+            #expect(statuses == Array(repeating: .created, count: 3) + Array(repeating: .tooManyRequests, count: 5))
+            #expect(try await world.queued == 3)
         }
     }
 
