@@ -262,16 +262,27 @@ package struct SQLRegistryStorage: RegistryStorage {
     }
 
     package func deleteInstallation(_ installation: String) async throws -> Bool {
+        // Its Web Push subscriptions (and their keys) go with it; the last statement's count says whether it was there.
         try await executor.transaction([
+            SQLStatement("DELETE FROM permit_web_push_subscriptions WHERE installation = $1", [.text(installation)]),
             SQLStatement("DELETE FROM permit_installations WHERE installation = $1", [.text(installation)]),
         ]) > 0
     }
 
     package func prune(lastSeenBefore cutoff: Date, androidLastSeenBefore androidCutoff: Date) async throws -> Int {
-        try await executor.transaction([
+        let stale = "last_seen < $1 OR (platform = $2 AND last_seen < $3)"
+        let values: [SQLValue] = [
+            .integer(Self.seconds(cutoff)), .text(Platform.android.rawValue), .integer(Self.seconds(androidCutoff)),
+        ]
+        // The Web Push subscriptions of the pruned installations go with them, and so do those ended before the
+        // cutoff (an endpoint answers 410 until then); the last statement counts the installations.
+        return try await executor.transaction([
             SQLStatement(
-                "DELETE FROM permit_installations WHERE last_seen < $1 OR (platform = $2 AND last_seen < $3)",
-                [.integer(Self.seconds(cutoff)), .text(Platform.android.rawValue), .integer(Self.seconds(androidCutoff))]),
+                """
+                DELETE FROM permit_web_push_subscriptions
+                WHERE installation IN (SELECT installation FROM permit_installations WHERE \(stale)) OR (ended IS NOT NULL AND ended < $4)
+                """, values + [.integer(Self.seconds(cutoff) * 1000)]),
+            SQLStatement("DELETE FROM permit_installations WHERE \(stale)", values),
         ])
     }
 

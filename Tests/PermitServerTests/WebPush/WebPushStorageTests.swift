@@ -55,7 +55,37 @@ enum WebPushStorageChecks {
         #expect(try await storage.pushQueue.pendingCount() == 2)
     }
 
+    static func deletingOrPruningAnInstallationDeletesItsSubscriptions(_ storage: SQLRegistryStorage) async throws {
+        let subscriptions = storage.webPushSubscriptions
+        let first = try await prepared(storage)
+        #expect(try await storage.deleteInstallation(installation))
+        #expect(try await subscriptions.subscription(first.id) == nil)
+        // Pruned as stale: its subscription goes; a subscription ended long ago goes too; a recent one stays.
+        let old = Date(timeIntervalSinceNow: -400 * 86_400)
+        try await TokenRegistry(storage: storage, logger: .quiet, now: { old }).record(InstallationReport(
+            installation: installation, token: "tok-old", platform: .android, states: [:], proof: .claim))
+        let second = try await subscriptions.subscribe(
+            installation: installation, applicationServerKey: P256.Signing.PrivateKey().publicKey.x963Representation,
+            audience: "https://shop.example", at: old)
+        let registry = TokenRegistry(storage: storage, logger: .quiet)
+        try await registry.record(InstallationReport(installation: "inst-fresh", token: "tok-fresh", platform: .ios, states: [:], proof: .claim))
+        let fresh = try await subscriptions.subscribe(
+            installation: "inst-fresh", applicationServerKey: P256.Signing.PrivateKey().publicKey.x963Representation,
+            audience: "https://shop.example", at: Date())
+        _ = try await subscriptions.subscribe(
+            installation: "inst-gone-page", applicationServerKey: P256.Signing.PrivateKey().publicKey.x963Representation,
+            audience: "https://shop.example", at: old)
+        let ended = try #require(try await subscriptions.active(installation: "inst-gone-page"))
+        #expect(try await subscriptions.unsubscribe(installation: "inst-gone-page", at: old))
+        let pruned = try await storage.prune(lastSeenBefore: Date(timeIntervalSinceNow: -300 * 86_400), androidLastSeenBefore: Date(timeIntervalSinceNow: -270 * 86_400))
+        #expect(pruned == 1)
+        #expect(try await subscriptions.subscription(second.id) == nil)
+        #expect(try await subscriptions.subscription(ended.id) == nil)
+        #expect(try await subscriptions.subscription(fresh.id) != nil)
+    }
+
     static let all: [(String, @Sendable (SQLRegistryStorage) async throws -> Void)] = [
+        ("deleting or pruning an installation deletes its subscriptions", deletingOrPruningAnInstallationDeletesItsSubscriptions),
         ("one active subscription per installation", oneActiveSubscriptionPerInstallation),
         ("a message is queued once however often it arrives", aMessageIsQueuedOnceHoweverOftenItArrives),
     ]
