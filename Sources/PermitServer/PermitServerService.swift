@@ -52,6 +52,8 @@ package struct PermitServerService: Sendable {
         package var push: PushSending?
         /// The notification a site's Web Push shows when its payload is not a declarative one.
         package var webPushDefault = WebPushRoutes.standardNotification
+        /// The origin Web Push endpoints are made on (`https://push.shop.example`), or `nil` to take each page's.
+        package var webPushOrigin: String?
 
         /// Creates a configuration for `engine`.
         package init(engine: RegistryEngine, appKey: String, adminKey: String) {
@@ -110,7 +112,8 @@ package struct PermitServerService: Sendable {
                 .add(to: router)
             WebPushRoutes(
                 subscriptions: storage.webPushSubscriptions, registry: registry, limits: configuration.limits,
-                limiter: limiter, defaultNotification: configuration.webPushDefault, logger: logger
+                rateLimit: configuration.clientLimits.perInstallation, defaultNotification: configuration.webPushDefault,
+                publicOrigin: configuration.webPushOrigin, logger: logger
             ).add(to: router)
             router.get("/") { _, _ in ServerRoutes.landingText }
             let pruner = TokenPruner(storage: storage, registry: registry, policy: configuration.prunePolicy,

@@ -42,6 +42,18 @@ struct PushOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The text of that notification (none by default).", valueName: "text"))
     var webPushBody: String?
 
+    @Option(name: .long, help: ArgumentHelp("The origin a site's Web Push endpoints are made on, as the site's backend reaches the server (https://push.shop.example); by default each page's own origin, from Host and X-Forwarded-Proto.", valueName: "url"))
+    var webPushOrigin: String?
+
+    /// ``webPushOrigin`` as `scheme://host[:port]`, checked.
+    func webPushOriginChecked() throws -> String? {
+        guard let webPushOrigin else { return nil }
+        guard let url = URL(string: webPushOrigin), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty, url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
+        else { throw ValidationError("--web-push-origin must be an origin such as https://push.shop.example, with no path") }
+        return "\(scheme)://\(host.lowercased())" + (url.port.map { ":\($0)" } ?? "")
+    }
+
     /// The notification a site's Web Push shows when its payload is not a declarative one.
     var webPushDefault: PushMessage { PushMessage(title: webPushTitle, body: webPushBody) }
 

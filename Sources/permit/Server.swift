@@ -29,8 +29,9 @@ struct Server: AsyncParsableCommand {
             /permit/web-push/push/ID, takes what the site's Web Push library sends (RFC 8030, aes128gcm, VAPID \
             checked against the page's applicationServerKey). The server decrypts it and queues it for the \
             installation's FCM or APNs token: a declarative notification ({"web_push": 8030, ...}) shows as \
-            itself, any other payload as --web-push-title. The server holds the subscriptions' keys and reads \
-            every payload.
+            itself, any other payload as --web-push-title. Endpoints are made on the page's origin (Host, and \
+            X-Forwarded-Proto behind a proxy), or on --web-push-origin. The server holds the subscriptions' keys \
+            and reads every payload.
 
             Installations prove themselves: the answer to an installation's first native report carries its \
             proof (X-Permit-Installation-Proof, an HMAC with a key the registry's database keeps, shared by a \
@@ -209,6 +210,7 @@ struct Server: AsyncParsableCommand {
         let logger = makeLogger()
         configuration.push = try push.sending(logger: logger)
         configuration.webPushDefault = push.webPushDefault
+        configuration.webPushOrigin = try push.webPushOriginChecked()
         configuration.maxConnections = OpenFileLimit.makeRoom(for: maxConnections)
         if configuration.maxConnections < maxConnections {
             logger.warning("the open-file limit leaves room for fewer connections than --max-connections", metadata: [

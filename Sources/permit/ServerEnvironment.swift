@@ -50,6 +50,7 @@ enum ServerEnvironment {
         Entry(option: "--apns-endpoint", kind: .value), Entry(option: "--apns-sandbox-endpoint", kind: .value),
         Entry(option: "--push-concurrency", kind: .value), Entry(option: "--push-lease", kind: .value),
         Entry(option: "--web-push-title", kind: .value), Entry(option: "--web-push-body", kind: .value),
+        Entry(option: "--web-push-origin", kind: .value),
     ]
 
     /// `arguments` (the command's, after `server`) with an option added for each variable set in `environment`

@@ -6,8 +6,8 @@ package import Foundation
 /// with `body` optional) becomes that notification: its title and body, and `navigate` in the data, the URL the
 /// app opens in the web view when the notification is tapped. Any other payload gets the app's default
 /// notification. Either way the payload travels in the data for the page's `push` event, as the site sent it
-/// (as text under `payload` when it is UTF-8, else in base64 under `payloadBase64`), and the data names the
-/// subscription under `webPush`.
+/// (as text under `payload` when it is UTF-8, else in base64 under `payloadBase64`; neither for a push without a
+/// payload), and the data names the subscription under `webPush` and its page's origin under `webPushOrigin`.
 package enum WebPushContent {
     /// The data key naming the subscription a push came through.
     package static let subscriptionKey = "webPush"
@@ -18,7 +18,20 @@ package enum WebPushContent {
     /// The data key of a payload that is not UTF-8, in base64.
     package static let payloadBase64Key = "payloadBase64"
 
-    /// The native message for `payload`, received through `subscription`.
+    /// The data key of the origin whose page subscribed, so that a push reaches that origin's page only.
+    package static let originKey = "webPushOrigin"
+
+    /// The native message for `payload` (`nil` for a push without one), received through `subscription`.
+    package static func message(
+        for payload: Data?, subscription: WebPushSubscriptions.Subscription, defaultNotification: PushMessage
+    ) -> PushMessage {
+        var message = message(for: payload ?? Data(), subscription: subscription.id, defaultNotification: defaultNotification)
+        if payload == nil { message.data[payloadKey] = nil }
+        message.data[originKey] = subscription.audience
+        return message
+    }
+
+    /// The native message for `payload`, received through subscription `subscription`.
     package static func message(for payload: Data, subscription: String, defaultNotification: PushMessage) -> PushMessage {
         var message = defaultNotification
         if let declarative = try? JSONDecoder().decode(Declarative.self, from: payload), declarative.version == 8030,

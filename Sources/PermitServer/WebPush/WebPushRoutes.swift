@@ -8,30 +8,38 @@ import HTTPTypes
 /// subscription's endpoint as to any push service (RFC 8030, with RFC 8291's encryption and RFC 8292's VAPID).
 ///
 /// For the page, authenticated by the installation cookie with its proof (``InstallationProofs``), or, without
-/// one, by the push-token cookie for the installation named after the token:
-/// - `POST /permit/web-push/subscription` with `{"applicationServerKey": BASE64URL}`: the installation's
-///   subscription for that key, the one it has or a new one: `{"subscription": …, "applicationServerKey": …}`,
-///   the first as a `PushSubscription`'s JSON (`endpoint`, `expirationTime`, `keys.p256dh`, `keys.auth`); 400
-///   for a key that is no P-256 point.
-/// - `GET /permit/web-push/subscription`: the same, both `null` when it has none.
-/// - `DELETE /permit/web-push/subscription`: ends it; `{"unsubscribed": true}`, `false` when there was none.
+/// one, by the push-token cookie for the installation named after the token; each origin of the installation's
+/// pages has its own subscription, as each origin has its own service worker registration in a browser:
+/// - `POST /permit/web-push/subscription` with `{"applicationServerKey": BASE64URL}` (as
+///   `application/json`): the installation's subscription on the page's origin for that key, the one it has or
+///   a new one: `{"subscription": …, "applicationServerKey": …}`, the first as a `PushSubscription`'s JSON
+///   (`endpoint`, `expirationTime`, `keys.p256dh`, `keys.auth`); 400 for a key that is no P-256 point, 409 when
+///   the origin has a subscription with another key (unsubscribe it first), 415 for another content type.
+/// - `GET /permit/web-push/subscription`: the same, both `null` when there is none.
+/// - `DELETE /permit/web-push/subscription?subscription=ID`: ends that subscription when it is the
+///   installation's; `{"unsubscribed": true}`, `false` when it was not (another's, or already ended).
 ///
-/// Each answers 401 without either, 503 when the storage failed. The
-/// endpoint's origin is the one the page reached the server at: `Host`, with `X-Forwarded-Proto`'s scheme
-/// behind a proxy (`http` without it).
+/// Each answers 401 without either cookie, 429 for more subscribing than the rate limit allows, 503 when the
+/// storage failed. The page's origin is ``publicOrigin`` when the server is given one, else the one the page
+/// reached the server at: `Host`, with `X-Forwarded-Proto`'s scheme (`http` without it).
 ///
-/// For the site's backend, `POST /permit/web-push/push/ID`: 201 with `Location` once the message is queued
-/// for the installation's native push (``WebPushContent`` says what it becomes). Each refusal is a 4xx with a
-/// one-line reason, and queues nothing (``WebPushRefusal``): 404 for an unknown endpoint, 410 for an ended
-/// subscription or an installation without a push token, 401 or 403 for VAPID, 415 for another encoding,
-/// 413 for a body over 4,096 bytes, 400 for one that does not decrypt or a request without `TTL`, 409 for a
-/// replay, 429 with `Retry-After` for a sender over its ``ClientLimits``.
+/// For the site's backend, `POST /permit/web-push/push/ID`: 201 with `Location` and the `TTL` taken once the
+/// message is queued for the installation's native push (``WebPushContent`` says what it becomes); a push with
+/// no body shows the default notification. Each refusal is a 4xx with a one-line reason, and queues nothing
+/// (``WebPushRefusal``): 404 for an unknown endpoint, 410 for an ended subscription or an installation without a
+/// push token, 401 or 403 for VAPID, 415 for another encoding, 413 for a body over 4,096 bytes, 400 for one
+/// that does not decrypt or a request without a valid `TTL`, 409 for a replay, 429 with `Retry-After` for more
+/// pushes to one subscription than its rate limit allows (counted once VAPID holds, so that no stranger can
+/// spend a subscription's allowance).
 package struct WebPushRoutes: Sendable {
     private let subscriptions: WebPushSubscriptions
     private let registry: TokenRegistry
     private let limits: ReportLimits
-    private let limiter: ClientLimiter?
+    private let pushLimiter: RateLimiter
+    private let subscribeLimiter: RateLimiter
     private let defaultNotification: PushMessage
+    /// The origin endpoints are made on, such as `https://shop.example`, or `nil` to take the request's.
+    package let publicOrigin: String?
     private let now: @Sendable () -> Date
     private let logger: Logger
 
@@ -44,17 +52,24 @@ package struct WebPushRoutes: Sendable {
 
     /// Creates the routes.
     ///
-    /// - Parameter defaultNotification: what a payload that is not a declarative notification shows.
+    /// - Parameters:
+    ///   - rateLimit: how many pushes one subscription takes, and how often one installation may subscribe
+    ///     (each in a bucket of its own); ``RateLimit/off`` for no limit.
+    ///   - defaultNotification: what a payload that is not a declarative notification shows.
+    ///   - publicOrigin: the origin endpoints are made on; `nil` takes the request's.
     package init(
         subscriptions: WebPushSubscriptions, registry: TokenRegistry, limits: ReportLimits = ReportLimits(),
-        limiter: ClientLimiter? = nil, defaultNotification: PushMessage = WebPushRoutes.standardNotification,
+        rateLimit: RateLimit = ClientLimits().perInstallation,
+        defaultNotification: PushMessage = WebPushRoutes.standardNotification, publicOrigin: String? = nil,
         logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.subscriptions = subscriptions
         self.registry = registry
         self.limits = limits
-        self.limiter = limiter
+        pushLimiter = RateLimiter(rateLimit)
+        subscribeLimiter = RateLimiter(rateLimit)
         self.defaultNotification = defaultNotification
+        self.publicOrigin = publicOrigin
         self.logger = logger
         self.now = now
     }
@@ -62,23 +77,28 @@ package struct WebPushRoutes: Sendable {
     /// Adds the routes to `router`.
     package func add<Context: RequestContext>(to router: Router<Context>) {
         router.add(RouterPath(Self.subscriptionPath), handlers: [
-            .post: { request, _ in try await self.page(request) { installation in try await self.subscribe(request, installation) } },
-            .get: { request, _ in try await self.page(request) { installation in try await self.current(installation) } },
-            .delete: { request, _ in try await self.page(request) { installation in try await self.unsubscribe(installation) } },
+            .post: { request, _ in try await self.page(request) { installation, origin in try await self.subscribe(request, installation, origin) } },
+            .get: { request, _ in try await self.page(request) { installation, origin in try await self.current(installation, origin) } },
+            .delete: { request, _ in
+                try await self.page(request) { installation, _ in
+                    try await self.unsubscribe(installation, id: request.uri.queryParameters.get("subscription") ?? "")
+                }
+            },
         ])
         router.add(RouterPath(Self.pushPath + ":subscription"), handlers: [
-            .post: { request, context in try await self.push(request, context, id: context.parameters.get("subscription")) },
+            .post: { request, context in try await self.push(request, id: context.parameters.get("subscription") ?? "") },
         ])
     }
 
     // MARK: - The page's subscription
 
-    /// Runs `body` for the installation the request's cookies prove, or answers 401; 503 when storage fails.
+    /// Runs `body` for the installation the request's cookies prove, on the page's origin, or answers 401; 503
+    /// when storage fails.
     ///
     /// An installation cookie proves its installation with its proof; without one, the push-token cookie proves
     /// the installation named after the token (``CookieReport/installationName(token:)``), as the cookie path
     /// names it. Both are secrets of the device.
-    private func page(_ request: Request, _ body: (String) async throws -> Response) async throws -> Response {
+    private func page(_ request: Request, _ body: (String, String) async throws -> Response) async throws -> Response {
         let header = request.headers[values: .cookie].joined(separator: "; ")
         let refused = ServerRoutes.plainText(
             .unauthorized, "an installation cookie with its proof, or the push-token cookie, is required to subscribe")
@@ -90,36 +110,48 @@ package struct WebPushRoutes: Sendable {
         case .claim: proven = false
         }
         guard proven else { return refused }
+        guard let origin = publicOrigin ?? Self.origin(of: request) else { return ServerRoutes.badRequest("the request names no valid Host") }
         do {
-            return try await body(report.installation)
+            return try await body(report.installation, origin)
         } catch let error as ServerError {
             logger.error("web push subscription not handled", metadata: ["error": "\(error.detail)"])
             return Self.storageFailed
         }
     }
 
-    private func subscribe(_ request: Request, _ installation: String) async throws -> Response {
+    private func subscribe(_ request: Request, _ installation: String, _ origin: String) async throws -> Response {
         struct Body: Decodable { var applicationServerKey: String }
+        // JSON only: a cross-origin page cannot send it without a preflight, which this server does not answer.
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            return ServerRoutes.plainText(.unsupportedMediaType, "the body must be application/json")
+        }
+        guard subscribeLimiter.take(installation) else {
+            var response = ServerRoutes.plainText(.tooManyRequests, "too many subscriptions for this installation; retry later")
+            response.headers[.retryAfter] = "1"
+            return response
+        }
         guard let buffer = try? await request.body.collect(upTo: 4096),
             let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
         else { return ServerRoutes.badRequest("the body is not {\"applicationServerKey\": BASE64URL}") }
         guard let key = JSONWebToken.data(base64URL: body.applicationServerKey), key.count == 65,
             (try? P256PublicKeyCheck.validate(key)) != nil
         else { return ServerRoutes.badRequest("applicationServerKey is not a P-256 public key (65 bytes, uncompressed, base64url)") }
-        guard let origin = Self.origin(of: request) else { return ServerRoutes.badRequest("the request names no valid Host") }
-        let subscription = try await subscriptions.subscribe(
-            installation: installation, applicationServerKey: key, audience: origin, at: now())
-        logger.info("web push subscribed", metadata: ["installation": "\(installation)"])
-        return try Self.json(Answer(subscription), status: .ok)
+        switch try await subscriptions.subscribe(installation: installation, applicationServerKey: key, audience: origin, at: now()) {
+        case .subscribed(let subscription):
+            logger.info("web push subscribed", metadata: ["installation": "\(installation)"])
+            return try Self.json(Answer(subscription), status: .ok)
+        case .otherKey:
+            return ServerRoutes.plainText(
+                .conflict, "this origin has a subscription with another applicationServerKey: unsubscribe it first")
+        }
     }
 
-    private func current(_ installation: String) async throws -> Response {
-        let subscription = try await subscriptions.active(installation: installation)
-        return try Self.json(Answer(subscription), status: .ok)
+    private func current(_ installation: String, _ origin: String) async throws -> Response {
+        try Self.json(Answer(try await subscriptions.active(installation: installation, audience: origin)), status: .ok)
     }
 
-    private func unsubscribe(_ installation: String) async throws -> Response {
-        let ended = try await subscriptions.unsubscribe(installation: installation, at: now())
+    private func unsubscribe(_ installation: String, id: String) async throws -> Response {
+        let ended = try await subscriptions.unsubscribe(id, installation: installation, at: now())
         if ended { logger.info("web push unsubscribed", metadata: ["installation": "\(installation)"]) }
         return try Self.json(["unsubscribed": ended], status: .ok)
     }
@@ -167,11 +199,11 @@ package struct WebPushRoutes: Sendable {
 
     // MARK: - The push endpoint
 
-    private func push<Context: RequestContext>(_ request: Request, _ context: Context, id: String?) async throws -> Response {
+    private func push(_ request: Request, id: String) async throws -> Response {
         do {
-            let (push, sends) = try await accept(request, context, id: id ?? "")
-            logger.info("web push queued", metadata: ["push": "\(push)", "sends": "\(sends)"])
-            return Response(status: .created, headers: [.location: "/permit/push/\(push)", .init("TTL")!: "0"])
+            let (push, ttl) = try await accept(request, id: id)
+            logger.info("web push queued", metadata: ["push": "\(push)"])
+            return Response(status: .created, headers: [.location: "/permit/push/\(push)", HTTPField.Name("TTL")!: "\(ttl)"])
         } catch let refusal as WebPushRefusal {
             logger.info("web push refused", metadata: ["status": "\(refusal.status.code)", "reason": "\(refusal.reason)"])
             var response = ServerRoutes.plainText(refusal.status, refusal.reason)
@@ -183,18 +215,23 @@ package struct WebPushRoutes: Sendable {
         }
     }
 
-    /// Checks, decrypts and queues one message; throws a ``WebPushRefusal`` for what it refuses.
-    private func accept<Context: RequestContext>(_ request: Request, _ context: Context, id: String) async throws -> (push: String, sends: Int) {
+    /// The longest `TTL` the answer echoes: the queue keeps a message until it is delivered or its retries end,
+    /// so it is not dropped at its TTL (the article says so); a day is as long as a Web Push library asks for.
+    package static let longestTTL = 86_400
+
+    /// Checks, decrypts and queues one message, and returns its notification and the TTL taken; throws a
+    /// ``WebPushRefusal`` for what it refuses.
+    private func accept(_ request: Request, id: String) async throws -> (push: String, ttl: Int) {
         guard id.utf8.count == 43, let subscription = try await subscriptions.subscription(id) else {
             throw WebPushRefusal.unknownSubscription
         }
         guard subscription.ended == nil else { throw WebPushRefusal.gone("the page unsubscribed") }
-        if let limiter, limiter.admit(subscription.installation, request: request, context: context) != .admitted { throw WebPushRefusal.tooFast }
         let token = try VAPIDToken(authorization: request.headers[.authorization])
         try token.verify(applicationServerKey: subscription.applicationServerKey, audience: subscription.audience, now: now())
-        guard request.headers[.contentEncoding]?.lowercased() == "aes128gcm" else { throw WebPushRefusal.unsupportedEncoding }
-        guard request.headers[HTTPField.Name("TTL")!].flatMap({ Int($0) }) != nil else {
-            throw WebPushRefusal.malformed("the TTL header is required (RFC 8030, section 5.2)")
+        // Counted once VAPID holds: only the site that holds the key spends the subscription's allowance.
+        guard pushLimiter.take(subscription.id) else { throw WebPushRefusal.tooFast }
+        guard let ttlText = request.headers[HTTPField.Name("TTL")!], let ttl = Int(ttlText), ttl >= 0 else {
+            throw WebPushRefusal.malformed("a TTL header of whole seconds is required (RFC 8030, section 5.2)")
         }
         let body: ByteBuffer
         do {
@@ -202,12 +239,18 @@ package struct WebPushRoutes: Sendable {
         } catch {
             throw WebPushRefusal.tooLarge
         }
-        let message = try subscription.keys.decrypt(Data(body.readableBytesView))
-        let native = WebPushContent.message(for: message.plaintext, subscription: subscription.id, defaultNotification: defaultNotification)
-        switch try await subscriptions.queue(native, through: subscription, salt: message.salt, at: now()) {
+        let message: WebPushKeys.Message?
+        if body.readableBytes == 0 {
+            message = nil  // a push without a payload (RFC 8030, section 5): the default notification
+        } else {
+            guard request.headers[.contentEncoding]?.lowercased() == "aes128gcm" else { throw WebPushRefusal.unsupportedEncoding }
+            message = try subscription.keys.decrypt(Data(body.readableBytesView))
+        }
+        let native = WebPushContent.message(for: message?.plaintext, subscription: subscription, defaultNotification: defaultNotification)
+        switch try await subscriptions.queue(native, through: subscription, salt: message?.salt, at: now()) {
         case .replay: throw WebPushRefusal.replay
-        case .queued(_, 0): throw WebPushRefusal.gone("its installation has no push token")
-        case .queued(let push, let sends): return (push, sends)
+        case .noToken: throw WebPushRefusal.gone("its installation has no push token")
+        case .queued(let push, _): return (push, min(ttl, Self.longestTTL))
         }
     }
 

@@ -8,8 +8,8 @@ package import Foundation
 /// endpoint, 43 random base64url characters), the installation, the subscription's private key and auth
 /// secret (base64url: the server decrypts with them, so it reads every payload), the `applicationServerKey`
 /// the page subscribed with (base64url), the origin of its endpoint (a VAPID token's `aud`), when it was made
-/// and when it was ended (ms; `NULL` while active). An installation has at most one active subscription, as a
-/// page's service worker registration has one.
+/// and when it was ended (ms; `NULL` while active). An installation has at most one active subscription per
+/// origin, as a page's service worker registration has one.
 ///
 /// A message a site sends is queued as a notification (``PushQueue``) whose identifier is made from the
 /// subscription and the message's salt, in one transaction; a message with a salt seen before is a replay, and
@@ -32,7 +32,7 @@ package struct WebPushSubscriptions: Sendable {
             """),
         SQLStatement("""
             CREATE UNIQUE INDEX IF NOT EXISTS permit_web_push_subscriptions_active
-            ON permit_web_push_subscriptions (installation) WHERE ended IS NULL
+            ON permit_web_push_subscriptions (installation, audience) WHERE ended IS NULL
             """),
     ]
 
@@ -55,69 +55,82 @@ package struct WebPushSubscriptions: Sendable {
         package var endpoint: String { audience + WebPushRoutes.pushPath + id }
     }
 
-    /// The installation's active subscription for `applicationServerKey` on `audience`: the one it has, or a
-    /// new one. Any other active subscription of the installation (another key or origin) is ended first.
-    package func subscribe(installation: String, applicationServerKey: Data, audience: String, at now: Date) async throws -> Subscription {
+    /// What subscribing did.
+    package enum Subscribing: Sendable {
+        /// The installation's subscription on that origin with that key: the one it had, or a new one.
+        case subscribed(Subscription)
+        /// The installation has an active subscription on that origin with another key; it was left as it is
+        /// (a browser rejects the same with `InvalidStateError`: unsubscribe first).
+        case otherKey
+    }
+
+    /// The installation's active subscription on `audience` (the page's origin) for `applicationServerKey`: the
+    /// one it has, or a new one; ``Subscribing/otherKey`` when it has one with another key.
+    package func subscribe(installation: String, applicationServerKey: Data, audience: String, at now: Date) async throws -> Subscribing {
         let keys = WebPushKeys.generate()
-        let serverKey = JSONWebToken.base64URL(applicationServerKey)
-        let time = SQLValue.integer(PushQueue.milliseconds(now))
+        // A subscription made at the same moment by another request wins the unique index, and this insert does
+        // nothing: either way, the active one is read back.
         try await executor.transaction([
-            SQLStatement(
-                """
-                UPDATE permit_web_push_subscriptions SET ended = $1
-                WHERE installation = $2 AND ended IS NULL AND NOT (server_key = $3 AND audience = $4)
-                """, [time, .text(installation), .text(serverKey), .text(audience)]),
             SQLStatement(
                 """
                 INSERT INTO permit_web_push_subscriptions
                     (subscription, installation, private_key, auth, server_key, audience, created)
                 SELECT $1, $2, $3, $4, $5, $6, $7
-                WHERE NOT EXISTS (SELECT 1 FROM permit_web_push_subscriptions WHERE installation = $8 AND ended IS NULL)
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM permit_web_push_subscriptions WHERE installation = $8 AND audience = $9 AND ended IS NULL)
+                ON CONFLICT DO NOTHING
                 """,
                 [.text(Self.newIdentifier()), .text(installation),
                  .text(JSONWebToken.base64URL(keys.privateKey.rawRepresentation)), .text(JSONWebToken.base64URL(keys.authSecret)),
-                 .text(serverKey), .text(audience), time, .text(installation)]),
+                 .text(JSONWebToken.base64URL(applicationServerKey)), .text(audience), .integer(PushQueue.milliseconds(now)),
+                 .text(installation), .text(audience)]),
         ])
-        guard let active = try await active(installation: installation) else {
+        guard let active = try await active(installation: installation, audience: audience) else {
             throw ServerError.storageCorrupt.withDetail("a subscription just made is not there")
         }
-        return active
+        return active.applicationServerKey == applicationServerKey ? .subscribed(active) : .otherKey
     }
 
-    /// The installation's active subscription, or `nil`.
-    package func active(installation: String) async throws -> Subscription? {
-        try await select("installation = $1 AND ended IS NULL", .text(installation))
+    /// The installation's active subscription on `audience`, or `nil`.
+    package func active(installation: String, audience: String) async throws -> Subscription? {
+        try await select("installation = $1 AND audience = $2 AND ended IS NULL", [.text(installation), .text(audience)])
     }
 
     /// The subscription with identifier `id`, active or ended, or `nil` when there is none.
     package func subscription(_ id: String) async throws -> Subscription? {
-        try await select("subscription = $1", .text(id))
+        try await select("subscription = $1", [.text(id)])
     }
 
-    /// Ends the installation's active subscription; `false` when it had none.
-    package func unsubscribe(installation: String, at now: Date) async throws -> Bool {
+    /// Ends subscription `id` when it is the installation's and active; `false` otherwise (another
+    /// installation's, or one already ended, is left as it is).
+    package func unsubscribe(_ id: String, installation: String, at now: Date) async throws -> Bool {
         try await executor.transaction([SQLStatement(
-            "UPDATE permit_web_push_subscriptions SET ended = $1 WHERE installation = $2 AND ended IS NULL",
-            [.integer(PushQueue.milliseconds(now)), .text(installation)])]) > 0
+            "UPDATE permit_web_push_subscriptions SET ended = $1 WHERE subscription = $2 AND installation = $3 AND ended IS NULL",
+            [.integer(PushQueue.milliseconds(now)), .text(id), .text(installation)])]) > 0
     }
 
     /// What became of a message queued through a subscription.
     package enum Queuing: Sendable, Hashable {
-        /// It is queued as notification `push`, with `sends` sends (0 when the installation has no usable token).
+        /// It is queued as notification `push`, with `sends` sends.
         case queued(push: String, sends: Int)
         /// A message with its salt was queued before: nothing was.
         case replay
+        /// The installation has no token that is not quarantined: nothing was queued.
+        case noToken
     }
 
-    /// Queues `message`, decrypted from a body with `salt`, for the subscription's installation.
-    package func queue(_ message: PushMessage, through subscription: Subscription, salt: Data, at now: Date) async throws -> Queuing {
+    /// Queues `message`, decrypted from a body with `salt`, for the subscription's installation; a message with
+    /// no body has no salt, and is never taken for a replay.
+    package func queue(_ message: PushMessage, through subscription: Subscription, salt: Data?, at now: Date) async throws -> Queuing {
+        let salt = salt ?? Data(SHA256.hash(data: Data(UUID().uuidString.utf8)).prefix(16))
         let push = PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL(salt))").lowercased()
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let created = SQLValue.integer(PushQueue.milliseconds(now))
         let selection = PushSelection.installations([subscription.installation])
-        // The sends first, then the notification: the last statement's count tells a new message (1) from a
-        // replay (0), and a replay's sends are already there, so neither statement writes anything for it.
+        // The sends first, then the notification, only when a send was made: the last statement's count tells a
+        // new message (1) from a replay or an installation without a token (0), and a replay's sends are already
+        // there, so neither statement writes anything for it.
         let inserted = try await executor.transaction([
             SQLStatement(
                 """
@@ -128,22 +141,28 @@ package struct WebPushSubscriptions: Sendable {
                 ON CONFLICT (send) DO NOTHING
                 """, [.text(push), created, .text(subscription.installation), .text(push)]),
             SQLStatement(
-                "INSERT INTO permit_pushes (push, created, message, selection) VALUES ($1, $2, $3, $4) ON CONFLICT (push) DO NOTHING",
+                """
+                INSERT INTO permit_pushes (push, created, message, selection) SELECT $1, $2, $3, $4
+                WHERE EXISTS (SELECT 1 FROM permit_push_sends WHERE push = $5) ON CONFLICT (push) DO NOTHING
+                """,
                 [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
-                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self))]),
+                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self)), .text(push)]),
         ])
-        guard inserted == 1 else { return .replay }
+        guard inserted == 1 else {
+            let seen = try await executor.rows(SQLStatement("SELECT 1 FROM permit_pushes WHERE push = $1", [.text(push)]))
+            return seen.isEmpty ? .noToken : .replay
+        }
         let sends = try await executor.rows(SQLStatement(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_push_sends WHERE push = $1", [.text(push)]))
         return .queued(push: push, sends: Int(sends.first?.first?.integer ?? 0))
     }
 
-    private func select(_ condition: String, _ value: SQLValue) async throws -> Subscription? {
+    private func select(_ condition: String, _ values: [SQLValue]) async throws -> Subscription? {
         let rows = try await executor.rows(SQLStatement(
             """
             SELECT subscription, installation, private_key, auth, server_key, audience, ended
             FROM permit_web_push_subscriptions WHERE \(condition)
-            """, [value]))
+            """, values))
         guard let row = rows.first else { return nil }
         guard row.count == 7, let id = row[0].text, let installation = row[1].text,
             let privateKey = row[2].text.flatMap(JSONWebToken.data(base64URL:)).flatMap({ try? P256.KeyAgreement.PrivateKey(rawRepresentation: $0) }),

@@ -58,7 +58,8 @@ enum BridgeScript {
         let key = JSONValue.string(receiverName(configuration)).jsonText
         let push = JSONValue.object([
             "subscription": .string(message.subscription),
-            "payload": .string(Data(message.payload).base64EncodedString()),
+            "origin": message.origin.map(JSONValue.string) ?? .null,
+            "payload": message.payload.map { .string(Data($0).base64EncodedString()) } ?? .null,
         ])
         return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
             + "{ push: \(push.jsonText) }); } })(window[\(key)]);"

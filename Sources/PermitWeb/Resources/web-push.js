@@ -1,5 +1,5 @@
-    // The Push API, backed by Permit's server (WebPushOptions): where the engine offers no push of its own
-    // (WKWebView outside app-bound domains), or the app replaces the engine's, a bridged page gets
+    // The Push API, backed by Permit's server (WebPushOptions): where the engine offers no service workers of its
+    // own (WKWebView outside app-bound domains), or the app replaces the engine's, a bridged page gets
     // navigator.serviceWorker.ready with a registration whose pushManager subscribes at Permit's server, on the
     // page's own origin, with its cookies. The page's code that subscribes, reads and ends its subscription runs
     // unchanged, and the site's backend sends to the endpoint with its own Web Push library; the app receives
@@ -10,11 +10,13 @@
     // MARK: - The Push API
 
     function installPush(options) {
-        var engineContainer = navigator.serviceWorker;
-        if (typeof window.PushManager === 'function' && engineContainer && !options.replace) { return; }
+        // An engine with service workers of its own keeps them, and its push if it has one, unless the app replaces
+        // them: WKWebView has none outside app-bound domains.
+        if (navigator.serviceWorker && !options.replace) { return; }
         var fetchFunction = window.fetch.bind(window), atobFunction = window.atob.bind(window);
         var btoaFunction = window.btoa.bind(window), fromCharCode = StringType.fromCharCode;
         var ArrayBufferType = ArrayBuffer, Uint8ArrayType = Uint8Array, TextDecoderType = TextDecoder, BlobType = Blob;
+        var URLType = URL, encode = encodeURIComponent;
         var slots = new WeakMapType();
 
         function domError(name, message) { return new DOMExceptionType(message, name); }
@@ -72,14 +74,18 @@
             return btoaFunction(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
         }
 
-        // The server's answer at the subscription path, or an AbortError saying why there is none.
-        function manage(httpMethod, body) {
+        // The server's answer at the subscription path, or an error saying why there is none: InvalidStateError
+        // for a subscription with another key (409), AbortError otherwise. `absent` answers a 401 (the page's
+        // cookies name no installation yet) instead of failing.
+        function manage(httpMethod, body, query, absent) {
             var init = { method: httpMethod, credentials: 'same-origin', cache: 'no-store', headers: { 'Content-Type': 'application/json' } };
             if (body) { init.body = stringify(body); }
-            return fetchFunction(options.path, init).then(function (response) {
+            return fetchFunction(options.path + (query || ''), init).then(function (response) {
                 if (response.ok) { return response.json(); }
+                if (response.status === 401 && absent !== undefined) { return absent; }
                 return response.text().then(function (text) {
-                    throw domError('AbortError', 'Registration failed - push service error ' + response.status + ': ' + text.trim());
+                    var name = response.status === 409 ? 'InvalidStateError' : 'AbortError';
+                    throw domError(name, 'Registration failed - push service error ' + response.status + ': ' + text.trim());
                 });
             }, function () {
                 throw domError('AbortError', 'Registration failed - the push service could not be reached');
@@ -94,7 +100,11 @@
         method(subscriptionProto, 'getKey', 1, function (name) {
             var slot = slots.get(this);
             if (!slot) { throw new TypeErrorType('Illegal invocation'); }
-            var key = name === 'p256dh' || name === 'auth' ? bytesOf(slot.keys[name]) : null;
+            var keyName = StringType(name);
+            if (keyName !== 'p256dh' && keyName !== 'auth') {
+                throw new TypeErrorType("The provided value '" + keyName + "' is not a valid enum value of type PushEncryptionKeyName.");
+            }
+            var key = bytesOf(slot.keys[keyName]);
             return key ? key.buffer : null;
         });
         method(subscriptionProto, 'toJSON', 0, function () {
@@ -103,8 +113,12 @@
             return { endpoint: slot.endpoint, expirationTime: slot.expirationTime, keys: { p256dh: slot.keys.p256dh, auth: slot.keys.auth } };
         });
         method(subscriptionProto, 'unsubscribe', 0, function () {
-            if (!slots.get(this)) { return PromiseType.reject(new TypeErrorType('Illegal invocation')); }
-            return manage('DELETE').then(function (answer) { return answer.unsubscribed === true; });
+            var slot = slots.get(this);
+            if (!slot) { return PromiseType.reject(new TypeErrorType('Illegal invocation')); }
+            // This subscription only: a stale object whose subscription was replaced or ended resolves false.
+            var id = slot.endpoint.slice(slot.endpoint.lastIndexOf('/') + 1);
+            return manage('DELETE', null, '?subscription=' + encode(id), { unsubscribed: false })
+                .then(function (answer) { return answer.unsubscribed === true; });
         });
         var PushSubscriptionOptions = interfaceObject('PushSubscriptionOptions', false);
         getters(PushSubscriptionOptions.prototype, ['userVisibleOnly', 'applicationServerKey']);
@@ -134,6 +148,10 @@
                 return PromiseType.reject(domError('NotAllowedError',
                     'Push delivers user-visible notifications only: pass userVisibleOnly: true.'));
             }
+            if (chosen.applicationServerKey === undefined || chosen.applicationServerKey === null) {
+                return PromiseType.reject(domError('NotSupportedError',
+                    'Registration failed - missing applicationServerKey: the push service needs one.'));
+            }
             var key = bytesOf(chosen.applicationServerKey);
             if (!key || key.length !== 65 || key[0] !== 4) {
                 return PromiseType.reject(domError('InvalidAccessError',
@@ -150,7 +168,7 @@
         });
         method(managerProto, 'getSubscription', 0, function () {
             if (!secure) { return PromiseType.resolve(null); }
-            return manage('GET').then(subscriptionFrom);
+            return manage('GET', null, '', null).then(subscriptionFrom);
         });
         method(managerProto, 'permissionState', 0, function () {
             return PromiseType.resolve(webState('notifications'));
@@ -159,6 +177,13 @@
         var pushManager = instance(managerProto, slots, {});
 
         // MARK: The registration and the container
+
+        // The registration's worker, always activated: the page's own code is its push handler, so a library
+        // that waits for activation, or posts to the active worker, goes on.
+        var Worker = interfaceObject('ServiceWorker', true, !window.ServiceWorker || options.replace);
+        getters(Worker.prototype, ['scriptURL', 'state']);
+        method(Worker.prototype, 'postMessage', 1, function () {});
+        var worker = instance(Worker.prototype, slots, { scriptURL: '', state: 'activated' }, true);
 
         var Registration = interfaceObject('ServiceWorkerRegistration', true, !window.ServiceWorkerRegistration || options.replace);
         var registrationProto = Registration.prototype;
@@ -169,10 +194,11 @@
         method(registrationProto, 'showNotification', 1, function () {
             return PromiseType.reject(domError('NotSupportedError', 'Notifications are shown by the app.'));
         });
-        var registration = instance(registrationProto, slots, {
-            pushManager: pushManager, scope: location.origin + '/', active: null, installing: null, waiting: null,
+        var registrationSlot = {
+            pushManager: pushManager, scope: location.origin + '/', active: worker, installing: null, waiting: null,
             updateViaCache: 'imports'
-        }, true);
+        };
+        var registration = instance(registrationProto, slots, registrationSlot, true);
         // `onpush`, as an event handler attribute: the listener is added when first set.
         var onpush = null;
         defineProperty(registration, 'onpush', {
@@ -187,7 +213,10 @@
         var Container = interfaceObject('ServiceWorkerContainer', true, !window.ServiceWorkerContainer || options.replace);
         var containerProto = Container.prototype;
         getters(containerProto, ['controller', 'ready']);
-        method(containerProto, 'register', 1, function () { return PromiseType.resolve(registration); });
+        method(containerProto, 'register', 1, function (scriptURL) {
+            try { slots.get(worker).scriptURL = new URLType(StringType(scriptURL), location.href).href; } catch (error) {}
+            return PromiseType.resolve(registration);
+        });
         method(containerProto, 'getRegistration', 0, function () { return PromiseType.resolve(registration); });
         method(containerProto, 'getRegistrations', 0, function () { return PromiseType.resolve([registration]); });
         method(containerProto, 'startMessages', 0, function () {});
@@ -209,11 +238,19 @@
         }
 
         onNativePush.push(function (push) {
-            var text = atobFunction(StringType(push.payload || ''));
-            var bytes = new Uint8ArrayType(text.length);
-            for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
+            // A message for another origin's subscription is not this page's.
+            if (typeof push.origin === 'string' && push.origin !== location.origin) { return; }
+            var data = null;
+            if (typeof push.payload === 'string') {
+                var text = atobFunction(push.payload);
+                var bytes = new Uint8ArrayType(text.length);
+                for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
+                data = messageData(bytes);
+            }
             var event = new EventType('push');
-            defineProperty(event, 'data', { value: messageData(bytes), enumerable: true });
+            defineProperty(event, 'data', { value: data, enumerable: true });
+            // As in a service worker's ExtendableEvent: what it waits for is accepted, and nothing waits.
+            defineProperty(event, 'waitUntil', { value: withLength(function () {}, 1) });
             dispatch.call(registration, event);
         });
     }

@@ -17,8 +17,9 @@ public struct WebPushOptions: Hashable, Sendable {
     /// The path on the page's origin where the page subscribes, reads and ends its subscription:
     /// `/permit/web-push/subscription`, where `permit server` (or a proxy in front of it) answers.
     public var subscriptionPath: String
-    /// Whether Permit's Push API replaces one the engine has of its own (service workers and a `PushManager`).
-    /// `false` (the default) leaves an engine's own push alone: WKWebView has none outside app-bound domains.
+    /// Whether Permit's Push API replaces the engine's own service workers (and push, where it has it).
+    /// `false` (the default) leaves an engine with service workers alone: WKWebView has none outside app-bound
+    /// domains. Replacing them means the page's worker scripts no longer run.
     public var replacesEnginePush: Bool
 
     /// Creates the options.
@@ -36,14 +37,17 @@ public struct WebPushOptions: Hashable, Sendable {
 }
 
 /// A Web Push message that reached the app as a native push: what Permit's server put in the push's data
-/// (`webPush`, the subscription; `payload` or `payloadBase64`; `navigate` for a declarative notification).
+/// (`webPush`, the subscription; `webPushOrigin`, its page's origin; `payload` or `payloadBase64`, unless the
+/// push had none; `navigate` for a declarative notification).
 public struct WebPushMessage: Sendable, Hashable {
     /// The subscription it came through.
     public var subscription: String
-    /// The payload as the site sent it.
-    public var payload: [UInt8]
+    /// The payload as the site sent it, or `nil` for a push without one.
+    public var payload: [UInt8]?
     /// Where tapping the notification leads, for a declarative notification.
     public var navigate: URL?
+    /// The origin of the page that subscribed: the message is that origin's page's only.
+    public var origin: String?
 
     /// Reads a native push's data; `nil` when the push is not a Web Push message.
     public init?(data: [String: String]) {
@@ -54,8 +58,9 @@ public struct WebPushMessage: Sendable, Hashable {
         } else if let base64 = data["payloadBase64"], let bytes = Data(base64Encoded: base64) {
             payload = Array(bytes)
         } else {
-            payload = []
+            payload = nil
         }
         navigate = data["navigate"].flatMap(URL.init(string:))
+        origin = data["webPushOrigin"]
     }
 }

@@ -34,7 +34,8 @@ struct WebPushProcessTests {
             let keyFile = folder.file("vapid.pem")
             try site.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
             let answer = try await client.post(
-                WebPushRoutes.subscriptionPath, headers: [.cookie: cookie, HTTPField.Name("Host")!: "127.0.0.1:\(port)"],
+                WebPushRoutes.subscriptionPath,
+                headers: [.cookie: cookie, HTTPField.Name("Host")!: "127.0.0.1:\(port)", .contentType: "application/json"],
                 body: ByteBuffer(string: #"{"applicationServerKey":"\#(JSONWebToken.base64URL(site.publicKey.x963Representation))"}"#))
             #expect(answer.status == .ok)
             let answerBody = try #require(answer.body)

@@ -24,17 +24,31 @@ import Testing
 
         /// The page subscribes with the site's key, and gets its subscription's JSON.
         func subscribe(key: P256.Signing.PrivateKey? = nil) async throws -> Subscription {
+            let answer = try await trySubscribe(key: key)
+            #expect(answer.status == .ok)
+            return try #require(answer.subscription)
+        }
+
+        /// The page asks to subscribe: the status, and the subscription when there is one.
+        func trySubscribe(key: P256.Signing.PrivateKey? = nil, headers: HTTPFields? = nil) async throws -> (status: HTTPResponse.Status, subscription: Subscription?) {
             let serverKey = JSONWebToken.base64URL((key ?? siteKey).publicKey.x963Representation)
             return try await client.execute(
-                uri: WebPushRoutes.subscriptionPath, method: .post, headers: pageHeaders,
+                uri: WebPushRoutes.subscriptionPath, method: .post, headers: headers ?? pageHeaders,
                 body: ByteBuffer(string: #"{"applicationServerKey":"\#(serverKey)"}"#)
             ) { response in
-                #expect(response.status == .ok)
-                return try #require(try JSONDecoder().decode(Answer.self, from: Data(response.body.readableBytesView)).subscription)
+                (response.status, try? JSONDecoder().decode(Answer.self, from: Data(response.body.readableBytesView)).subscription)
             }
         }
 
-        var pageHeaders: HTTPFields { [.cookie: cookie, HTTPField.Name("Host")!: "shop.example", HTTPField.Name("X-Forwarded-Proto")!: "https"] }
+        var pageHeaders: HTTPFields {
+            [.cookie: cookie, HTTPField.Name("Host")!: "shop.example", HTTPField.Name("X-Forwarded-Proto")!: "https",
+             .contentType: "application/json"]
+        }
+
+        /// The installation's active subscription on the page's origin, as stored.
+        var stored: WebPushSubscriptions.Subscription? {
+            get async throws { try await storage.webPushSubscriptions.active(installation: installation, audience: origin) }
+        }
 
         /// A site's push of `payload` to `subscription`, as a Web Push library sends it, with `change` applied to
         /// the headers and body first; returns the status and the reason.
@@ -69,7 +83,7 @@ import Testing
     }
 
     static func run(
-        token: String? = "tok-web-push", limits: ClientLimits? = nil, _ body: @Sendable (World) async throws -> Void
+        token: String? = "tok-web-push", rateLimit: RateLimit = .off, _ body: @Sendable (World) async throws -> Void
     ) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -79,10 +93,8 @@ import Testing
                 installation: installation, token: token, platform: .ios, states: ["notifications": .granted], proof: .claim))
             let proof = try await registry.installationProofs().proof(for: installation)
             let router = Router()
-            WebPushRoutes(
-                subscriptions: storage.webPushSubscriptions, registry: registry,
-                limiter: limits.map { ClientLimiter($0, logger: .quiet) }, logger: .quiet
-            ).add(to: router)
+            WebPushRoutes(subscriptions: storage.webPushSubscriptions, registry: registry, rateLimit: rateLimit, logger: .quiet)
+                .add(to: router)
             try await Application(router: router).test(.router) { client in
                 try await body(World(storage: storage, client: client, cookie: "permit_installation=\(installation)~\(proof)"))
             }
@@ -100,7 +112,7 @@ import Testing
             for cookie in ["", "permit_installation=\(Self.installation)", forged, named] {
                 for method in [HTTPRequest.Method.post, .get, .delete] {
                     try await world.client.execute(
-                        uri: WebPushRoutes.subscriptionPath, method: method, headers: [.cookie: cookie],
+                        uri: WebPushRoutes.subscriptionPath, method: method, headers: [.cookie: cookie, .contentType: "application/json"],
                         body: ByteBuffer(string: #"{"applicationServerKey":"\#(key)"}"#)
                     ) { response in
                         #expect(response.status == .unauthorized, "\(method) with cookie \(cookie.prefix(30))")
@@ -108,7 +120,7 @@ import Testing
                     }
                 }
             }
-            #expect(try await world.storage.webPushSubscriptions.active(installation: Self.installation) == nil)
+            #expect(try await world.stored == nil)
         }
     }
 
@@ -134,12 +146,12 @@ import Testing
             let key = JSONWebToken.base64URL(world.siteKey.publicKey.x963Representation)
             try await world.client.execute(
                 uri: WebPushRoutes.subscriptionPath, method: .post,
-                headers: [.cookie: "FCM_token=another-token", HTTPField.Name("Host")!: "shop.example"],
+                headers: [.cookie: "FCM_token=another-token", HTTPField.Name("Host")!: "shop.example", .contentType: "application/json"],
                 body: ByteBuffer(string: #"{"applicationServerKey":"\#(key)"}"#)
             ) { response in #expect(response.status == .ok) }
             let named = CookieReport.installationName(token: "another-token")
-            #expect(try await world.storage.webPushSubscriptions.active(installation: named) != nil)
-            #expect(try await world.storage.webPushSubscriptions.active(installation: Self.installation) == nil)
+            #expect(try await world.storage.webPushSubscriptions.active(installation: named, audience: "http://shop.example") != nil)
+            #expect(try await world.stored == nil)
         }
     }
 
@@ -201,7 +213,7 @@ import Testing
     @Test(arguments: [
         "unknown endpoint", "no Authorization", "another scheme", "another site's key", "a signature by another key",
         "another audience", "an expired token", "a token valid for two days", "aesgcm", "no TTL", "over 4,096 bytes",
-        "undecryptable", "unsubscribed",
+        "undecryptable", "unsubscribed", "a negative TTL", "a body too short for aes128gcm",
     ])
     func aBadPushIsRefusedWithAReasonAndQueuesNothing(input: String) async throws {
         try await Self.run { world in
@@ -213,14 +225,15 @@ import Testing
                 subscription.endpoint = Self.origin + WebPushRoutes.pushPath + String(repeating: "x", count: 43)
                 expected = .notFound
             case "unsubscribed":
-                try await world.client.execute(uri: WebPushRoutes.subscriptionPath, method: .delete, headers: world.pageHeaders) {
+                let id = String(subscription.endpoint.split(separator: "/").last!)
+                try await world.client.execute(uri: WebPushRoutes.subscriptionPath + "?subscription=\(id)", method: .delete, headers: world.pageHeaders) {
                     #expect(String(buffer: $0.body) == #"{"unsubscribed":true}"#)
                 }
                 expected = .gone
             case "no Authorization", "another scheme": expected = .unauthorized
             case "aesgcm": expected = .unsupportedMediaType
             case "over 4,096 bytes": expected = .contentTooLarge
-            case "no TTL", "undecryptable": expected = .badRequest
+            case "no TTL", "undecryptable", "a negative TTL", "a body too short for aes128gcm": expected = .badRequest
             default: expected = .forbidden
             }
             let sent = try await world.push("hello", to: subscription) { headers, body in
@@ -241,6 +254,8 @@ import Testing
                         key: world.siteKey, audience: Self.origin, expiry: Date().addingTimeInterval(2 * 86_400))
                 case "aesgcm": headers[.contentEncoding] = "aesgcm"
                 case "no TTL": headers[HTTPField.Name("TTL")!] = nil
+                case "a negative TTL": headers[HTTPField.Name("TTL")!] = "-5"
+                case "a body too short for aes128gcm": body = Data([1, 2, 3])
                 case "over 4,096 bytes":
                     body = try WebPushTestSender.encrypt(Data(count: 4_000), to: subscription.p256dh, auth: subscription.auth)
                 case "undecryptable": body[body.count - 1] ^= 0xFF
@@ -255,10 +270,16 @@ import Testing
     }
 
     @Test func aSenderThatFloodsIsToldToWaitAndQueuesOnlyWhatItsLimitAllows() async throws {
-        var limits = ClientLimits()
-        limits.perInstallation = RateLimit(perSecond: 0.001, burst: 3)
-        try await Self.run(limits: limits) { world in
+        try await Self.run(rateLimit: RateLimit(perSecond: 0.001, burst: 3)) { world in
             let subscription = try await world.subscribe()
+            // Strangers without the site's key spend none of the subscription's allowance.
+            let stranger = P256.Signing.PrivateKey()
+            for _ in 0..<5 {
+                let refused = try await world.push("spam", to: subscription) { headers, _ in
+                    headers[.authorization] = try WebPushTestSender.authorization(key: stranger, audience: Self.origin, expiry: Date().addingTimeInterval(600))
+                }
+                #expect(refused.status == .forbidden)
+            }
             var statuses: [HTTPResponse.Status] = []
             for index in 0..<8 {
                 let sent = try await world.push("message \(index)", to: subscription)
@@ -270,21 +291,74 @@ import Testing
         }
     }
 
-    @Test func anInstallationWithoutAPushTokenIsGone() async throws {
-        try await Self.run(token: nil) { world in
-            let sent = try await world.push("hello", to: try await world.subscribe())
-            #expect(sent.status == .gone)
-            #expect(sent.reason.contains("no push token"))
-            #expect(try await world.queued == 0)
+    @Test func aPushWithoutAPayloadShowsTheDefaultNotificationAndTheTTLIsEchoed() async throws {
+        try await Self.run { world in
+            let subscription = try await world.subscribe()
+            let path = String(subscription.endpoint.dropFirst(Self.origin.count))
+            let headers: HTTPFields = [
+                .authorization: try WebPushTestSender.authorization(key: world.siteKey, audience: Self.origin, expiry: Date().addingTimeInterval(600)),
+                HTTPField.Name("TTL")!: "2419200",
+            ]
+            let push = try await world.client.execute(uri: path, method: .post, headers: headers) { response -> String? in
+                #expect(response.status == .created)
+                #expect(response.headers[HTTPField.Name("TTL")!] == "\(WebPushRoutes.longestTTL)")
+                return response.headers[.location]?.split(separator: "/").last.map(String.init)
+            }
+            let pushID = try #require(push)
+            let message = try #require(try await world.storage.pushQueue.message(of: pushID))
+            #expect(message.title == WebPushRoutes.standardNotification.title)
+            #expect(message.data["payload"] == nil && message.data["payloadBase64"] == nil)
+            #expect(message.data["webPushOrigin"] == Self.origin)
+            // And one with a payload echoes a TTL it keeps whole.
+            var shorter = headers
+            shorter[HTTPField.Name("TTL")!] = "60"
+            let sent = try await world.client.execute(uri: path, method: .post, headers: shorter, body: ByteBuffer()) {
+                $0.headers[HTTPField.Name("TTL")!]
+            }
+            #expect(sent == "60")
         }
     }
 
-    @Test func subscribingWithAnotherKeyEndsTheFirstSubscription() async throws {
+    @Test func subscribingNeedsJSONAndAnotherKeyIsAConflictThatLeavesTheFirst() async throws {
+        try await Self.run { world in
+            var form = world.pageHeaders
+            form[.contentType] = "application/x-www-form-urlencoded"
+            #expect(try await world.trySubscribe(headers: form).status == .unsupportedMediaType)
+            #expect(try await world.stored == nil)
+            let first = try await world.subscribe()
+            #expect(try await world.trySubscribe(key: P256.Signing.PrivateKey()).status == .conflict)
+            #expect(try await world.stored?.endpoint == first.endpoint)
+            #expect(try await world.push("hello", to: first).status == .created)
+        }
+    }
+
+    @Test func unsubscribingEndsOnlyTheNamedSubscriptionOfThisInstallation() async throws {
         try await Self.run { world in
             let first = try await world.subscribe()
-            let second = try await world.subscribe(key: P256.Signing.PrivateKey())
-            #expect(second.endpoint != first.endpoint)
+            let id = String(first.endpoint.split(separator: "/").last!)
+            func unsubscribe(_ id: String) async throws -> String {
+                try await world.client.execute(
+                    uri: WebPushRoutes.subscriptionPath + "?subscription=\(id)", method: .delete, headers: world.pageHeaders
+                ) { String(buffer: $0.body) }
+            }
+            #expect(try await unsubscribe(String(repeating: "x", count: 43)) == #"{"unsubscribed":false}"#)
+            #expect(try await world.stored != nil)
+            #expect(try await unsubscribe(id) == #"{"unsubscribed":true}"#)
+            #expect(try await unsubscribe(id) == #"{"unsubscribed":false}"#)
             #expect(try await world.push("hello", to: first).status == .gone)
+        }
+    }
+
+    @Test func anInstallationWithoutAPushTokenIsGone() async throws {
+        try await Self.run(token: nil) { world in
+            let subscription = try await world.subscribe()
+            let body = try WebPushTestSender.encrypt(Data("hello".utf8), to: subscription.p256dh, auth: subscription.auth)
+            let sent = try await world.push("", to: subscription) { _, sent in sent = body }
+            #expect(sent.status == .gone)
+            #expect(sent.reason.contains("no push token"))
+            // Nothing was kept of it: the same message again is gone again, not a replay.
+            #expect(try await world.push("", to: subscription) { _, sent in sent = body }.status == .gone)
+            #expect(try await world.queued == 0)
         }
     }
 }
