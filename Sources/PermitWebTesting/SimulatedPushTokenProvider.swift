@@ -34,7 +34,7 @@ public actor SimulatedPushTokenProvider: PushTokenProvider {
         public var title: String?
         /// The alert's text, if any.
         public var body: String?
-        /// The push's data for the app: for a Web Push message, what ``WebPushMessage/init(data:)`` reads.
+        /// The push's data for the app: for a Web Push message, what `WebPushMessage(data:)` (PermitWeb) reads.
         public var data: [String: String] = [:]
     }
 
