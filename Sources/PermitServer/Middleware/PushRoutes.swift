@@ -7,7 +7,7 @@ import HTTPTypes
 /// The push routes, with the admin key (as ``ServerRoutes``' admin routes take it):
 ///
 /// - `POST /permit/push`: queues a notification (``PushQueue``). The body is JSON: `message` (`title`, `body`,
-///   `data`, each optional) and either `kind` and `state` (every installation whose kind is in that state, such
+///   `data` and `expires`, seconds since 1970, each optional) and either `kind` and `state` (every installation whose kind is in that state, such
 ///   as `"kind": "notifications", "state": "granted"`) or `installations` (up to 1,000 identifiers). 202 with
 ///   `{"push": ID, "sends": N}` and `Location: /permit/push/ID` once it is durable; 400 with a one-line reason
 ///   for a malformed body, 401 without the admin key, 503 when the storage failed (nothing queued).

@@ -111,7 +111,7 @@ package actor FCMSender: PushService {
 
     private func post(_ message: PushMessage, to target: PushTarget) async throws -> PushHTTPResponse {
         let bearer = try await currentAccessToken()
-        let body = try JSONEncoder().encode(FCMRequest(message: .init(message, token: target.token)))
+        let body = try JSONEncoder().encode(FCMRequest(message: .init(message, token: target.token, now: now())))
         var headers: [(name: String, value: String)] = [("Authorization", "Bearer \(bearer)"), ("Content-Type", "application/json")]
         // FCM has no idempotency key of its own and ignores the header; receivers that check it (fakes, a
         // relay) can tell a repeated send of the queue's at-least-once delivery from a new one.
@@ -171,16 +171,32 @@ package actor FCMSender: PushService {
                 var body: String?
             }
 
+            /// Android's time to live, such as `"60s"`: FCM keeps the message no longer for an offline device.
+            struct Android: Encodable {
+                var ttl: String
+            }
+
+            /// APNs' headers for an iOS device reached through FCM.
+            struct APNs: Encodable {
+                var headers: [String: String]
+            }
+
             var token: String
             var notification: Notification?
             var data: [String: String]?
+            var android: Android?
+            var apns: APNs?
 
-            init(_ message: PushMessage, token: String) {
+            init(_ message: PushMessage, token: String, now: Date) {
                 self.token = token
                 notification =
                     message.title == nil && message.body == nil
                     ? nil : Notification(title: message.title, body: message.body)
                 data = message.data.isEmpty ? nil : message.data
+                if let seconds = message.secondsToLive(at: now) {
+                    android = Android(ttl: "\(seconds)s")
+                    apns = APNs(headers: ["apns-expiration": APNsSender.expiration(seconds: seconds, at: now)])
+                }
             }
         }
 

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Logging
 
 /// How one push ended.
@@ -39,19 +39,29 @@ package struct PushDelivery: Sendable {
     private let services: [Platform: any PushService]
     private let schedule: RetrySchedule
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let now: @Sendable () -> Date
     private let logger: Logger
+
+    /// How long after its ``PushMessage/expires`` a message may still be sent: the queue's own latency (a worker's
+    /// poll, a claim), so that a message of TTL 0 gets its one attempt, with the service told to keep it no
+    /// longer. Later than that it is not sent, and ends as given up.
+    package static let expiryGrace: TimeInterval = 30
 
     /// Creates the delivery over `registry`, with one service per platform it sends to.
     ///
-    /// - Parameter sleep: waits between retries; tests pass one that records the waits.
+    /// - Parameters:
+    ///   - sleep: waits between retries; tests pass one that records the waits.
+    ///   - now: the wall clock messages expire by.
     package init(
         registry: TokenRegistry, services: [Platform: any PushService], schedule: RetrySchedule = RetrySchedule(),
-        logger: Logger, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        logger: Logger, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.registry = registry
         self.services = services
         self.schedule = schedule
         self.sleep = sleep
+        self.now = now
         self.logger = logger
     }
 
@@ -89,6 +99,9 @@ package struct PushDelivery: Sendable {
     package func attempt(_ message: PushMessage, to target: PushTarget, platform: Platform, number: Int) async -> PushAttempt {
         guard let service = services[platform] else {
             return .finished(.failed(reason: "no push service is configured for \(platform.rawValue)"))
+        }
+        if let expires = message.expires, now() > expires.addingTimeInterval(Self.expiryGrace) {
+            return .finished(.gaveUp(attempts: number - 1, lastReason: "expired: its TTL passed before it could be sent"))
         }
         let verdict: PushVerdict
         do {

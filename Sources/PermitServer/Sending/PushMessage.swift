@@ -1,3 +1,5 @@
+package import Foundation
+
 /// What a push says: the alert's title and body, and data for the app.
 package struct PushMessage: Sendable, Hashable, Codable {
     /// The alert's title, or `nil` for none.
@@ -6,24 +8,45 @@ package struct PushMessage: Sendable, Hashable, Codable {
     package var body: String?
     /// Key-value data delivered to the app.
     package var data: [String: String]
+    /// When the message stops being worth delivering (a Web Push message's TTL after it arrived), or `nil` for
+    /// no limit: the services are told to keep it no longer, and ``PushDelivery`` does not send it past
+    /// ``PushDelivery/expiryGrace`` after that.
+    package var expires: Date?
 
     /// Creates a message.
-    package init(title: String? = nil, body: String? = nil, data: [String: String] = [:]) {
+    package init(title: String? = nil, body: String? = nil, data: [String: String] = [:], expires: Date? = nil) {
         self.title = title
         self.body = body
         self.data = data
+        self.expires = expires
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, body, data
+        case title, body, data, expires
     }
 
-    /// Decodes a message; each of `title`, `body` and `data` may be left out.
+    /// Decodes a message; each of `title`, `body`, `data` and `expires` (seconds since 1970) may be left out.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         body = try container.decodeIfPresent(String.self, forKey: .body)
         data = try container.decodeIfPresent([String: String].self, forKey: .data) ?? [:]
+        expires = try container.decodeIfPresent(Double.self, forKey: .expires).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// Encodes the message, `expires` as seconds since 1970 and only when there is one.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(body, forKey: .body)
+        try container.encode(data, forKey: .data)
+        try container.encodeIfPresent(expires?.timeIntervalSince1970, forKey: .expires)
+    }
+
+    /// How many whole seconds the message is still worth delivering at `now`: 0 once it expired, `nil` with no
+    /// limit.
+    package func secondsToLive(at now: Date) -> Int? {
+        expires.map { max(0, Int(($0.timeIntervalSince(now)).rounded(.down))) }
     }
 }
 

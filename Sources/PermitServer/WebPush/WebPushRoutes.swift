@@ -215,8 +215,8 @@ package struct WebPushRoutes: Sendable {
         }
     }
 
-    /// The longest `TTL` the answer echoes: the queue keeps a message until it is delivered or its retries end,
-    /// so it is not dropped at its TTL (the article says so); a day is as long as a Web Push library asks for.
+    /// The longest `TTL` kept, and echoed: a day. The message expires that long after it arrived (FCM and APNs
+    /// are told, and ``PushDelivery`` does not send it later than ``PushDelivery/expiryGrace`` after that).
     package static let longestTTL = 86_400
 
     /// Checks, decrypts and queues one message, and returns its notification and the TTL taken; throws a
@@ -246,11 +246,14 @@ package struct WebPushRoutes: Sendable {
             guard request.headers[.contentEncoding]?.lowercased() == "aes128gcm" else { throw WebPushRefusal.unsupportedEncoding }
             message = try subscription.keys.decrypt(Data(body.readableBytesView))
         }
-        let native = WebPushContent.message(for: message?.plaintext, subscription: subscription, defaultNotification: defaultNotification)
-        switch try await subscriptions.queue(native, through: subscription, salt: message?.salt, at: now()) {
+        var native = WebPushContent.message(for: message?.plaintext, subscription: subscription, defaultNotification: defaultNotification)
+        let taken = min(ttl, Self.longestTTL)
+        let arrived = now()
+        native.expires = arrived.addingTimeInterval(TimeInterval(taken))
+        switch try await subscriptions.queue(native, through: subscription, salt: message?.salt, at: arrived) {
         case .replay: throw WebPushRefusal.replay
         case .noToken: throw WebPushRefusal.gone("its installation has no push token")
-        case .queued(let push, _): return (push, min(ttl, Self.longestTTL))
+        case .queued(let push, _): return (push, taken)
         }
     }
 

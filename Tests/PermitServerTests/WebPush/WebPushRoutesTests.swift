@@ -182,6 +182,9 @@ import Testing
             #expect(message.title == "Order shipped")
             #expect(message.body == "Arrives Friday")
             #expect(message.data["navigate"] == "https://shop.example/orders/7")
+            // The TTL of 60 s is the message's expiry, which the senders pass on.
+            let lifetime = try #require(message.expires?.timeIntervalSinceNow)
+            #expect(lifetime > 50 && lifetime <= 60)
             #expect(message.data["webPush"] == String(subscription.endpoint.split(separator: "/").last!))
             let status = try #require(try await world.storage.pushQueue.status(of: push))
             #expect(status.list.map(\.installation) == [Self.installation])
