@@ -81,11 +81,3 @@ package struct VAPIDToken: Sendable, Hashable {
         var exp: Double
     }
 }
-
-/// Checks that bytes are an uncompressed P-256 public key.
-enum P256PublicKeyCheck {
-    /// Throws when `key` is not a point on P-256 in the uncompressed form.
-    static func validate(_ key: Data) throws {
-        _ = try P256.Signing.PublicKey(x963Representation: key)
-    }
-}

@@ -21,20 +21,11 @@ package enum WebPushContent {
     /// The data key of the origin whose page subscribed, so that a push reaches that origin's page only.
     package static let originKey = "webPushOrigin"
 
-    /// The native message for `payload` (`nil` for a push without one), received through `subscription`.
-    package static func message(
-        for payload: Data?, subscription: WebPushSubscriptions.Subscription, defaultNotification: PushMessage
-    ) -> PushMessage {
-        var message = message(for: payload ?? Data(), subscription: subscription.id, defaultNotification: defaultNotification)
-        if payload == nil { message.data[payloadKey] = nil }
-        message.data[originKey] = subscription.audience
-        return message
-    }
-
-    /// The native message for `payload`, received through subscription `subscription`.
-    package static func message(for payload: Data, subscription: String, defaultNotification: PushMessage) -> PushMessage {
+    /// The native message for `payload` (`nil` for a push without one), received through subscription
+    /// `subscription`, which a page of `origin` made.
+    package static func message(for payload: Data?, subscription: String, origin: String, defaultNotification: PushMessage) -> PushMessage {
         var message = defaultNotification
-        if let declarative = try? JSONDecoder().decode(Declarative.self, from: payload), declarative.version == 8030,
+        if let payload, let declarative = try? JSONDecoder().decode(Declarative.self, from: payload), declarative.version == 8030,
             !declarative.notification.title.isEmpty, let url = URL(string: declarative.notification.navigate),
             ["https", "http"].contains(url.scheme?.lowercased() ?? "")
         {
@@ -43,10 +34,13 @@ package enum WebPushContent {
                 data: [navigateKey: declarative.notification.navigate])
         }
         message.data[subscriptionKey] = subscription
-        if let text = String(data: payload, encoding: .utf8) {
-            message.data[payloadKey] = text
-        } else {
-            message.data[payloadBase64Key] = payload.base64EncodedString()
+        message.data[originKey] = origin
+        if let payload {
+            if let text = String(data: payload, encoding: .utf8) {
+                message.data[payloadKey] = text
+            } else {
+                message.data[payloadBase64Key] = payload.base64EncodedString()
+            }
         }
         return message
     }

@@ -21,8 +21,8 @@ package struct WebPushKeys: Sendable {
 
     /// New random keys.
     package static func generate() -> WebPushKeys {
-        var secret = SystemRandomNumberGenerator()
-        return WebPushKeys(privateKey: P256.KeyAgreement.PrivateKey(), authSecret: Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &secret) }))
+        WebPushKeys(
+            privateKey: P256.KeyAgreement.PrivateKey(), authSecret: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
     }
 
     /// The public key as the page hands it out (`p256dh`): the uncompressed point, 65 bytes.

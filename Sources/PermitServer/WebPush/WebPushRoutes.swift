@@ -1,3 +1,4 @@
+import Crypto
 package import Foundation
 package import Hummingbird
 package import Logging
@@ -134,7 +135,7 @@ package struct WebPushRoutes: Sendable {
             let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
         else { return ServerRoutes.badRequest("the body is not {\"applicationServerKey\": BASE64URL}") }
         guard let key = JSONWebToken.data(base64URL: body.applicationServerKey), key.count == 65,
-            (try? P256PublicKeyCheck.validate(key)) != nil
+            (try? P256.Signing.PublicKey(x963Representation: key)) != nil
         else { return ServerRoutes.badRequest("applicationServerKey is not a P-256 public key (65 bytes, uncompressed, base64url)") }
         switch try await subscriptions.subscribe(installation: installation, applicationServerKey: key, audience: origin, at: now()) {
         case .subscribed(let subscription):
@@ -246,14 +247,15 @@ package struct WebPushRoutes: Sendable {
             guard request.headers[.contentEncoding]?.lowercased() == "aes128gcm" else { throw WebPushRefusal.unsupportedEncoding }
             message = try subscription.keys.decrypt(Data(body.readableBytesView))
         }
-        var native = WebPushContent.message(for: message?.plaintext, subscription: subscription, defaultNotification: defaultNotification)
+        var native = WebPushContent.message(
+            for: message?.plaintext, subscription: subscription.id, origin: subscription.audience, defaultNotification: defaultNotification)
         let taken = min(ttl, Self.longestTTL)
         let arrived = now()
         native.expires = arrived.addingTimeInterval(TimeInterval(taken))
         switch try await subscriptions.queue(native, through: subscription, salt: message?.salt, at: arrived) {
         case .replay: throw WebPushRefusal.replay
         case .noToken: throw WebPushRefusal.gone("its installation has no push token")
-        case .queued(let push, _): return (push, taken)
+        case .queued(let push): return (push, taken)
         }
     }
 

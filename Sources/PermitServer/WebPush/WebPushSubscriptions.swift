@@ -11,8 +11,8 @@ package import Foundation
 /// and when it was ended (ms; `NULL` while active). An installation has at most one active subscription per
 /// origin, as a page's service worker registration has one.
 ///
-/// A message a site sends is queued as a notification (``PushQueue``) whose identifier is made from the
-/// subscription and the message's salt, in one transaction; a message with a salt seen before is a replay, and
+/// A message a site sends is queued as a notification (``PushQueue/enqueueOnce(_:to:as:at:)``) whose identifier
+/// is made from the subscription and the message's salt; a message with a salt seen before is a replay, and
 /// queues nothing.
 package struct WebPushSubscriptions: Sendable {
     let executor: any SQLExecutor
@@ -111,50 +111,26 @@ package struct WebPushSubscriptions: Sendable {
 
     /// What became of a message queued through a subscription.
     package enum Queuing: Sendable, Hashable {
-        /// It is queued as notification `push`, with `sends` sends.
-        case queued(push: String, sends: Int)
+        /// It is queued as notification `push`.
+        case queued(push: String)
         /// A message with its salt was queued before: nothing was.
         case replay
         /// The installation has no token that is not quarantined: nothing was queued.
         case noToken
     }
 
-    /// Queues `message`, decrypted from a body with `salt`, for the subscription's installation; a message with
-    /// no body has no salt, and is never taken for a replay.
+    /// Queues `message`, decrypted from a body with `salt`, for the subscription's installation, once: its
+    /// notification's identifier is made from the subscription and the salt (``PushQueue/enqueueOnce(_:to:as:at:)``).
+    /// A message with no body has no salt, and is never taken for a replay.
     package func queue(_ message: PushMessage, through subscription: Subscription, salt: Data?, at now: Date) async throws -> Queuing {
-        let salt = salt ?? Data(SHA256.hash(data: Data(UUID().uuidString.utf8)).prefix(16))
-        let push = PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL(salt))").lowercased()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let created = SQLValue.integer(PushQueue.milliseconds(now))
-        let selection = PushSelection.installations([subscription.installation])
-        // The sends first, then the notification, only when a send was made: the last statement's count tells a
-        // new message (1) from a replay or an installation without a token (0), and a replay's sends are already
-        // there, so neither statement writes anything for it.
-        let inserted = try await executor.transaction([
-            SQLStatement(
-                """
-                INSERT INTO permit_push_sends (send, push, installation, token, platform, environment, state, attempts, due)
-                SELECT $1 || ':' || installation, $1, installation, token, platform, environment, 'queued', 0, $2
-                FROM permit_installations WHERE token IS NOT NULL AND quarantined = 0 AND installation = $3
-                AND NOT EXISTS (SELECT 1 FROM permit_pushes WHERE push = $4)
-                ON CONFLICT (send) DO NOTHING
-                """, [.text(push), created, .text(subscription.installation), .text(push)]),
-            SQLStatement(
-                """
-                INSERT INTO permit_pushes (push, created, message, selection) SELECT $1, $2, $3, $4
-                WHERE EXISTS (SELECT 1 FROM permit_push_sends WHERE push = $5) ON CONFLICT (push) DO NOTHING
-                """,
-                [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
-                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self)), .text(push)]),
-        ])
-        guard inserted == 1 else {
-            let seen = try await executor.rows(SQLStatement("SELECT 1 FROM permit_pushes WHERE push = $1", [.text(push)]))
-            return seen.isEmpty ? .noToken : .replay
+        let push = salt.map { PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL($0))") } ?? UUID().uuidString
+        switch try await PushQueue(executor: executor).enqueueOnce(
+            message, to: .installations([subscription.installation]), as: push.lowercased(), at: now)
+        {
+        case .queued: return .queued(push: push.lowercased())
+        case .alreadyQueued: return .replay
+        case .noSends: return .noToken
         }
-        let sends = try await executor.rows(SQLStatement(
-            "SELECT CAST(COUNT(*) AS BIGINT) FROM permit_push_sends WHERE push = $1", [.text(push)]))
-        return .queued(push: push, sends: Int(sends.first?.first?.integer ?? 0))
     }
 
     private func select(_ condition: String, _ values: [SQLValue]) async throws -> Subscription? {
@@ -177,8 +153,7 @@ package struct WebPushSubscriptions: Sendable {
 
     /// A new identifier: 32 random bytes in base64url, 43 characters.
     private static func newIdentifier() -> String {
-        var random = SystemRandomNumberGenerator()
-        return JSONWebToken.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        JSONWebToken.base64URL(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
     }
 }
 

@@ -16,7 +16,7 @@
         var fetchFunction = window.fetch.bind(window), atobFunction = window.atob.bind(window);
         var btoaFunction = window.btoa.bind(window), fromCharCode = StringType.fromCharCode;
         var ArrayBufferType = ArrayBuffer, Uint8ArrayType = Uint8Array, TextDecoderType = TextDecoder, BlobType = Blob;
-        var URLType = URL, encode = encodeURIComponent;
+        var URLType = URL, encodeComponent = encodeURIComponent;
         var slots = new WeakMapType();
 
         function domError(name, message) { return new DOMExceptionType(message, name); }
@@ -50,16 +50,18 @@
             });
         }
 
+        // The bytes of base64 (or, with `url`, base64url) text; throws when it is not.
+        function decode(base64, url) {
+            var text = atobFunction(url ? base64.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((base64.length + 3) % 4) : base64);
+            var bytes = new Uint8ArrayType(text.length);
+            for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
+            return bytes;
+        }
+
         // A key as bytes: base64url text (as applicationServerKey is often given) or a BufferSource.
         function bytesOf(value) {
             if (typeof value === 'string') {
-                var text;
-                try {
-                    text = atobFunction(value.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((value.length + 3) % 4));
-                } catch (error) { return null; }
-                var bytes = new Uint8ArrayType(text.length);
-                for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
-                return bytes;
+                try { return decode(value, true); } catch (error) { return null; }
             }
             if (value instanceof ArrayBufferType) { return new Uint8ArrayType(value.slice(0)); }
             if (ArrayBufferType.isView(value)) {
@@ -117,7 +119,7 @@
             if (!slot) { return PromiseType.reject(new TypeErrorType('Illegal invocation')); }
             // This subscription only: a stale object whose subscription was replaced or ended resolves false.
             var id = slot.endpoint.slice(slot.endpoint.lastIndexOf('/') + 1);
-            return manage('DELETE', null, '?subscription=' + encode(id), { unsubscribed: false })
+            return manage('DELETE', null, '?subscription=' + encodeComponent(id), { unsubscribed: false })
                 .then(function (answer) { return answer.unsubscribed === true; });
         });
         var PushSubscriptionOptions = interfaceObject('PushSubscriptionOptions', false);
@@ -241,12 +243,7 @@
             // A message for another origin's subscription is not this page's.
             if (typeof push.origin === 'string' && push.origin !== location.origin) { return; }
             var data = null;
-            if (typeof push.payload === 'string') {
-                var text = atobFunction(push.payload);
-                var bytes = new Uint8ArrayType(text.length);
-                for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
-                data = messageData(bytes);
-            }
+            if (typeof push.payload === 'string') { data = messageData(decode(push.payload, false)); }
             var event = new EventType('push');
             defineProperty(event, 'data', { value: data, enumerable: true });
             // As in a service worker's ExtendableEvent: what it waits for is accepted, and nothing waits.

@@ -7,15 +7,15 @@ import Testing
 @Suite struct WebPushContentTests {
     static let standard = PushMessage(title: "New notification", body: "Open the app")
 
-    static func message(_ payload: Data) -> PushMessage {
-        WebPushContent.message(for: payload, subscription: "sub-1", defaultNotification: standard)
+    static func message(_ payload: Data?) -> PushMessage {
+        WebPushContent.message(for: payload, subscription: "sub-1", origin: "https://shop.example", defaultNotification: standard)
     }
 
     @Test func aDeclarativeNotificationIsTheNativeOne() {
         let payload = #"{"web_push":8030,"notification":{"title":"Hi","navigate":"https://shop.example/a","lang":"en"},"app_badge":3}"#
         let message = Self.message(Data(payload.utf8))
         #expect(message == PushMessage(
-            title: "Hi", body: nil, data: ["webPush": "sub-1", "navigate": "https://shop.example/a", "payload": payload]))
+            title: "Hi", body: nil, data: ["webPush": "sub-1", "webPushOrigin": "https://shop.example", "navigate": "https://shop.example/a", "payload": payload]))
     }
 
     @Test(arguments: [
@@ -29,11 +29,17 @@ import Testing
     func anyOtherPayloadShowsTheDefaultAndTravelsAsText(payload: String) {
         let message = Self.message(Data(payload.utf8))
         #expect(message.title == Self.standard.title && message.body == Self.standard.body)
-        #expect(message.data == ["webPush": "sub-1", "payload": payload])
+        #expect(message.data == ["webPush": "sub-1", "webPushOrigin": "https://shop.example", "payload": payload])
     }
 
     @Test func aPayloadThatIsNotUTF8TravelsInBase64() {
         let bytes = Data([0xFF, 0xFE, 0x00, 0x80])
-        #expect(Self.message(bytes).data == ["webPush": "sub-1", "payloadBase64": bytes.base64EncodedString()])
+        #expect(Self.message(bytes).data == ["webPush": "sub-1", "webPushOrigin": "https://shop.example", "payloadBase64": bytes.base64EncodedString()])
+    }
+
+    @Test func aPushWithoutAPayloadShowsTheDefaultWithNoPayloadInTheData() {
+        let message = Self.message(nil)
+        #expect(message.title == Self.standard.title && message.body == Self.standard.body)
+        #expect(message.data == ["webPush": "sub-1", "webPushOrigin": "https://shop.example"])
     }
 }

@@ -26,20 +26,65 @@ package struct PushQueue: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let created = SQLValue.integer(Self.milliseconds(now))
-        let condition = selection.condition(firstValue: 3)
         let sends = try await executor.transaction([
             SQLStatement(
                 "INSERT INTO permit_pushes (push, created, message, selection) VALUES ($1, $2, $3, $4)",
                 [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
                  .text(String(decoding: try encoder.encode(selection), as: UTF8.self))]),
-            SQLStatement(
-                """
-                INSERT INTO permit_push_sends (send, push, installation, token, platform, environment, state, attempts, due)
-                SELECT $1 || ':' || installation, $1, installation, token, platform, environment, 'queued', 0, $2
-                FROM permit_installations WHERE token IS NOT NULL AND quarantined = 0 AND \(condition.sql)
-                """, [.text(push), created] + condition.values),
+            Self.sends(of: push, to: selection, at: created),
         ])
         return (push, sends)
+    }
+
+    /// What ``enqueueOnce(_:to:as:at:)`` did.
+    package enum OnceOutcome: Sendable, Hashable {
+        /// The notification is queued, with one send or more.
+        case queued
+        /// A notification with that identifier was queued before: nothing was.
+        case alreadyQueued
+        /// No installation of the selection has a token that is not quarantined: nothing was queued or kept.
+        case noSends
+    }
+
+    /// Queues `message` for `selection` as notification `push`, an identifier the caller makes from what names the
+    /// message (a Web Push message's subscription and salt), so that the same message arriving twice, even at once
+    /// on two servers, is queued once. A notification that would make no send is not kept.
+    package func enqueueOnce(_ message: PushMessage, to selection: PushSelection, as push: String, at now: Date) async throws -> OnceOutcome {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let created = SQLValue.integer(Self.milliseconds(now))
+        // The sends first, then the notification, only when a send was made: the last statement's count tells a
+        // new notification (1) from one queued before or one without sends (0), and the sends of one queued before
+        // are already there, so neither statement writes anything for it (a concurrent copy waits on the unique
+        // index, then does nothing).
+        let sends = Self.sends(of: push, to: selection, at: created)
+        let inserted = try await executor.transaction([
+            SQLStatement(
+                sends.sql + " AND NOT EXISTS (SELECT 1 FROM permit_pushes WHERE push = $\(sends.values.count + 1)) ON CONFLICT (send) DO NOTHING",
+                sends.values + [.text(push)]),
+            SQLStatement(
+                """
+                INSERT INTO permit_pushes (push, created, message, selection) SELECT $1, $2, $3, $4
+                WHERE EXISTS (SELECT 1 FROM permit_push_sends WHERE push = $5) ON CONFLICT (push) DO NOTHING
+                """,
+                [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
+                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self)), .text(push)]),
+        ])
+        guard inserted == 0 else { return .queued }
+        let queuedBefore = try await executor.rows(SQLStatement("SELECT 1 FROM permit_pushes WHERE push = $1", [.text(push)]))
+        return queuedBefore.isEmpty ? .noSends : .alreadyQueued
+    }
+
+    /// The statement that makes notification `push`'s sends: one per installation of `selection` with a token that
+    /// is not quarantined, each due at `created`.
+    private static func sends(of push: String, to selection: PushSelection, at created: SQLValue) -> SQLStatement {
+        let condition = selection.condition(firstValue: 3)
+        return SQLStatement(
+            """
+            INSERT INTO permit_push_sends (send, push, installation, token, platform, environment, state, attempts, due)
+            SELECT $1 || ':' || installation, $1, installation, token, platform, environment, 'queued', 0, $2
+            FROM permit_installations WHERE token IS NOT NULL AND quarantined = 0 AND \(condition.sql)
+            """, [.text(push), created] + condition.values)
     }
 
     // MARK: - Draining
