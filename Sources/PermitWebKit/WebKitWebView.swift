@@ -226,14 +226,21 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
 
     /// Registers a with-reply handler under `name` in the page's content world; a second registration under
     /// the same name replaces the first.
+    ///
+    /// Permit takes the name over: a handler that the app or another SDK registered under `name` in the page's
+    /// content world of this configuration is removed first, since WebKit raises (and the app ends) when a name
+    /// is added twice and has no API to ask whether a name is taken (`MessageHandlerRegistration`). That handler
+    /// receives no message from then on, also after ``removeMessageHandler(named:)``.
     public func addMessageHandler(
         named name: String, _ handler: @escaping @Sendable (WebMessage) async -> String
     ) async throws {
-        if handlers.updateValue(handler, forKey: name) != nil {
-            // WebKit raises an exception when a name is added twice.
-            contentController.removeScriptMessageHandler(forName: name, contentWorld: .page)
+        handlers[name] = handler
+        for step in MessageHandlerRegistration.steps(registering: name) {
+            switch step {
+            case .remove(let name): contentController.removeScriptMessageHandler(forName: name, contentWorld: .page)
+            case .add(let name): contentController.addScriptMessageHandler(messageProxy, contentWorld: .page, name: name)
+            }
         }
-        contentController.addScriptMessageHandler(messageProxy, contentWorld: .page, name: name)
     }
 
     /// Removes the handler registered under `name`.
