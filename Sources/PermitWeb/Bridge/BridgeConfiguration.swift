@@ -18,7 +18,8 @@ public struct BridgeConfiguration: Hashable, Sendable {
     public var bridgeObjectName: String
     /// The event dispatched on `window` after every native change; its `detail` is the full status object.
     public var updateEventName: String
-    /// The name of the web view message handler the bridge posts to.
+    /// The name of the web view message handler the bridge posts to. The bridge owns it: on WKWebView a handler
+    /// the app registered under the same name is replaced (WebKit would end the app on a name added twice).
     public var messageHandlerName: String
     /// The origins whose main frame may use the bridge: scheme, host and port compared.
     public var allowedOrigins: Set<WebOrigin>
