@@ -5,12 +5,14 @@
 
 import SwiftUI
 
-// ContactsUI exists on macOS (CNContactPicker), but the contact access picker is iOS only: its page, like
-// .../contactaccessbutton's, lists iOS, iPadOS and Mac Catalyst 18. On macOS (the check's macOS pass,
-// -D PERMIT_STANDIN_MACOS) it is not declared.
-#if !PERMIT_STANDIN_MACOS
+// ContactsUI exists on macOS (CNContactPicker), but the contact access picker is iOS only, and not Mac Catalyst
+// either: https://developer.apple.com/documentation/swiftui/view/contactaccesspicker(ispresented:completionhandler:)
+// gives `"availability" : ["iOS: 18.0.0 -", "iPadOS: 18.0.0 -"]`, no macCatalyst (unlike .../contactaccessbutton,
+// `"macCatalyst: 18.0.0 -"`). On macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS) and on Mac Catalyst (its
+// Catalyst pass, -D PERMIT_STANDIN_CATALYST) it is not declared.
+#if !PERMIT_STANDIN_MACOS && !PERMIT_STANDIN_CATALYST
 extension View {
-    // .../swiftui/view/contactaccesspicker(ispresented:completionhandler:) (iOS 18, not macOS):
+    // .../swiftui/view/contactaccesspicker(ispresented:completionhandler:) (iOS 18, not macOS or Mac Catalyst):
     // `func contactAccessPicker(isPresented: Binding<Bool>, completionHandler: @escaping ([String]) -> ()) -> some View`;
     // the handler receives the identifiers of the contacts the person added to the app's limited access. Declared
     // returning a concrete `ModifiedContent<Self>`, since a stand-in body cannot give `some View` a type.
