@@ -1,68 +1,126 @@
 package import Permit
 
-/// How the local network permission is read: iOS has no API for it, so a probe tries a local connection and this
-/// type decides what the connection's states say.
+/// How the local network permission is read: iOS has no API for it, so a probe performs a local network operation
+/// and this type decides what the operation's states say.
 ///
 /// Apple's technote TN3179 ("Understanding local network privacy") is the source of each rule:
 /// - There is no way to read the Local Network privilege; the app learns it by attempting a local network
 ///   operation and watching the outcome, so a read returns a probe's result no older than a short bound
 ///   (`RecentProbeResult`; the adapter's `statusMaxAge`, five seconds by default) and probes again when it is older.
-/// - The first local network operation shows the system alert. So a probe runs only once the app has asked for
-///   the permission on purpose (``shouldProbe(hasAsked:)``); before that the status is `notDetermined` without
-///   touching the network.
-/// - A denied operation does not fail: the connection waits, with its path's unsatisfied reason
-///   `localNetworkDenied`, or, for Bonjour, the DNS-SD error `kDNSServiceErr_PolicyDenied` (-65570).
-/// - A connection that becomes ready reached the local network: the privilege is allowed.
+/// - The first local network operation shows the system alert; a Bonjour browse is one. So a probe runs only once
+///   the app has asked for the permission on purpose (``shouldProbe(hasAsked:)``); before that the status is
+///   `notDetermined` without touching the network.
+/// - A denied operation need not fail: it waits. A Bonjour browse (`NWBrowser`) or advertisement (`NWListener`)
+///   waits or fails with the DNS-SD error `kDNSServiceErr_PolicyDenied` (-65570), with no peer needed; a
+///   connection waits with its path's unsatisfied reason `localNetworkDenied`.
 ///
-/// The Network adapter (`PermitLocalNetwork`) feeds each state of its connection to
-/// ``status(after:)`` until it answers, and calls ``statusAtDeadline(lastObservation:)`` when the probe's time
-/// is up.
-package enum LocalNetworkProbe {
-    /// What one state of the probe's connection says.
+/// The default probe needs no peer either way: it advertises a short-lived Bonjour service of its own
+/// (`NWListener`) and browses for that service type (`NWBrowser`). A browse that finds the probe's own service
+/// reached the local network: the privilege is allowed. The deprecated connection probe, which reads one peer, is
+/// decided here too: its connection becoming ready is the same proof, but a peer that is switched off keeps it
+/// waiting for a reason that says nothing about the privilege.
+///
+/// The Network adapter (`PermitLocalNetwork`) makes one value per probe, feeds it each state of the probe's Network
+/// objects with ``observe(_:)`` until it answers, and calls ``statusAtDeadline()`` when the probe's time is up.
+///
+/// For example:
+///
+/// ```swift
+/// var probe = LocalNetworkProbe(ownServiceName: "Permit 5F0C")
+/// probe.observe(.ready(.listener))                           // nil: keep watching
+/// probe.observe(.found(serviceNames: ["Permit 5F0C"]))       // .granted
+/// ```
+package struct LocalNetworkProbe: Sendable {
+    /// Which of the probe's Network objects an observation is about.
+    package enum Part: Sendable, Hashable {
+        /// The `NWBrowser` that browses for the probe's service type.
+        case browser
+        /// The `NWListener` that advertises the probe's own service.
+        case listener
+        /// The `NWConnection` to one peer (the deprecated probe).
+        case connection
+    }
+
+    /// Why a part waits or failed.
+    package enum Reason: Sendable, Hashable {
+        /// Local network privacy refused the operation: the DNS-SD error `kDNSServiceErr_PolicyDenied`, or a path
+        /// whose unsatisfied reason is `localNetworkDenied` (TN3179).
+        case policyDenied
+        /// Anything else: no Wi-Fi, a peer that does not answer, a service type missing from `NSBonjourServices`.
+        case other
+
+        /// The reason a Network error and path give: `dnsError` is the DNS-SD code the state carried, if any;
+        /// `localNetworkDenied` whether the path's unsatisfied reason is `localNetworkDenied`.
+        package init(dnsError: Int32?, localNetworkDenied: Bool = false) {
+            self = localNetworkDenied || dnsError == LocalNetworkProbe.policyDeniedDNSError ? .policyDenied : .other
+        }
+    }
+
+    /// What one state of the probe says.
     package enum Observation: Sendable, Hashable {
-        /// The connection is ready: it reached the local network.
-        case ready
-        /// The connection waits. `localNetworkDenied` is whether its path's unsatisfied reason is
-        /// `localNetworkDenied`; `dnsError` is the DNS-SD error code it waits with, if any.
-        case waiting(localNetworkDenied: Bool, dnsError: Int32?)
-        /// The connection failed, with the DNS-SD error code if the failure carried one.
-        case failed(dnsError: Int32?)
-        /// The connection is still being set up or prepared; it says nothing yet.
-        case inProgress
+        /// The part is set up and working: a browser browses, a listener listens, a connection is ready (for a
+        /// connection that is the local network reached).
+        case ready(Part)
+        /// The part is still being prepared; it says nothing yet, but it no longer waits.
+        case preparing(Part)
+        /// The part waits, for `Reason`.
+        case waiting(Part, Reason)
+        /// The part failed, for `Reason`.
+        case failed(Part, Reason)
+        /// The browse results now hold the services with these names.
+        case found(serviceNames: Set<String>)
     }
 
     /// DNS-SD's `kDNSServiceErr_PolicyDenied`: the system's policy, here local network privacy, refused the
     /// operation.
     package static let policyDeniedDNSError: Int32 = -65_570
 
+    /// The name of the Bonjour service the probe advertises, or `nil` for a probe that advertises none.
+    package let ownServiceName: String?
+    /// The parts whose latest state is a wait for a reason other than privacy.
+    private var waiting: Set<Part> = []
+
+    /// The decision for one probe, which advertises `ownServiceName` (nil for the connection probe).
+    package init(ownServiceName: String?) {
+        self.ownServiceName = ownServiceName
+    }
+
     /// Whether reading the status may touch the network: only once the app has asked for the permission, since
     /// the first local network operation shows the system alert.
     package static func shouldProbe(hasAsked: Bool) -> Bool { hasAsked }
 
-    /// The status `observation` settles, or `nil` while the probe must keep watching.
+    /// Records `observation` and returns the status it settles, or `nil` while the probe must keep watching.
     ///
-    /// A wait for any other reason (no Wi-Fi, say) settles nothing: the alert may still be on screen, or the
-    /// network may come back before the deadline.
-    package static func status(after observation: Observation) -> PermissionStatus? {
+    /// - The browse finds the probe's own service, or the connection is ready: `granted`.
+    /// - Any part waits or fails for privacy: `denied`, whether or not a peer is present.
+    /// - A part fails for another reason: `unavailable`, the probe cannot run.
+    /// - A wait for another reason (no Wi-Fi, say) settles nothing: the alert may still be on screen, or the
+    ///   network may come back before the deadline.
+    package mutating func observe(_ observation: Observation) -> PermissionStatus? {
         switch observation {
-        case .ready:
-            .granted
-        case .waiting(let localNetworkDenied, let dnsError):
-            localNetworkDenied || dnsError == policyDeniedDNSError ? .denied : nil
-        case .failed(let dnsError):
-            dnsError == policyDeniedDNSError ? .denied : .unavailable
-        case .inProgress:
-            nil
+        case .found(let names):
+            guard let ownServiceName, names.contains(ownServiceName) else { return nil }
+            return .granted
+        case .ready(let part):
+            waiting.remove(part)
+            return part == .connection ? .granted : nil
+        case .preparing(let part):
+            waiting.remove(part)
+            return nil
+        case .waiting(_, .policyDenied), .failed(_, .policyDenied):
+            return .denied
+        case .waiting(let part, .other):
+            waiting.insert(part)
+            return nil
+        case .failed(_, .other):
+            return .unavailable
         }
     }
 
-    /// The status when the probe's time is up with nothing settled: `notDetermined` if the connection never got
-    /// past preparing (the alert is most likely still on screen), `unavailable` if it was waiting for a reason
-    /// other than privacy (there is no local network to reach, so no feature that needs one can run).
-    package static func statusAtDeadline(lastObservation: Observation?) -> PermissionStatus {
-        switch lastObservation {
-        case .waiting: .unavailable
-        case .ready, .failed, .inProgress, nil: .notDetermined
-        }
+    /// The status when the probe's time is up with nothing settled: `unavailable` if a part still waits for a
+    /// reason other than privacy (there is no local network to reach, so no feature that needs one can run),
+    /// otherwise `notDetermined` (the alert is most likely still on screen).
+    package func statusAtDeadline() -> PermissionStatus {
+        waiting.isEmpty ? .notDetermined : .unavailable
     }
 }

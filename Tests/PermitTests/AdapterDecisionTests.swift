@@ -3,55 +3,10 @@ import PermitAdapterSupport
 import Testing
 import PermitSupport
 
-/// The decisions of the local network and HealthKit adapters, which run only on Apple platforms, checked here
-/// against the behaviour Apple documents.
+/// The decisions of the HealthKit, Face ID, HomeKit and callback adapters, which run only on Apple platforms,
+/// checked here against the behaviour Apple documents (the local network's are in `LocalNetworkBrowseTests`).
 @Suite("Adapter decisions")
 struct AdapterDecisionTests {
-    // MARK: - Local network (TN3179, "Understanding local network privacy")
-
-    @Test("the local network is never probed before the app asks: the first probe shows the alert (TN3179)")
-    func localNetworkProbesOnlyAfterAsking() {
-        #expect(!LocalNetworkProbe.shouldProbe(hasAsked: false))
-        #expect(LocalNetworkProbe.shouldProbe(hasAsked: true))
-    }
-
-    @Test("a ready connection reached the local network: granted")
-    func readyIsGranted() {
-        #expect(LocalNetworkProbe.status(after: .ready) == .granted)
-    }
-
-    @Test(
-        "a denied operation waits instead of failing, with localNetworkDenied or DNS-SD's PolicyDenied (TN3179)",
-        arguments: [
-            LocalNetworkProbe.Observation.waiting(localNetworkDenied: true, dnsError: nil),
-            .waiting(localNetworkDenied: false, dnsError: -65_570),
-            .failed(dnsError: -65_570),
-        ])
-    func policyDeniedIsDenied(observation: LocalNetworkProbe.Observation) {
-        #expect(LocalNetworkProbe.status(after: observation) == .denied)
-    }
-
-    @Test("a wait for another reason, or a connection still preparing, settles nothing: the alert may be on screen")
-    func otherWaitsKeepWatching() {
-        #expect(LocalNetworkProbe.status(after: .waiting(localNetworkDenied: false, dnsError: nil)) == nil)
-        #expect(LocalNetworkProbe.status(after: .waiting(localNetworkDenied: false, dnsError: -65_563)) == nil)
-        #expect(LocalNetworkProbe.status(after: .inProgress) == nil)
-    }
-
-    @Test("a connection that failed for another reason says the local network cannot be used")
-    func otherFailuresAreUnavailable() {
-        #expect(LocalNetworkProbe.status(after: .failed(dnsError: nil)) == .unavailable)
-    }
-
-    @Test("at the deadline: still preparing reads notDetermined, waiting with no local network reads unavailable")
-    func deadline() {
-        #expect(LocalNetworkProbe.statusAtDeadline(lastObservation: nil) == .notDetermined)
-        #expect(LocalNetworkProbe.statusAtDeadline(lastObservation: .inProgress) == .notDetermined)
-        #expect(
-            LocalNetworkProbe.statusAtDeadline(lastObservation: .waiting(localNetworkDenied: false, dnsError: nil))
-                == .unavailable)
-    }
-
     // MARK: - HealthKit ("Authorizing access to health data")
 
     @Test("no health data on the device (iPad before iPadOS 17, Mac) is unavailable, whatever else is known")

@@ -1,9 +1,10 @@
 // Stand-in for Apple's Network framework, for scripts/check-apple-adapters only: just the path-monitor API
-// that PermitNetwork uses and the connection API that PermitLocalNetwork's probe uses, with the signatures of
-// Apple's Swift interface. Bodies never run. Each declaration names its page under
-// https://developer.apple.com/documentation/network/. NWPathMonitor is declared without
-// Sendable here, the stricter reading, so that the adapter must justify sharing it.
-// Platforms: iOS 12 and macOS 10.14, the whole framework (unsatisfiedReason since iOS 14.2 and macOS 11).
+// that PermitNetwork uses and the connection, listener and browser API that PermitLocalNetwork's probes use, with
+// the signatures of Apple's Swift interface. Bodies never run. Each declaration names its page under
+// https://developer.apple.com/documentation/network/. NWPathMonitor, NWConnection, NWListener and NWBrowser are
+// declared without Sendable here, the stricter reading, so that the adapter must justify sharing them.
+// Platforms: iOS 12 and macOS 10.14, the whole framework (unsatisfiedReason since iOS 14.2 and macOS 11; NWBrowser
+// since iOS 13 and macOS 10.15, its `waiting` state since iOS 14 and macOS 11).
 
 @_exported import Dispatch  // Network re-exports Dispatch, as Apple's does
 import Foundation  // POSIXErrorCode
@@ -85,6 +86,8 @@ public enum NWEndpoint: Hashable, Sendable {
         public init(integerLiteral value: UInt16) { fatalError("stand-in") }
         // .../nwendpoint/port-swift.struct/init(rawvalue:): `init?(rawValue: UInt16)`
         public init?(rawValue: UInt16) { fatalError("stand-in") }
+        // .../nwendpoint/port-swift.struct/any: `static let any: NWEndpoint.Port`
+        public static let any: Port = 0
     }
     case hostPort(host: Host, port: Port)
     case service(name: String, type: String, domain: String, interface: NWInterface?)
@@ -118,5 +121,81 @@ public final class NWConnection {
     // .../nwconnection/start(queue:): `func start(queue: DispatchQueue)`
     public func start(queue: DispatchQueue) {}
     // .../nwconnection/cancel(): `func cancel()`
+    public func cancel() {}
+}
+
+// MARK: - Listeners and browsers (PermitLocalNetwork's Bonjour probe)
+
+// .../nwlistener: `final class NWListener`; declared without Sendable, the stricter reading.
+public final class NWListener {
+    // .../nwlistener/service-swift.struct: `struct Service`, "A description used to advertise the Bonjour service
+    // that a listener provides."
+    public struct Service: Sendable {
+        // .../nwlistener/service-swift.struct/init(name:type:domain:txtrecord:)-1lb30:
+        // `init(name: String? = nil, type: String, domain: String? = nil, txtRecord: Data? = nil)`
+        public init(name: String? = nil, type: String, domain: String? = nil, txtRecord: Data? = nil) {}
+    }
+    // .../nwlistener/state-swift.enum: setup, waiting(_:), ready, failed(_:), cancelled
+    public enum State: Sendable {
+        case setup
+        case waiting(NWError)
+        case ready
+        case failed(NWError)
+        case cancelled
+    }
+    // .../nwlistener/init(using:on:): `init(using: NWParameters, on: NWEndpoint.Port = .any) throws`
+    public init(using parameters: NWParameters, on port: NWEndpoint.Port = .any) throws {}
+    // .../nwlistener/service-swift.property: `final var service: NWListener.Service? { get set }`
+    public var service: Service?
+    // .../nwlistener/stateupdatehandler:
+    // `@preconcurrency final var stateUpdateHandler: (@Sendable (NWListener.State) -> Void)? { get set }`
+    public var stateUpdateHandler: (@Sendable (_ newState: NWListener.State) -> Void)?
+    // .../nwlistener/newconnectionhandler:
+    // `@preconcurrency final var newConnectionHandler: (@Sendable (NWConnection) -> Void)? { get set }`
+    public var newConnectionHandler: (@Sendable (_ connection: NWConnection) -> Void)?
+    // .../nwlistener/start(queue:): `final func start(queue: DispatchQueue)`
+    public func start(queue: DispatchQueue) {}
+    // .../nwlistener/cancel(): `final func cancel()`
+    public func cancel() {}
+}
+
+// .../nwbrowser: `final class NWBrowser`; declared without Sendable, the stricter reading.
+public final class NWBrowser {
+    // .../nwbrowser/descriptor-swift.enum: "A service description used to discover Bonjour services." Only the
+    // case the adapter uses.
+    public enum Descriptor: Hashable, Sendable {
+        case bonjour(type: String, domain: String?)
+    }
+    // .../nwbrowser/result: `struct Result`, "A set of discovered services and changes from the last result."
+    public struct Result: Hashable, Sendable {
+        // .../nwbrowser/result/endpoint: `let endpoint: NWEndpoint`
+        public let endpoint: NWEndpoint
+        // .../nwbrowser/result/change: `enum Change`; `changed(old:new:flags:)` left out, the adapter reads none.
+        public enum Change: Hashable, Sendable {
+            case identical
+            case added(NWBrowser.Result)
+            case removed(NWBrowser.Result)
+        }
+    }
+    // .../nwbrowser/state-swift.enum: setup, ready, failed(_:), cancelled; waiting(_:) since iOS 14, macOS 11
+    public enum State: Sendable {
+        case setup
+        case ready
+        case failed(NWError)
+        case cancelled
+        case waiting(NWError)
+    }
+    // .../nwbrowser/init(for:using:): `init(for descriptor: NWBrowser.Descriptor, using parameters: NWParameters)`
+    public init(for descriptor: Descriptor, using parameters: NWParameters) {}
+    // .../nwbrowser/stateupdatehandler:
+    // `@preconcurrency final var stateUpdateHandler: (@Sendable (NWBrowser.State) -> Void)? { get set }`
+    public var stateUpdateHandler: (@Sendable (_ newState: NWBrowser.State) -> Void)?
+    // .../nwbrowser/browseresultschangedhandler: `@preconcurrency final var browseResultsChangedHandler:
+    // (@Sendable (Set<NWBrowser.Result>, Set<NWBrowser.Result.Change>) -> Void)? { get set }`
+    public var browseResultsChangedHandler:
+        (@Sendable (_ newResults: Set<NWBrowser.Result>, _ changes: Set<NWBrowser.Result.Change>) -> Void)?
+    // .../nwbrowser/start(queue:): `final func start(queue: DispatchQueue)`
+    public func start(queue: DispatchQueue) {}
+    // .../nwbrowser/cancel(): `final func cancel()`
     public func cancel() {}
 }
