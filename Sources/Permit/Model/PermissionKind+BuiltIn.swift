@@ -43,7 +43,7 @@ extension PermissionKind {
     /// The media and Apple Music library (`NSAppleMusicUsageDescription`).
     public static let mediaLibrary = PermissionKind("mediaLibrary")
     /// Devices on the local network (iOS 14, `NSLocalNetworkUsageDescription`). iOS has no status API: the
-    /// status is inferred from a connection's outcome each time (Apple's TN3179) and never cached by an adapter.
+    /// status is inferred from a Bonjour probe's outcome (Apple's TN3179), which needs no peer on the network.
     public static let localNetwork = PermissionKind("localNetwork")
     /// Face ID (`NSFaceIDUsageDescription`); ``PermissionStatus/unavailable`` without enrolled biometry.
     public static let faceID = PermissionKind("faceID")
