@@ -13,7 +13,8 @@ struct Generate: ParsableCommand {
             """,
         discussion: """
             --info-plist prints a <key>/<string> pair for every purpose key the declared kinds need, with the \
-            manifest's purpose texts (notifications needs none on iOS). --android-manifest prints a \
+            manifest's purpose texts (notifications needs none on iOS), and for localNetwork NSBonjourServices listing \
+            _permit-probe._tcp, the type LocalNetworkAuthority probes with by default. --android-manifest prints a \
             <uses-permission> line for every permission they need, INTERNET first. --privacy-manifest prints a \
             whole PrivacyInfo.xcprivacy declaring UserDefaults with reason CA92.1, what Permit's \
             UserDefaultsPermissionStore needs.

@@ -11,7 +11,8 @@ struct Lint: ParsableCommand {
             The permission manifest is the single source of truth: every kind the app asks for is declared \
             there, with its purpose text. Each finding has a severity, a rule, the file, the key and a fix. \
             Errors: a declared kind's Info.plist purpose key missing or empty (App Store Connect rejects the \
-            build, ITMS-90683), a Permit module imported whose kinds are not all declared, the privacy manifest \
+            build, ITMS-90683), NSBonjourServices not listing the service type LocalNetworkAuthority probes with \
+            when localNetwork is declared (_permit-probe._tcp, or the serviceType: literal --sources finds), a Permit module imported whose kinds are not all declared, the privacy manifest \
             lacking the UserDefaults reason while the app's own code uses it (Permit's own use is declared by \
             the privacy manifests Permit ships), an Android <uses-permission> missing, an entitlement a declared \
             kind needs (Siri, HealthKit, HomeKit, NFC, Focus status) or the code says the app holds \
@@ -34,7 +35,8 @@ struct Lint: ParsableCommand {
             there is one, and the key.
 
             Info.plist, privacy manifest and entitlements: XML or binary property lists. Sources: a directory of Swift files \
-            or one file; their import lines and identifiers are read, comments and strings skipped.
+            or one file; their import lines and identifiers are read, comments and strings skipped but for a \
+            serviceType: literal passed to LocalNetworkAuthority(...).
 
             Exit status: 0 when no error stands (warnings only, unless --warnings-as-errors), 1 when one does, \
             64 for a usage error, 65 when an input file cannot be read or parsed (one line naming the file on \

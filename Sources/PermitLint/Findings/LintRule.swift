@@ -71,6 +71,22 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         "duplicate-key", .warning, "an Info.plist key is written more than once",
         help: "Keep one copy of the key: iOS reads the last one, and editors often change the first.")
 
+    /// The manifest declares `localNetwork`, and the Info.plist's `NSBonjourServices` does not list the Bonjour
+    /// service type `LocalNetworkAuthority`'s probe browses for, or is not an array of strings.
+    ///
+    /// The type is `_permit-probe._tcp` (`LocalNetworkAuthority.defaultServiceType`) unless the sources, when given,
+    /// pass `serviceType:` a string literal, which is then the type required. A `serviceType:` value the sources do
+    /// not spell out (a variable) is not guessed: the finding says that the type given in code must be listed, when
+    /// `NSBonjourServices` lists nothing. An error, as ``missingPurposeKey`` is: iOS refuses the probe's browse,
+    /// so the kind reads `unavailable` and can never be granted.
+    public static let bonjourServiceMissing = LintRule(
+        "bonjour-service-missing", .error, "NSBonjourServices does not list the local network probe's service type",
+        help: "List the service type LocalNetworkAuthority browses for in the Info.plist: "
+            + "`<key>NSBonjourServices</key><array><string>_permit-probe._tcp</string></array>`, or the type the "
+            + "app passes as `serviceType:`; `permit generate --info-plist --update` writes the default. iOS refuses "
+            + "a Bonjour browse for a type NSBonjourServices does not list, so the local network permission reads "
+            + "unavailable and is never asked.")
+
     // MARK: - Purpose-string voice
 
     /// A purpose text holds a placeholder: `TODO`, `lorem ipsum`, an unexpanded `$(…)`, ...
@@ -193,6 +209,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, in the order findings are reported.
     public static let all: [LintRule] = [
         .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
+        .bonjourServiceMissing,
         .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
         .primerLabelPromptWords, .primerLabelNotNeutral, .primerWayAround,
         .insecureTransport,

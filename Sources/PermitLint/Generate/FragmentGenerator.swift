@@ -1,8 +1,9 @@
 public import Foundation
 public import Permit
 
-/// Writes what a permission manifest declares into an app's build files: Info.plist purpose strings, Android
-/// `<uses-permission>` entries, the privacy manifest's `UserDefaults` reason.
+/// Writes what a permission manifest declares into an app's build files: Info.plist purpose strings (and, for
+/// `localNetwork`, `NSBonjourServices`), Android `<uses-permission>` entries, the privacy manifest's `UserDefaults`
+/// reason.
 ///
 /// Each fragment is what `permit lint` checks for, so a build file made from it lints clean. The fragments
 /// print for pasting; the `updating…` methods edit an existing file's text instead, inserting what is missing
@@ -37,19 +38,28 @@ public struct FragmentGenerator: Sendable {
 
     /// The `<key>`/`<string>` pairs of every purpose key the manifest needs, one element a line, with the
     /// manifest's purpose texts. Empty when no declared kind has a purpose key (notifications has none).
+    ///
+    /// When the manifest declares `localNetwork`, `NSBonjourServices` follows, an `<array>` listing
+    /// `_permit-probe._tcp`, the type `LocalNetworkAuthority` probes with by default. An app that passes another
+    /// `serviceType:` lists that one instead; `permit lint --sources` reads it.
     public func infoPlistFragment() -> String {
-        plan.entries.flatMap { [XMLPropertyList.keyLine($0.key), XMLPropertyList.stringLine($0.purpose)] }
-            .map { $0 + "\n" }.joined()
+        let purposes = plan.entries.flatMap { [XMLPropertyList.keyLine($0.key), XMLPropertyList.stringLine($0.purpose)] }
+        let bonjour =
+            needsBonjourServices
+            ? [XMLPropertyList.keyLine(PlatformTable.bonjourServicesKey)] + Self.bonjourArray(unit: "\t") : []
+        return (purposes + bonjour).map { $0 + "\n" }.joined()
     }
 
     /// `data`, an XML Info.plist, with every needed purpose key present and holding the manifest's text.
     ///
     /// Missing keys are appended at the end of the top-level dictionary, in the file's indentation and line
     /// ending; a purpose string that differs has its value element replaced. When a key is written more than
-    /// once, the last is edited: Foundation, and iOS, read the last. Nothing else changes.
+    /// once, the last is edited: Foundation, and iOS, read the last. When the manifest declares `localNetwork`,
+    /// `NSBonjourServices` is added listing `_permit-probe._tcp`, or that type is appended to its array. Nothing
+    /// else changes.
     ///
     /// - Throws: ``LintError/notEditable`` for a binary property list, ``LintError/malformedXML`` or
-    ///   ``LintError/unexpectedContent``.
+    ///   ``LintError/unexpectedContent`` (also when `NSBonjourServices` is not an array of strings).
     public func updatingInfoPlist(_ data: Data, file: String) throws -> Data {
         let plist = try XMLPropertyList(data: data, file: file)
         var editor = XMLTextEditor(tree: plist.tree)
@@ -63,6 +73,21 @@ public struct FragmentGenerator: Sendable {
             }
             if value.name == "string", value.text == entry.purpose { continue }
             editor.replace(value.range, with: XMLPropertyList.stringLine(entry.purpose))
+        }
+        if needsBonjourServices {
+            let key = PlatformTable.bonjourServicesKey
+            let type = PlatformTable.localNetworkProbeServiceType
+            if let value = existing.last(where: { $0.key == key })?.value {
+                if let wrong = value.name == "array" ? value.children.first(where: { $0.name != "string" }) : value {
+                    throw LintError.unexpectedContent.about(
+                        file, "\(key) holds <\(wrong.name)>, not an <array> of <string>s; make it one listing \(type)")
+                }
+                if !value.children.contains(where: { $0.text == type }) {
+                    editor.insert([XMLPropertyList.stringLine(type)], into: value, after: value.children.last)
+                }
+            } else {
+                missing += [XMLPropertyList.keyLine(key)] + Self.bonjourArray(unit: editor.unit)
+            }
         }
         if !missing.isEmpty {
             editor.insert(missing, into: plist.topDictionary, after: plist.topDictionary.children.last)
@@ -168,6 +193,15 @@ public struct FragmentGenerator: Sendable {
     // MARK: - Shared
 
     private var plan: PurposeKeyPlan { PurposeKeyPlan(manifest: manifest, deploymentTarget: deploymentTarget) }
+
+    /// Whether the manifest declares `localNetwork`, whose probe needs its service type in `NSBonjourServices`.
+    private var needsBonjourServices: Bool { manifest.kinds.contains(.localNetwork) }
+
+    /// `NSBonjourServices`'s value listing the probe's default type, one element a line, nested lines indented by
+    /// `unit`.
+    private static func bonjourArray(unit: String) -> [String] {
+        ["<array>", unit + XMLPropertyList.stringLine(PlatformTable.localNetworkProbeServiceType), "</array>"]
+    }
 
     /// The Android permissions the manifest needs, each once, `INTERNET` first.
     private var androidPermissions: [String] {

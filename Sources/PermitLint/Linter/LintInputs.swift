@@ -2,7 +2,8 @@ public import Permit
 
 /// The files one lint run checks: the permission manifest, and whichever of the app's build files are given.
 ///
-/// Each rule runs when the files it compares are given: the Info.plist rules need ``infoPlist``, the Android
+/// Each rule runs when the files it compares are given: the Info.plist rules need ``infoPlist`` (and read the
+/// `serviceType:` passed to `LocalNetworkAuthority(…)` in ``sources``, when given, for `NSBonjourServices`), the Android
 /// rules ``androidManifest``, the module rules ``sources``, and the privacy-manifest rule both
 /// ``privacyManifest`` and ``sources`` (it checks the entry only when the sources use `UserDefaults`), the
 /// translation rule ``localizations``, the entitlement rules ``entitlements`` (and ``sources`` for what the code

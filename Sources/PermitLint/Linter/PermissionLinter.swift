@@ -41,6 +41,7 @@ public struct PermissionLinter: Sendable {
             configuration: configuration)
         if let plist = inputs.infoPlist {
             findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
+            findings += BonjourServiceRules.findings(manifest: inputs.manifest, plist: plist, sources: inputs.sources)
             findings += TransportRules.findings(plist: plist)
         }
         if let localizations = inputs.localizations {

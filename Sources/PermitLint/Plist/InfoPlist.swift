@@ -2,9 +2,9 @@ public import Foundation
 
 /// The keys of an app's Info.plist, read from an XML or a binary property list.
 ///
-/// Only what the rules need is kept: which keys exist at the top level, and the string value of each key
-/// that holds a string. A file that is not a property list, is truncated, or whose top level is not a
-/// dictionary is rejected with a ``LintError`` naming the file.
+/// Only what the rules need is kept: which keys exist at the top level, the string value of each key that
+/// holds a string, and the strings of each key that holds an array of them. A file that is not a property
+/// list, is truncated, or whose top level is not a dictionary is rejected with a ``LintError`` naming the file.
 ///
 /// For example:
 ///
@@ -19,6 +19,9 @@ public struct InfoPlist: Hashable, Sendable {
     package let keys: Set<String>
     /// The top-level keys whose values are strings, with their values.
     package let strings: [String: String]
+    /// The top-level keys whose values are arrays of strings (`NSBonjourServices`), with their values; an
+    /// empty array is one.
+    package let stringArrays: [String: [String]]
     /// Whether the file is a binary property list (`bplist00`) rather than XML.
     package let isBinary: Bool
     /// The top-level keys an XML file writes more than once, each with the lines of its `<key>` elements.
@@ -38,6 +41,11 @@ public struct InfoPlist: Hashable, Sendable {
         self.file = file
         self.keys = Set(values.keys)
         self.strings = values.compactMapValues { $0 as? String }
+        self.stringArrays = values.compactMapValues { value in
+            guard let array = value as? [Any] else { return nil }
+            let strings = array.compactMap { $0 as? String }
+            return strings.count == array.count ? strings : nil
+        }
         self.isBinary = isBinary
         // Foundation has read the file; PermitLint's own reader finds the keys it read more than once.
         let tree = isBinary ? nil : try? XMLPropertyList(data: data, file: file)

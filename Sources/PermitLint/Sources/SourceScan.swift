@@ -6,7 +6,8 @@ public import Foundation
 /// Give it a directory of sources, which is searched for `.swift` files, or one file. Hidden folders and the
 /// folders in `skippedDirectories` (tests, dependencies and build products: `Tests`, `Pods`, `.build`,
 /// `Carthage`, `DerivedData`) are skipped: what they import is not what the app links. Comments and string literals are ignored, so a commented-out
-/// `// import PermitCamera` does not count. A `Package.resolved` names packages, not the modules an app
+/// `// import PermitCamera` does not count; the one string read is a literal passed as `serviceType:` to
+/// `LocalNetworkAuthority(…)`, the Bonjour type the app's `NSBonjourServices` must list. A `Package.resolved` names packages, not the modules an app
 /// links, so it cannot answer either question.
 ///
 /// For example:
@@ -36,6 +37,29 @@ public struct SourceScan: Hashable, Sendable {
         package let holds: Bool
     }
 
+    /// A call of `LocalNetworkAuthority(…)`: where it is and what it says about the Bonjour service type its probe
+    /// browses for, which the app's `NSBonjourServices` must list.
+    package struct LocalNetworkAuthorityCall: Hashable, Sendable {
+        /// What the call's arguments say about the service type.
+        package enum ServiceType: Hashable, Sendable {
+            /// No `serviceType:`: `LocalNetworkAuthority.defaultServiceType`, `_permit-probe._tcp`.
+            case defaultType
+            /// `serviceType:` given this plain string literal.
+            case literal(String)
+            /// `serviceType:` given a value PermitLint does not read (a variable, an interpolation), as written.
+            case unreadable(String)
+            /// `endpoint:`: the deprecated connection probe, which browses for no service type of its own.
+            case endpoint
+        }
+
+        /// The file, as its path was given or found under the directory given.
+        package let file: String
+        /// The call's line, from 1.
+        package let line: Int
+        /// What the call says about the service type.
+        package let serviceType: ServiceType
+    }
+
     /// The path that was scanned, as given.
     package let path: String
     /// The first file importing each module, by module.
@@ -47,6 +71,9 @@ public struct SourceScan: Hashable, Sendable {
     /// Every claim of an entitlement the code makes, in file order: an argument of
     /// ``PlatformTable/entitlementClaims`` given `true` or `false` (a Boolean one) or anything but `nil`.
     package let entitlementClaims: [EntitlementClaim]
+    /// Every call of `LocalNetworkAuthority(…)` or `LocalNetworkAuthority.init(…)` in the app's code, in file
+    /// order: a `serviceType:` argument is read when it is one plain string literal.
+    package let localNetworkAuthorityCalls: [LocalNetworkAuthorityCall]
 
     /// Scans sources already read: pairs of a file name and its text, in order.
     public init(path: String, files: [(name: String, text: String)]) {
@@ -54,8 +81,12 @@ public struct SourceScan: Hashable, Sendable {
         var imports: [String: String] = [:]
         var userDefaultsUse: Use?
         var claims: [EntitlementClaim] = []
+        var calls: [LocalNetworkAuthorityCall] = []
         for (name, text) in files {
             let code = SwiftCode(text)
+            for call in code.localNetworkAuthorityCalls() {
+                calls.append(LocalNetworkAuthorityCall(file: name, line: call.line, serviceType: call.serviceType))
+            }
             for (argument, holds) in code.entitlementClaims() {
                 claims.append(EntitlementClaim(file: name, argument: argument, holds: holds))
             }
@@ -70,6 +101,7 @@ public struct SourceScan: Hashable, Sendable {
         self.imports = imports
         self.userDefaultsUse = userDefaultsUse
         self.entitlementClaims = claims
+        self.localNetworkAuthorityCalls = calls
     }
 
     /// Scans the Swift file at `url`, or every `.swift` file under the directory at `url`.

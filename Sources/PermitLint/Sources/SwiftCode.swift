@@ -6,9 +6,15 @@
 struct SwiftCode {
     /// The code, line by line.
     let lines: [Substring]
+    /// The source as written, scalar by scalar.
+    let source: [Unicode.Scalar]
+    /// The source with comments and string literals blanked, scalar by scalar: `code[i]` is `source[i]` or a space.
+    let code: [Unicode.Scalar]
 
     init(_ source: String) {
-        let code = Self.blankCommentsAndStrings(Array(source.unicodeScalars))
+        self.source = Array(source.unicodeScalars)
+        let code = Self.blankCommentsAndStrings(self.source)
+        self.code = code
         var text = String.UnicodeScalarView()
         text.append(contentsOf: code)
         let string = String(text)

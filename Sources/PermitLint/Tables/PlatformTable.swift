@@ -81,11 +81,17 @@ enum PlatformTable {
     /// is a different need, accepted and not demanded. Bluetooth on iOS: `NSBluetoothPeripheralUsageDescription`
     /// is read only before iOS 13. Calendars and reminders: see ``DeploymentTarget``. Keys that hold no text
     /// (`NSLocationTemporaryUsageDescriptionDictionary`, a dictionary of texts; `NSBonjourServices`, the service
-    /// types a local-network app browses) are accepted: declaring their kind justifies them, and nothing needs
-    /// them. HealthKit's read and write keys are both needed: its one request API references both.
+    /// types a local-network app browses) are accepted: declaring their kind justifies them, and no purpose-key
+    /// rule needs them (`bonjour-service-missing` checks what `NSBonjourServices` lists). HealthKit's read and write keys are both needed: its one request API references both.
     ///
     /// The rows are generated from kinds.json (PlatformTable+Kinds.swift).
     static let rows: [Row] = generatedRows
+
+    /// The Info.plist key that lists the Bonjour service types the app may browse for and advertise.
+    static let bonjourServicesKey = "NSBonjourServices"
+    /// The Bonjour service type `LocalNetworkAuthority` probes with unless the app passes another:
+    /// `LocalNetworkAuthority.defaultServiceType`, which a test compares with this one.
+    static let localNetworkProbeServiceType = "_permit-probe._tcp"
 
     /// Network access is required and implicit: declared by no one, needed by every app.
     static let implicitAndroidRequired = android("INTERNET")
