@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import PermitChildProcess
 
 /// pywebpush, unmodified from PyPI, in the virtual environment scripts/setup makes under `.build` (or the Python
