@@ -3,22 +3,25 @@ package import Permit
 /// How the local network permission is read: iOS has no API for it, so a probe performs a local network operation
 /// and this type decides what the operation's states say.
 ///
-/// Apple's technote TN3179 ("Understanding local network privacy") is the source of each rule:
+/// Apple's technote TN3179 ("Understanding local network privacy") is the source of these rules:
 /// - There is no way to read the Local Network privilege; the app learns it by attempting a local network
 ///   operation and watching the outcome, so a read returns a probe's result no older than a short bound
 ///   (`RecentProbeResult`; the adapter's `statusMaxAge`, five seconds by default) and probes again when it is older.
 /// - The first local network operation shows the system alert; a Bonjour browse is one. So a probe runs only once
 ///   the app has asked for the permission on purpose (``shouldProbe(hasAsked:)``); before that the status is
 ///   `notDetermined` without touching the network.
-/// - A denied operation need not fail: it waits. A Bonjour browse (`NWBrowser`) or advertisement (`NWListener`)
-///   waits or fails with the DNS-SD error `kDNSServiceErr_PolicyDenied` (-65570), with no peer needed; a
-///   connection waits with its path's unsatisfied reason `localNetworkDenied`.
+/// - A denied operation need not fail: it waits. A Bonjour operation reports the DNS-SD error
+///   `kDNSServiceErr_PolicyDenied` (-65570), with no peer needed; a connection waits with its path's unsatisfied
+///   reason `localNetworkDenied`. That the browser (`NWBrowser`) reports it is TN3179's; that the advertisement
+///   (`NWListener`) may too is Permit's reading, and either is taken as a denial.
 ///
 /// The default probe needs no peer either way: it advertises a short-lived Bonjour service of its own
 /// (`NWListener`) and browses for that service type (`NWBrowser`). A browse that finds the probe's own service
-/// reached the local network: the privilege is allowed. The deprecated connection probe, which reads one peer, is
-/// decided here too: its connection becoming ready is the same proof, but a peer that is switched off keeps it
-/// waiting for a reason that says nothing about the privilege.
+/// reached the local network: the privilege is allowed. This positive signal is common practice rather than a
+/// rule TN3179 states, and Permit has not run it on a device; a browser that is merely ready is not taken as
+/// `granted`, since public reports say it is ready whether or not the person allowed it. The deprecated
+/// connection probe, which reads one peer, is decided here too: its connection becoming ready is the same proof,
+/// but a peer that is switched off keeps it waiting for a reason that says nothing about the privilege.
 ///
 /// The Network adapter (`PermitLocalNetwork`) makes one value per probe, feeds it each state of the probe's Network
 /// objects with ``observe(_:)`` until it answers, and calls ``statusAtDeadline()`` when the probe's time is up.
@@ -79,6 +82,9 @@ package struct LocalNetworkProbe: Sendable {
     package let ownServiceName: String?
     /// The parts whose latest state is a wait for a reason other than privacy.
     private var waiting: Set<Part> = []
+    /// Whether the listener failed for a reason other than privacy: the probe can then never find its own service,
+    /// so it cannot read `granted`, but the browser may still report a denial.
+    private var cannotGrant = false
 
     /// The decision for one probe, which advertises `ownServiceName` (nil for the connection probe).
     package init(ownServiceName: String?) {
@@ -93,7 +99,9 @@ package struct LocalNetworkProbe: Sendable {
     ///
     /// - The browse finds the probe's own service, or the connection is ready: `granted`.
     /// - Any part waits or fails for privacy: `denied`, whether or not a peer is present.
-    /// - A part fails for another reason: `unavailable`, the probe cannot run.
+    /// - The browser or the connection fails for another reason: `unavailable`, the probe cannot run. The listener
+    ///   failing for another reason (on a Mac, an App Sandbox without `com.apple.security.network.server`) settles
+    ///   nothing: the browser may still report a denial, and the deadline reads `unavailable`.
     /// - A wait for another reason (no Wi-Fi, say) settles nothing: the alert may still be on screen, or the
     ///   network may come back before the deadline.
     package mutating func observe(_ observation: Observation) -> PermissionStatus? {
@@ -112,15 +120,18 @@ package struct LocalNetworkProbe: Sendable {
         case .waiting(let part, .other):
             waiting.insert(part)
             return nil
+        case .failed(.listener, .other):
+            cannotGrant = true
+            return nil
         case .failed(_, .other):
             return .unavailable
         }
     }
 
-    /// The status when the probe's time is up with nothing settled: `unavailable` if a part still waits for a
-    /// reason other than privacy (there is no local network to reach, so no feature that needs one can run),
-    /// otherwise `notDetermined` (the alert is most likely still on screen).
+    /// The status when the probe's time is up with nothing settled: `unavailable` if the listener failed or a part
+    /// still waits for a reason other than privacy (there is no local network to reach, so no feature that needs
+    /// one can run), otherwise `notDetermined` (the alert is most likely still on screen).
     package func statusAtDeadline() -> PermissionStatus {
-        waiting.isEmpty ? .notDetermined : .unavailable
+        cannotGrant || !waiting.isEmpty ? .unavailable : .notDetermined
     }
 }

@@ -5,8 +5,8 @@ public import Logging
 public import Permit
 import PermitAdapterSupport
 
-/// The `PermissionAuthority` for ``PermissionKind/localNetwork``, by a Bonjour probe that needs no peer (Apple's
-/// TN3179).
+/// The `PermissionAuthority` for ``PermissionKind/localNetwork``, by a Bonjour probe that needs no peer (the
+/// rules of Apple's TN3179, and an advertised service of its own as the sign of `granted`).
 ///
 /// iOS has no API that reads the Local Network privilege, and the first local network operation shows its alert.
 /// So the authority:
@@ -25,7 +25,11 @@ import PermitAdapterSupport
 ///
 /// Any other kind is `unavailable`. The app's Info.plist needs `NSLocalNetworkUsageDescription` (without it the
 /// kind reads `unavailable` and is never asked) and must list ``serviceType`` (`_permit-probe._tcp` by default)
-/// in `NSBonjourServices`, the service types the app may browse for; without it the browse cannot run.
+/// in `NSBonjourServices`, the service types the app may browse for; without it the browse cannot run. A Mac
+/// app in the App Sandbox (macOS, Mac Catalyst) also needs `com.apple.security.network.server` for the probe's
+/// listener and `com.apple.security.network.client` for its browse; without the first it never reads `granted`
+/// (a denial is still read). Each probe older than ``statusMaxAge`` advertises the service on the local
+/// network for as long as it runs, under a name unique to the probe, and accepts no connection to it.
 ///
 /// For example:
 ///

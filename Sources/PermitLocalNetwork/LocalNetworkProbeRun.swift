@@ -15,7 +15,7 @@ final class LocalNetworkProbeRun: @unchecked Sendable {
     /// What a probe does on the network.
     enum Method: Sendable {
         /// Advertise a Bonjour service of `serviceType` with a unique name (`NWListener`) and browse for the type
-        /// (`NWBrowser`): granted once the browse finds that name, with no peer needed (TN3179).
+        /// (`NWBrowser`): granted once the browse finds that name, with no peer needed (`LocalNetworkProbe`).
         case browse(serviceType: String)
         /// Connect to one peer (`NWConnection`): the deprecated probe, which a peer that is off keeps waiting.
         case connection(NWEndpoint, usesUDP: Bool)

@@ -4,9 +4,10 @@ import Testing
 
 /// The local network adapter's decision, `LocalNetworkProbe`, checked against Apple's TN3179 ("Understanding local
 /// network privacy"): the privilege cannot be read, only inferred from a local network operation; a Bonjour
-/// browse or advertisement that local network privacy refuses waits or fails with DNS-SD's
-/// `kDNSServiceErr_PolicyDenied` (-65570), with no peer present; the default probe advertises a service of its own
-/// and browses for it, so finding that service proves the local network was reached.
+/// operation that local network privacy refuses waits or fails with DNS-SD's `kDNSServiceErr_PolicyDenied`
+/// (-65570), with no peer present (TN3179 says it of the browse; Permit takes the advertisement's the same way).
+/// The default probe advertises a service of its own and browses for it, so finding that service shows the local
+/// network was reached: common practice, not a rule of TN3179, and not yet run on a device.
 @Suite("Local network probe")
 struct LocalNetworkBrowseTests {
     static let own = "Permit probe 5F0C"
@@ -64,6 +65,7 @@ struct LocalNetworkBrowseTests {
             .waiting(.listener, .policyDenied),
             .failed(.listener, .policyDenied),
             .waiting(.connection, .policyDenied),
+            .failed(.connection, .policyDenied),
         ])
     func policyDeniedIsDenied(observation: LocalNetworkProbe.Observation) {
         var probe = browseProbe()
@@ -118,12 +120,24 @@ struct LocalNetworkBrowseTests {
         #expect(probe.statusAtDeadline() == .unavailable)
     }
 
-    @Test("a part that failed for another reason cannot probe: unavailable at once")
+    @Test("the browser or the connection failing for another reason cannot probe: unavailable at once")
     func otherFailureIsUnavailable() {
         var probe = browseProbe()
         #expect(probe.observe(.failed(.browser, .other)) == .unavailable)
-        var listener = browseProbe()
-        #expect(listener.observe(.failed(.listener, .other)) == .unavailable)
+        var connection = LocalNetworkProbe(ownServiceName: nil)
+        #expect(connection.observe(.failed(.connection, .other)) == .unavailable)
+    }
+
+    @Test("the listener failing for another reason (a Mac sandbox without network.server) cannot grant, yet a denial still reads denied")
+    func aFailedListenerStillHearsADenial() {
+        var denied = browseProbe()
+        #expect(denied.observe(.failed(.listener, .other)) == nil)
+        #expect(denied.observe(.ready(.browser)) == nil)
+        #expect(denied.observe(.waiting(.browser, .policyDenied)) == .denied)
+        var silent = browseProbe()
+        #expect(silent.observe(.failed(.listener, .other)) == nil)
+        #expect(silent.observe(.ready(.browser)) == nil)
+        #expect(silent.statusAtDeadline() == .unavailable, "it could never have read granted")
     }
 
     @Test("nothing settled by the deadline (the alert most likely still up) reads notDetermined")
