@@ -19,7 +19,7 @@ import Testing
         #expect(finding.severity == .error && finding.key == "NSBonjourServices" && finding.file == "Info.plist")
         #expect(finding.message.hasPrefix("NSBonjourServices is missing, and the manifest declares localNetwork"))
         #expect(finding.message.contains("browses for _permit-probe._tcp (the default"))
-        #expect(finding.message.contains("reads unavailable and is never asked"))
+        #expect(finding.message.contains("reads unavailable and cannot be granted"))
         #expect(
             finding.fix
                 == "add <key>NSBonjourServices</key><array><string>_permit-probe._tcp</string></array>; "
@@ -90,7 +90,7 @@ import Testing
 
     @Test func aServiceTypeTheLinterCannotReadIsNotGuessed() throws {
         let sources = SourceScan(
-            path: "App", files: [("Probe.swift", "let authority = LocalNetworkAuthority(\n    serviceType: Config.probeType)\n")])
+            path: "App", files: [("Probe.swift", "let authority = LocalNetworkAuthority(\n    serviceType: Config.probeType)\nimport PermitLocalNetwork\n")])
         let finding = try #require(try lint(bonjour: nil, sources: sources).findings.first)
         #expect(finding.rule == .bonjourServiceMissing)
         #expect(finding.message.contains("LocalNetworkAuthority in Probe.swift:1 browses for the service type given in code (`serviceType: Config.probeType`)"))
@@ -101,11 +101,26 @@ import Testing
     }
 
     @Test func theDeprecatedEndpointProbeNeedsNoTypeAndACallWithoutOneNeedsTheDefault() throws {
-        let endpoint = SourceScan(path: "App", files: [("A.swift", "let a = LocalNetworkAuthority(endpoint: printer)")])
+        let endpoint = SourceScan(
+            path: "App", files: [("A.swift", "let a = LocalNetworkAuthority(endpoint: printer)\nimport PermitLocalNetwork")])
         #expect(try lint(bonjour: nil, sources: endpoint).isClean)
-        let plain = SourceScan(path: "App", files: [("A.swift", "let a = LocalNetworkAuthority(requestTimeout: .seconds(30))")])
+        let plain = SourceScan(
+            path: "App", files: [("A.swift", "let a = LocalNetworkAuthority(requestTimeout: .seconds(30))\nimport PermitLocalNetwork")])
         let finding = try #require(try lint(bonjour: nil, sources: plain).findings.first)
         #expect(finding.message.contains("browses for _permit-probe._tcp (the default, taken by the call in A.swift:1)"))
+    }
+
+    @Test func sourcesThatNeverImportPermitLocalNetworkNeedNoType() throws {
+        // The app reads the permission with an authority of its own; its Bonjour needs are its own.
+        let own = SourceScan(path: "App", files: [("A.swift", "import Network\nstruct OwnLocalNetworkAuthority {}\n")])
+        #expect(try lint(bonjour: nil, sources: own).isClean)
+    }
+
+    @Test func withoutSourcesAListOfOtherTypesSaysHowToReadTheTypeInCode() throws {
+        let finding = try #require(try lint(bonjour: Self.array(["_ipp._tcp"])).findings.first)
+        #expect(finding.message.hasSuffix("(if the app passes a listed type as serviceType:, lint with --sources to read it)"))
+        let missing = try #require(try lint(bonjour: nil).findings.first)
+        #expect(!missing.message.contains("--sources"), "nothing listed: no listed type can be the one in code")
     }
 
     @Test func theServiceTypeIsReadFromCodeOnly() {

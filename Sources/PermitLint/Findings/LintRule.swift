@@ -85,7 +85,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
             + "`<key>NSBonjourServices</key><array><string>_permit-probe._tcp</string></array>`, or the type the "
             + "app passes as `serviceType:`; `permit generate --info-plist --update` writes the default. iOS refuses "
             + "a Bonjour browse for a type NSBonjourServices does not list, so the local network permission reads "
-            + "unavailable and is never asked.")
+            + "unavailable and cannot be granted.")
 
     // MARK: - Purpose-string voice
 

@@ -7,7 +7,8 @@ import Permit
 /// `LocalNetworkAuthority(…)`; then each literal passed. A call with the deprecated `endpoint:` probe browses for
 /// no type of its own and needs none. A `serviceType:` value PermitLint cannot read (a variable) is never guessed:
 /// the finding says that the type given in code must be listed, and only when `NSBonjourServices` lists nothing
-/// (missing, empty or malformed), since any listed type may be it.
+/// (missing, empty or malformed), since any listed type may be it. Sources that never import `PermitLocalNetwork`
+/// need nothing: the app reads the permission with an authority of its own.
 enum BonjourServiceRules {
     /// A service type the probe needs listed, and where the need comes from.
     private enum Need: Equatable {
@@ -19,6 +20,8 @@ enum BonjourServiceRules {
 
     static func findings(manifest: PermissionManifest, plist: InfoPlist, sources: SourceScan?) -> [LintFinding] {
         guard manifest.kinds.contains(.localNetwork) else { return [] }
+        // Sources that never import PermitLocalNetwork use an authority of the app's own, whose needs are its own.
+        if let sources, sources.imports[PlatformTable.localNetworkModule] == nil { return [] }
         let key = PlatformTable.bonjourServicesKey
         let listed = plist.stringArrays[key]
         let problem =
@@ -29,7 +32,7 @@ enum BonjourServiceRules {
             }
         let declares = "and the manifest declares localNetwork"
         let refused = "iOS refuses a Bonjour browse for a type NSBonjourServices does not list, so the kind reads "
-            + "unavailable and is never asked"
+            + "unavailable and cannot be granted"
         let update = "`permit generate --info-plist --update \(plist.file)` writes it"
         var findings: [LintFinding] = []
         for need in needs(sources) {
@@ -49,7 +52,8 @@ enum BonjourServiceRules {
                     LintFinding(
                         rule: .bonjourServiceMissing, file: plist.file, key: key,
                         message: "\(key) \(problem), \(declares): LocalNetworkAuthority's probe browses for \(type) "
-                            + "(\(origin)), and \(refused)",
+                            + "(\(origin)), and \(refused)" + (sources == nil && listed?.isEmpty == false
+                                ? " (if the app passes a listed type as serviceType:, lint with --sources to read it)" : ""),
                         fix: fix))
             case .unreadable(let value, let place):
                 guard listed?.isEmpty ?? true else { continue }

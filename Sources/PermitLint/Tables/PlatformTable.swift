@@ -92,6 +92,8 @@ enum PlatformTable {
     /// The Bonjour service type `LocalNetworkAuthority` probes with unless the app passes another:
     /// `LocalNetworkAuthority.defaultServiceType`, which a test compares with this one.
     static let localNetworkProbeServiceType = "_permit-probe._tcp"
+    /// The adapter module that holds `LocalNetworkAuthority`.
+    static let localNetworkModule = "PermitLocalNetwork"
 
     /// Network access is required and implicit: declared by no one, needed by every app.
     static let implicitAndroidRequired = android("INTERNET")
