@@ -1,9 +1,9 @@
-import PermitAdapterSupport
+import PermitHostSupport
 import Testing
 
 /// A user content controller as Apple documents it: a handler name "must be unique within the user content
 /// controller" (`add(_:contentWorld:name:)`; adding a taken name raises `NSInvalidArgumentException`, which ends
-/// the app), and removing a name nobody registered does nothing.
+/// the app), and removing a name nobody registered does nothing (WebKit's implementation; Apple documents nothing).
 private struct DocumentedContentController {
     private(set) var owners: [String: String] = [:]
     private(set) var raised: [String] = []

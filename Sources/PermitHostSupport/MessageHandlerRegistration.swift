@@ -4,7 +4,8 @@
 /// use: the name "must be unique within the user content controller" (Apple, `add(_:contentWorld:name:)`), and the
 /// exception ends the app. WebKit has no API that lists the registered names, and the app, or another SDK sharing
 /// the web view's configuration, may have registered the same name, typically an app moving its own bridge to
-/// Permit under the name its page already uses. Removing a name nobody registered does nothing. So every
+/// Permit under the name its page already uses. Removing a name nobody registered does nothing (so WebKit's
+/// implementation behaves; Apple's documentation says nothing either way). So every
 /// registration first removes the name in the page's content world, then adds Permit's handler: Permit takes the
 /// name over, and a handler registered under it before no longer receives messages.
 ///
