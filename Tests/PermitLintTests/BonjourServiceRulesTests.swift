@@ -145,6 +145,22 @@ import Testing
             ])
     }
 
+    @Test func aCommentBeforeOrAfterTheValueIsSkipped() {
+        let source = #"""
+            let a = LocalNetworkAuthority(serviceType: /* the printer's */ "_ipp._tcp")
+            let b = LocalNetworkAuthority(serviceType: LocalNetworkAuthority.defaultServiceType // the default
+            )
+            let c = LocalNetworkAuthority(serviceType: Config.probeType /* set per build */)
+            let d = LocalNetworkAuthority(serviceType: "http://x" + path // why
+            )
+            """#
+        let calls = SwiftCode(source).localNetworkAuthorityCalls()
+        #expect(
+            calls.map(\.serviceType) == [
+                .literal("_ipp._tcp"), .defaultType, .unreadable("Config.probeType"), .unreadable(#""http://x" + path"#),
+            ])
+    }
+
     @Test func theDefaultTypeIsLocalNetworkAuthoritysDefault() throws {
         // PermitLocalNetwork builds on Apple platforms only, so its source is read: the two must not drift apart.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

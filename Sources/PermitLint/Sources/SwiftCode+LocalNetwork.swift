@@ -36,10 +36,10 @@ extension SwiftCode {
             let label = String(text[..<colon]).trimmingWhitespace
             if label == "endpoint" { return .endpoint }
             guard label == "serviceType" else { continue }
-            // The literal is blank in the code: skip the spaces of the source.
-            var valueStart = argument.lowerBound + text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: colon) + 1
-            while valueStart < argument.upperBound, [" ", "\t", "\n", "\r"].contains(source[valueStart]) { valueStart += 1 }
-            let value = String(String.UnicodeScalarView(source[valueStart..<argument.upperBound]))
+            // The literal is blank in the code: skip the spaces and comments of the source.
+            let colonOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: colon)
+            let valueStart = skipSpacesAndComments(from: argument.lowerBound + colonOffset + 1, before: argument.upperBound)
+            let value = String(String.UnicodeScalarView(source[valueStart..<trimmedEnd(argument, from: valueStart)]))
                 .trimmingWhitespace
             if value == "LocalNetworkAuthority.defaultServiceType" { return .defaultType }
             if let literal = plainLiteral(at: valueStart, before: argument.upperBound) { return .literal(literal) }
@@ -59,6 +59,51 @@ extension SwiftCode {
         // What follows the closing quote is blank in the code (spaces, comments), not an operator or more text.
         guard code[(close + 1)..<end].allSatisfy({ [" ", "\t", "\n", "\r"].contains($0) }) else { return nil }
         return String(String.UnicodeScalarView(source[(start + 1)..<close]))
+    }
+
+    /// The first position from `index` that is neither a space nor inside a comment of the source, or `end`.
+    private func skipSpacesAndComments(from index: Int, before end: Int) -> Int {
+        var position = index
+        while position < end {
+            if [" ", "\t", "\n", "\r"].contains(source[position]) {
+                position += 1
+            } else if matchesSource("//", at: position) {
+                while position < end, source[position] != "\n" { position += 1 }
+            } else if matchesSource("/*", at: position) {
+                position += 2
+                while position < end, !matchesSource("*/", at: position) { position += 1 }
+                position = min(position + 2, end)
+            } else {
+                break
+            }
+        }
+        return position
+    }
+
+    /// The end of `argument`'s value without a comment that follows it: the first `//` or `/*` outside a string
+    /// literal ends it, and so do trailing spaces. Only the echo of an unreadable value uses it.
+    private func trimmedEnd(_ argument: Range<Int>, from start: Int) -> Int {
+        var end = start
+        var position = start
+        var inLiteral = false
+        while position < argument.upperBound {
+            let scalar = source[position]
+            if scalar == "\\", inLiteral {
+                position += 2
+                end = min(position, argument.upperBound)
+                continue
+            }
+            if scalar == "\"" { inLiteral.toggle() }
+            if !inLiteral, matchesSource("//", at: position) || matchesSource("/*", at: position) { break }
+            if ![" ", "\t", "\n", "\r"].contains(scalar) { end = position + 1 }
+            position += 1
+        }
+        return end
+    }
+
+    private func matchesSource(_ word: String, at position: Int) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        return position + scalars.count <= source.count && source[position..<(position + scalars.count)].elementsEqual(scalars)
     }
 
     /// The ranges of the arguments between the parenthesis at `open` and its match, split at top-level commas;
