@@ -20,8 +20,8 @@ import PermitAdapterSupport
 ///   change the switch in Settings at any time; a request always probes (`RecentProbeResult`, tested on Linux);
 /// - gives each probe a deadline (``requestTimeout`` for a request, whose alert the person may take a while to
 ///   answer, ``statusTimeout`` for a read): a probe always completes, `notDetermined` when nothing settled, and
-///   `unavailable` when the browse was still waiting for a network. The listener and the browser are cancelled as
-///   soon as the probe answers.
+///   `unavailable` when the browse was still waiting for a network; a caller whose task is cancelled gets that
+///   answer at once. The listener and the browser are cancelled as soon as the probe answers.
 ///
 /// Any other kind is `unavailable`. The app's Info.plist needs `NSLocalNetworkUsageDescription` (without it the
 /// kind reads `unavailable` and is never asked) and must list ``serviceType`` (`_permit-probe._tcp` by default)

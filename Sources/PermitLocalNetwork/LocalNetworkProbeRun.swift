@@ -25,6 +25,8 @@ final class LocalNetworkProbeRun: @unchecked Sendable {
     private let method: Method
     private var decision: LocalNetworkProbe
     private var continuation: CheckedContinuation<PermissionStatus, Never>?
+    /// Whether the caller's task was cancelled.
+    private var isCancelled = false
     private var deadline: DispatchWorkItem?
     private var listener: NWListener?
     private var browser: NWBrowser?
@@ -43,19 +45,29 @@ final class LocalNetworkProbeRun: @unchecked Sendable {
     }
 
     /// Starts the probe and returns its status: the first one its states settle, or the deadline's after `timeout`.
+    /// A cancelled caller gets the deadline's status at once, and the probe stops.
     func run(timeout: Duration) async -> PermissionStatus {
         let (seconds, attoseconds) = timeout.components
         let delay = Double(seconds) + Double(attoseconds) / 1e18
-        return await withCheckedContinuation { continuation in
-            queue.async { [self] in
-                self.continuation = continuation
-                let deadline = DispatchWorkItem { [self] in finish(decision.statusAtDeadline()) }
-                self.deadline = deadline
-                queue.asyncAfter(deadline: .now() + delay, execute: deadline)
-                switch method {
-                case .browse(let serviceType): startBrowse(serviceType: serviceType)
-                case .connection(let endpoint, let usesUDP): startConnection(to: endpoint, usesUDP: usesUDP)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async { [self] in
+                    self.continuation = continuation
+                    // Cancelled before it started: answer without touching the network.
+                    guard !isCancelled else { return finish(decision.statusAtDeadline()) }
+                    let deadline = DispatchWorkItem { [self] in finish(decision.statusAtDeadline()) }
+                    self.deadline = deadline
+                    queue.asyncAfter(deadline: .now() + delay, execute: deadline)
+                    switch method {
+                    case .browse(let serviceType): startBrowse(serviceType: serviceType)
+                    case .connection(let endpoint, let usesUDP): startConnection(to: endpoint, usesUDP: usesUDP)
+                    }
                 }
+            }
+        } onCancel: {
+            queue.async { [self] in
+                isCancelled = true
+                finish(decision.statusAtDeadline())
             }
         }
     }
