@@ -50,8 +50,4 @@ private struct DocumentedContentController {
         controller.permitRegisters("permit")
         #expect(controller.owners == ["analytics": "app", "permit": "permit"])
     }
-
-    @Test func theRemovalComesBeforeTheAdd() {
-        #expect(MessageHandlerRegistration.steps(registering: "permit") == [.remove("permit"), .add("permit")])
-    }
 }

@@ -21,7 +21,9 @@ enum BonjourServiceRules {
     static func findings(manifest: PermissionManifest, plist: InfoPlist, sources: SourceScan?) -> [LintFinding] {
         guard manifest.kinds.contains(.localNetwork) else { return [] }
         // Sources that never import PermitLocalNetwork use an authority of the app's own, whose needs are its own.
-        if let sources, sources.imports[PlatformTable.localNetworkModule] == nil { return [] }
+        if let sources, let module = PlatformTable.module(for: .localNetwork), sources.file(importing: module.name) == nil {
+            return []
+        }
         let key = PlatformTable.bonjourServicesKey
         let listed = plist.stringArrays[key]
         let problem =

@@ -31,7 +31,7 @@ enum SourceRules {
                         + "\(module.name)"))
         }
         for kind in manifest.kinds {
-            guard let module = modules.first(where: { $0.kinds.contains(kind) }), module.exists,
+            guard let module = PlatformTable.module(for: kind, in: modules), module.exists,
                 sources.file(importing: module.name) == nil
             else { continue }
             findings.append(

@@ -92,8 +92,6 @@ enum PlatformTable {
     /// The Bonjour service type `LocalNetworkAuthority` probes with unless the app passes another:
     /// `LocalNetworkAuthority.defaultServiceType`, which a test compares with this one.
     static let localNetworkProbeServiceType = "_permit-probe._tcp"
-    /// The adapter module that holds `LocalNetworkAuthority`.
-    static let localNetworkModule = "PermitLocalNetwork"
 
     /// Network access is required and implicit: declared by no one, needed by every app.
     static let implicitAndroidRequired = android("INTERNET")
@@ -142,6 +140,11 @@ enum PlatformTable {
     ///
     /// The modules are generated from kinds.json (PlatformTable+Kinds.swift), in the order Package.swift lists them.
     static let modules: [Module] = generatedModules
+
+    /// The adapter module among `modules` that asks for `kind`, or `nil` for a kind no adapter serves.
+    static func module(for kind: PermissionKind, in modules: [Module] = modules) -> Module? {
+        modules.first { $0.kinds.contains(kind) }
+    }
 
     // MARK: - Privacy manifest
 

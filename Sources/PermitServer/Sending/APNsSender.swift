@@ -93,19 +93,11 @@ package actor APNsSender: PushService {
             ("content-type", "application/json"),
         ]
         if let id = target.apnsID { headers.append(("apns-id", id)) }
-        if let seconds = message.secondsToLive(at: now()) {
-            headers.append(("apns-expiration", Self.expiration(seconds: seconds, at: now())))
-        }
+        if let expiration = message.apnsExpiration(at: now()) { headers.append(("apns-expiration", expiration)) }
         let endpoint = endpoints[target.environment] ?? Self.production
         return try await transport.send(
             PushHTTPRequest(url: "\(endpoint)/3/device/\(target.token)", headers: headers, body: try Self.payload(message)),
             timeout: timeout)
-    }
-
-    /// `apns-expiration` for a message worth delivering `seconds` more at `now`: the UNIX time it expires, or `0`
-    /// (deliver once, keep nothing) when it has no time left.
-    package static func expiration(seconds: Int, at now: Date) -> String {
-        seconds <= 0 ? "0" : "\(Int(now.timeIntervalSince1970.rounded(.down)) + seconds)"
     }
 
     /// The APNs payload: `aps` with the alert (or `content-available` for a data-only push), and the data keys

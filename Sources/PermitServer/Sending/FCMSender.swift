@@ -193,9 +193,9 @@ package actor FCMSender: PushService {
                     message.title == nil && message.body == nil
                     ? nil : Notification(title: message.title, body: message.body)
                 data = message.data.isEmpty ? nil : message.data
-                if let seconds = message.secondsToLive(at: now) {
+                if let seconds = message.secondsToLive(at: now), let expiration = message.apnsExpiration(at: now) {
                     android = Android(ttl: "\(seconds)s")
-                    apns = APNs(headers: ["apns-expiration": APNsSender.expiration(seconds: seconds, at: now)])
+                    apns = APNs(headers: ["apns-expiration": expiration])
                 }
             }
         }

@@ -48,6 +48,12 @@ package struct PushMessage: Sendable, Hashable, Codable {
     package func secondsToLive(at now: Date) -> Int? {
         expires.map { max(0, Int(($0.timeIntervalSince(now)).rounded(.down))) }
     }
+
+    /// APNs' `apns-expiration` at `now`, for APNs itself and for iOS devices reached through FCM: the UNIX time the
+    /// message expires, or `0` (deliver once, keep nothing) when it has no time left; `nil` with no limit.
+    package func apnsExpiration(at now: Date) -> String? {
+        secondsToLive(at: now).map { $0 <= 0 ? "0" : "\(Int(now.timeIntervalSince1970.rounded(.down)) + $0)" }
+    }
 }
 
 /// A push service: FCM or APNs. It sends one message to one token and judges the answer.

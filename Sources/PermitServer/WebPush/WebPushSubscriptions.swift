@@ -123,11 +123,12 @@ package struct WebPushSubscriptions: Sendable {
     /// notification's identifier is made from the subscription and the salt (``PushQueue/enqueueOnce(_:to:as:at:)``).
     /// A message with no body has no salt, and is never taken for a replay.
     package func queue(_ message: PushMessage, through subscription: Subscription, salt: Data?, at now: Date) async throws -> Queuing {
-        let push = salt.map { PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL($0))") } ?? UUID().uuidString
+        let push = (salt.map { PushTarget.nameBasedUUID("web-push:\(subscription.id):\(JSONWebToken.base64URL($0))") }
+            ?? UUID().uuidString).lowercased()
         switch try await PushQueue(executor: executor).enqueueOnce(
-            message, to: .installations([subscription.installation]), as: push.lowercased(), at: now)
+            message, to: .installations([subscription.installation]), as: push, at: now)
         {
-        case .queued: return .queued(push: push.lowercased())
+        case .queued: return .queued(push: push)
         case .alreadyQueued: return .replay
         case .noSends: return .noToken
         }

@@ -23,14 +23,11 @@ package struct PushQueue: Sendable {
     /// returns the notification's identifier and how many sends it made.
     package func enqueue(_ message: PushMessage, to selection: PushSelection, at now: Date) async throws -> (push: String, sends: Int) {
         let push = UUID().uuidString.lowercased()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let created = SQLValue.integer(Self.milliseconds(now))
         let sends = try await executor.transaction([
             SQLStatement(
                 "INSERT INTO permit_pushes (push, created, message, selection) VALUES ($1, $2, $3, $4)",
-                [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
-                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self))]),
+                try Self.pushRow(push, created, message, selection)),
             Self.sends(of: push, to: selection, at: created),
         ])
         return (push, sends)
@@ -50,8 +47,6 @@ package struct PushQueue: Sendable {
     /// message (a Web Push message's subscription and salt), so that the same message arriving twice, even at once
     /// on two servers, is queued once. A notification that would make no send is not kept.
     package func enqueueOnce(_ message: PushMessage, to selection: PushSelection, as push: String, at now: Date) async throws -> OnceOutcome {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let created = SQLValue.integer(Self.milliseconds(now))
         // The sends first, then the notification, only when a send was made: the last statement's count tells a
         // new notification (1) from one queued before or one without sends (0), and the sends of one queued before
@@ -67,12 +62,24 @@ package struct PushQueue: Sendable {
                 INSERT INTO permit_pushes (push, created, message, selection) SELECT $1, $2, $3, $4
                 WHERE EXISTS (SELECT 1 FROM permit_push_sends WHERE push = $5) ON CONFLICT (push) DO NOTHING
                 """,
-                [.text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
-                 .text(String(decoding: try encoder.encode(selection), as: UTF8.self)), .text(push)]),
+                try Self.pushRow(push, created, message, selection) + [.text(push)]),
         ])
         guard inserted == 0 else { return .queued }
         let queuedBefore = try await executor.rows(SQLStatement("SELECT 1 FROM permit_pushes WHERE push = $1", [.text(push)]))
         return queuedBefore.isEmpty ? .noSends : .alreadyQueued
+    }
+
+    /// A `permit_pushes` row's values, in its columns' order (push, created, message, selection): the message and
+    /// the selection as JSON with sorted keys.
+    private static func pushRow(
+        _ push: String, _ created: SQLValue, _ message: PushMessage, _ selection: PushSelection
+    ) throws -> [SQLValue] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return [
+            .text(push), created, .text(String(decoding: try encoder.encode(message), as: UTF8.self)),
+            .text(String(decoding: try encoder.encode(selection), as: UTF8.self)),
+        ]
     }
 
     /// The statement that makes notification `push`'s sends: one per installation of `selection` with a token that
