@@ -78,7 +78,7 @@ import PermitSupport
             #expect(error == .timedOut)
             #expect(error.detail.contains("Page.enable"))
         }
-        // Not before its deadline. How soon after it depends on the sweeper's tick and on how busy the machine is,
+        // Not before its deadline. How soon after it depends on the reader's sweep interval and on how busy the machine is,
         // which a test does not bound (a sweep that never came would hang the test until its time limit).
         #expect(start.duration(to: .now) >= .milliseconds(300))
         // The late answer finds nobody waiting; the next command is answered as usual.

@@ -11,8 +11,8 @@ import PermitWeb
 /// A command whose task is cancelled fails at once with `CancellationError`, and one the browser has not
 /// answered by its deadline fails with `WebViewError.timedOut`.
 final class DevToolsPipe: @unchecked Sendable {
-    // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen`, `writeEndOpen` and `sweeper` are only touched
-    // while holding `lock`; the file descriptors are immutable.
+    // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen` and `writeEndOpen` are only touched while holding
+    // `lock`; the file descriptors are immutable.
 
     /// A protocol event: its method, parameters and the session it belongs to.
     struct Event: Sendable {
@@ -30,8 +30,6 @@ final class DevToolsPipe: @unchecked Sendable {
     private let writeLock = NSLock()
     private var nextID: Int64 = 0
     private var pending: [Int64: Pending] = [:]
-    /// Fails the commands past their deadline; runs while any command is pending (see `sweep()`).
-    private var sweeper: Task<Void, Never>?
 
     /// A command waiting for its answer.
     private struct Pending {
@@ -41,9 +39,11 @@ final class DevToolsPipe: @unchecked Sendable {
     }
 
     /// How often pending commands are checked against their deadlines: a command times out up to this much
-    /// after its deadline. Deadlines are seconds long; one sweeper for every command replaces a timer task per
-    /// command, which cost about 35 µs a command here.
-    static let sweepInterval = Duration.milliseconds(100)
+    /// after its deadline. Deadlines are seconds long; the reader thread sweeps them between reads (it waits
+    /// for the pipe at most this long), which replaces a timer task per command (about 35 µs a command here)
+    /// and needs no task of its own.
+    static let sweepInterval = Duration.milliseconds(sweepMilliseconds)
+    private static let sweepMilliseconds: Int32 = 100
     private var cancelled: Set<Int64> = []
     private var isOpen = true
     /// Whether `writeFD` is still open; changed only while holding both `writeLock` and `lock`.
@@ -57,7 +57,9 @@ final class DevToolsPipe: @unchecked Sendable {
         // ignored the write fails with EPIPE instead, and the command fails with `disconnected`.
         signal(SIGPIPE, SIG_IGN)
         let thread = Thread { [readFD, eventContinuation, weak self] in
-            Self.readLoop(readFD: readFD, events: eventContinuation) { self?.dispatch($0) } finished: { self?.readerFinished() }
+            Self.readLoop(
+                readFD: readFD, events: eventContinuation, dispatch: { self?.dispatch($0) }, sweep: { self?.sweep() },
+                finished: { self?.readerFinished() })
         }
         thread.name = "permit.chromium.devtools"
         thread.start()
@@ -81,7 +83,6 @@ final class DevToolsPipe: @unchecked Sendable {
                     if cancelled.remove(id) != nil { return CancellationError() }
                     guard isOpen else { return WebViewError.webContentTerminated.withDetail("\(method) not sent") }
                     pending[id] = Pending(continuation: continuation, method: method, deadline: deadline)
-                    if sweeper == nil { sweeper = startSweeper() }
                     return nil
                 }
                 if let refusal {
@@ -151,43 +152,39 @@ final class DevToolsPipe: @unchecked Sendable {
 
     // MARK: - Deadlines
 
-    /// A task that sweeps every `sweepInterval` until nothing is pending; it holds the pipe only while it sweeps.
-    private func startSweeper() -> Task<Void, Never> {
-        // Task: single-flight handle of the one sweeper, started by the first pending command and ended by the last.
-        Task { [weak self] in
-            while true {
-                try? await Task.sleep(for: Self.sweepInterval)
-                guard let self, self.sweep() else { return }
-            }
-        }
-    }
-
-    /// Fails every command past its deadline; returns whether any command is still pending (when none is, the
-    /// sweeper ends, and the next command starts another).
-    private func sweep() -> Bool {
+    /// Fails every command past its deadline; the reader thread calls it at least every ``sweepInterval``.
+    private func sweep() {
         let now = ContinuousClock.now
-        let (overdue, goOn): ([Pending], Bool) = lock.withLock {
+        let overdue: [Pending] = lock.withLock {
             let overdueIDs = pending.filter { $0.value.deadline <= now }.keys
-            let overdue = overdueIDs.compactMap { pending.removeValue(forKey: $0) }
-            if pending.isEmpty { sweeper = nil }
-            return (overdue, !pending.isEmpty)
+            return overdueIDs.compactMap { pending.removeValue(forKey: $0) }
         }
         for command in overdue {
             command.continuation.resume(throwing: WebViewError.timedOut.withDetail("\(command.method) not answered in time"))
         }
-        return goOn
     }
 
     // MARK: - Reading
 
-    /// Reads NUL-terminated messages until the pipe closes; runs on its own thread, holding no reference to
-    /// the pipe object, so that releasing the pipe is never prevented by the browser being alive.
+    /// Reads NUL-terminated messages until the pipe closes, and sweeps the deadlines between reads (it waits
+    /// for the pipe at most ``sweepInterval``, so a browser that answers nothing cannot hold a command past its
+    /// deadline); runs on its own thread, holding no reference to the pipe object, so that releasing the pipe is
+    /// never prevented by the browser being alive.
     private static func readLoop(
-        readFD: Int32, events: AsyncStream<Event>.Continuation, dispatch: (Data) -> Void, finished: () -> Void
+        readFD: Int32, events: AsyncStream<Event>.Continuation, dispatch: (Data) -> Void, sweep: () -> Void,
+        finished: () -> Void
     ) {
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var nextSweep = ContinuousClock.now + sweepInterval
         while true {
+            var waiting = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Self.sweepMilliseconds)
+            if ContinuousClock.now >= nextSweep {
+                sweep()
+                nextSweep = ContinuousClock.now + sweepInterval
+            }
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
             let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
