@@ -164,7 +164,7 @@ let package = Package(
         // `package` access, not a product: no app calls them.
         .target(
             name: "PermitHostSupport",
-            dependencies: ["Permit", "PermitWeb"]
+            dependencies: ["Permit", "PermitSupport", "PermitWeb"]
         ),
         .target(
             name: "PermitObservation",

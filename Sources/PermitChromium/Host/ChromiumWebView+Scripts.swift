@@ -1,4 +1,5 @@
 public import PermitWeb
+import PermitHostSupport
 
 // MARK: - Scripts
 
@@ -51,21 +52,12 @@ extension ChromiumWebView {
     // MARK: - Installing
 
     /// Runs one change to the browser's document-start scripts after the changes before it, so that
-    /// concurrent changes never install a script twice or orphan one.
-    ///
-    /// Each change runs in an unstructured task chained to the one before: a caller that is cancelled must not
-    /// cut a change short between a command and the bookkeeping of its answer.
+    /// concurrent changes never install a script twice or orphan one; a caller that is cancelled must not cut a
+    /// change short between a command and the bookkeeping of its answer (``SerialChain``).
     private func changeScripts(
         _ change: @escaping @Sendable (DevToolsSession) async throws -> Void
     ) async throws {
-        let previous = scriptSync
-        // Task: single-flight handle of the last script change, which the next change awaits; no caller may cut it.
-        let task = Task {
-            _ = try? await previous?.value
-            try await change(try await self.connection())
-        }
-        scriptSync = task
-        try await task.value
+        try await scriptChanges.run { try await change(try await self.connection()) }
     }
 
     /// Reinstalls everything: the transport shim first, then every user script in order, so that each script

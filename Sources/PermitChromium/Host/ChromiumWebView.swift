@@ -80,8 +80,8 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
 
     /// The document-start scripts, and those installed in the browser.
     var scripts = UserScripts()
-    /// The last change to the browser's document-start scripts; each change runs after the one before.
-    var scriptSync: Task<Void, any Error>?
+    /// The changes to the browser's document-start scripts; each runs after the one before.
+    let scriptChanges = SerialChain()
     /// The message handlers, by name.
     var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     /// Every cookie set and not deleted since, written again into a restarted browser.

@@ -1,0 +1,45 @@
+import PermitSupport
+
+/// Runs operations one after another, in the order they were asked for, each to its end even when the caller
+/// that asked for it is cancelled meanwhile: the hosts' changes whose command and bookkeeping must not be cut
+/// apart go through one (Chromium's document-start scripts, `OrderedWriteChain`'s cookie writes).
+///
+/// An operation starts when the one before it has ended, whether it returned or threw. A caller cancelled
+/// while it waits still gets the operation's result when it ends: the operation does not see the caller's
+/// cancellation.
+///
+/// For example:
+///
+/// ```swift
+/// let chain = SerialChain()
+/// let identifier = try await chain.run { try await page.send(addScript) }
+/// ```
+package final class SerialChain: Sendable {
+    /// Waits for the last operation asked for, or `nil` before the first.
+    private let last = Locked<(@Sendable () async -> Void)?>(nil)
+
+    /// An empty chain.
+    package init() {}
+
+    /// Runs `operation` after every operation asked for before it, and returns what it returns.
+    ///
+    /// - Throws: What `operation` throws.
+    package func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let task = last.withLock { last in
+            let previous = last
+            // Task: single-flight handle of the chain's last operation, which the next awaits; no caller may cut it.
+            let task = Task {
+                await previous?()
+                return try await operation()
+            }
+            last = { _ = try? await task.value }
+            return task
+        }
+        return try await task.value
+    }
+
+    /// Waits until every operation asked for so far has ended.
+    package func drain() async {
+        await last.withLock { $0 }?()
+    }
+}
