@@ -50,14 +50,20 @@ package enum DeadlineRace {
         _ operation: @escaping @Sendable () async throws -> Value,
         until expiry: @escaping @Sendable () async throws -> Void
     ) async throws -> Outcome<Value> {
-        let result = WorkResult<Value>()
-        // Task: the work may not end when cancelled (see above), so nothing structured may wait for it.
-        let work = Task {
-            do { result.finish(.success(try await operation())) } catch { result.finish(.failure(error)) }
-        }
+        let work = AbandonableWork(operation)
         defer { work.cancel() }
-        return try await withThrowingTaskGroup(of: Outcome<Value>?.self) { group in
-            group.addTask { .finished(try await result.value()) }
+        return try await race(work, until: expiry)
+    }
+
+    /// Waits for `work` until `expiry` returns, and leaves the work running (it is not cancelled here: it
+    /// may be shared, as a system check that hangs is joined by the next run).
+    ///
+    /// - Throws: `CancellationError` at once when the calling task is cancelled.
+    package static func race<Value: Sendable>(
+        _ work: AbandonableWork<Value>, until expiry: @escaping @Sendable () async throws -> Void
+    ) async throws -> Outcome<Value> {
+        try await withThrowingTaskGroup(of: Outcome<Value>?.self) { group in
+            group.addTask { .finished(try await work.result()) }
             group.addTask { (try? await expiry()) != nil && !Task.isCancelled ? .expired : nil }
             // Only the waiting child throws, and only when the caller is cancelled.
             while let outcome = try await group.next() {
@@ -68,47 +74,62 @@ package enum DeadlineRace {
             throw CancellationError()
         }
     }
+}
 
-    /// The work's result, handed from the unstructured task to the child that waits for it.
-    private final class WorkResult<Value: Sendable>: Sendable {
-        private struct State {
-            var result: Result<Value, any Error>?
-            var waiter: CheckedContinuation<Result<Value, any Error>, any Error>?
-            var isCancelled = false
-        }
+/// Work that may not end when cancelled, running in a task of its own, whose result any number of waiters
+/// can wait for and give up on (``DeadlineRace``).
+package final class AbandonableWork<Value: Sendable>: Sendable {
+    private struct State {
+        var result: Result<Value, any Error>?
+        var waiters: [Int: CheckedContinuation<Result<Value, any Error>, any Error>] = [:]
+        var nextWaiter = 0
+    }
 
-        private let state = Locked(State())
+    private let state: Locked<State>
+    private let task: Task<Void, Never>
 
-        func finish(_ result: Result<Value, any Error>) {
-            let waiter = state.withLock { state in
+    /// Starts `operation` at once.
+    package init(_ operation: @escaping @Sendable () async throws -> Value) {
+        let state = Locked(State())
+        self.state = state
+        // Task: the work may not end when cancelled (see DeadlineRace), so nothing structured may wait for it.
+        task = Task {
+            let result: Result<Value, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            let waiters = state.withLock { state in
                 state.result = result
-                defer { state.waiter = nil }
-                return state.waiter
+                defer { state.waiters = [:] }
+                return state.waiters.values
             }
-            waiter?.resume(returning: result)
+            for waiter in waiters { waiter.resume(returning: result) }
         }
+    }
 
-        /// The work's result once it has one; throws `CancellationError` at once when the waiting task is
-        /// cancelled, leaving the work to end on its own.
-        func value() async throws -> Result<Value, any Error> {
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    let ready = state.withLock { state -> Result<Result<Value, any Error>, any Error>? in
-                        if let result = state.result { return .success(result) }
-                        if state.isCancelled { return .failure(CancellationError()) }
-                        state.waiter = continuation
-                        return nil
-                    }
-                    if let ready { continuation.resume(with: ready) }
+    /// Cancels the work; it may still run on and end later.
+    package func cancel() {
+        task.cancel()
+    }
+
+    /// The work's result once it has one; throws `CancellationError` at once when the waiting task is
+    /// cancelled, leaving the work (and every other waiter) to go on.
+    package func result() async throws -> Result<Value, any Error> {
+        let waiter = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready = state.withLock { state -> Result<Result<Value, any Error>, any Error>? in
+                    if let result = state.result { return .success(result) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    state.waiters[waiter] = continuation
+                    return nil
                 }
-            } onCancel: {
-                let waiter = state.withLock { state in
-                    state.isCancelled = true
-                    defer { state.waiter = nil }
-                    return state.waiter
-                }
-                waiter?.resume(throwing: CancellationError())
+                if let ready { continuation.resume(with: ready) }
             }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiters.removeValue(forKey: waiter) }
+            continuation?.resume(throwing: CancellationError())
         }
     }
 }

@@ -88,4 +88,53 @@ import Testing
             return
         }
     }
+
+    @Test func sharedWorkAnswersEveryWaiterAndOneWaiterGivingUpLeavesTheOthers() async throws {
+        // A system check that hangs is joined by the next run: two races wait for one piece of work.
+        let stuck = Stuck()
+        defer { stuck.release(with: 0) }
+        let work = AbandonableWork { await stuck.run() }
+        await stuck.hasBegun()
+        let quitter = Task { try await DeadlineRace.race(work, until: { try await Task.sleep(for: .seconds(3_600)) }) }
+        let stayer = Task { try await DeadlineRace.race(work, until: { try await Task.sleep(for: .seconds(3_600)) }) }
+        quitter.cancel()
+        await #expect(throws: CancellationError.self) { try await quitter.value }
+        stuck.release(with: 9)
+        guard case .finished(.success(9)) = try await stayer.value else {
+            Issue.record("the waiter that stayed did not get the work's value")
+            return
+        }
+        // A waiter that comes after the work ended gets its value at once.
+        guard case .finished(.success(9)) = try await DeadlineRace.race(work, until: { try await Task.sleep(for: .seconds(3_600)) }) else {
+            Issue.record("a late waiter did not get the work's value")
+            return
+        }
+    }
+
+    @Test func aRaceLeavesSharedWorkRunningAndRunCancelsItsOwn() async throws {
+        let shared = Locked(false), own = Locked(false)
+        let sharedWork = AbandonableWork { () async -> Int in
+            try? await Task.sleep(for: .seconds(3_600))
+            shared.withLock { $0 = Task.isCancelled }
+            return 0
+        }
+        guard case .expired = try await DeadlineRace.race(sharedWork, until: {}) else {
+            Issue.record("expected the deadline to end the race")
+            return
+        }
+        _ = try await DeadlineRace.run({ () async -> Int in
+            try? await Task.sleep(for: .seconds(3_600))
+            own.withLock { $0 = Task.isCancelled }
+            return 0
+        }, until: {})
+        // The work that run() started is cancelled when the race ends; the shared work is not (its owner decides).
+        while !own.withLock({ $0 }) { await Task.yield() }
+        #expect(!shared.withLock { $0 })
+        sharedWork.cancel()
+        guard case .finished(.success(0)) = try await DeadlineRace.race(sharedWork, until: { try await Task.sleep(for: .seconds(3_600)) }) else {
+            Issue.record("the cancelled shared work did not end")
+            return
+        }
+        #expect(shared.withLock { $0 })
+    }
 }

@@ -181,18 +181,17 @@ public struct SystemCheckRunner: Sendable {
     private func race(
         _ check: any SystemCheck, index: Int, against deadline: @escaping @Sendable () async throws -> Void
     ) async -> RaceOutcome {
-        // The check's own run, in a task that outlives this race: a later run joins a check that still hangs.
-        let work = inFlight.task(for: index) { finished in
-            // Task: single-flight handle per check; a run that ignores cancellation is joined, not started again.
-            Task {
+        // The check's own run, which outlives this race: a later run joins a check that still hangs, rather than
+        // start it again.
+        let work = inFlight.work(for: index) { finished in
+            AbandonableWork {
                 defer { finished() }
-                do { return .success(try await check.run()) } catch { return .failure(error) }
+                return try await check.run()
             }
         }
         do {
-            switch try await DeadlineRace.run({ await work.value }, until: deadline) {
-            case .finished(.success(let result)): return .finished(result)
-            case .finished(.failure(let error)): return .finished(.failure(error))
+            switch try await DeadlineRace.race(work, until: deadline) {
+            case .finished(let result): return .finished(result)
             case .expired:
                 work.cancel()
                 return .timedOut
@@ -214,19 +213,19 @@ public struct SystemCheckRunner: Sendable {
 /// The run of each check that is still going, by the check's index, so that a check that hangs is not
 /// started again while its last run lasts.
 private final class InFlightChecks: Sendable {
-    typealias Work = Task<Result<SystemCheckFinding, any Error>, Never>
+    typealias Work = AbandonableWork<SystemCheckFinding>
 
-    private let running = Locked<[Int: (id: UUID, task: Work)]>([:])
+    private let running = Locked<[Int: (id: UUID, work: Work)]>([:])
 
-    /// The running task for check `index`, or a new one from `start`, which is given a closure to call
-    /// when the task ends.
-    func task(for index: Int, start: (@escaping @Sendable () -> Void) -> Work) -> Work {
+    /// The running work for check `index`, or new work from `start`, which is given a closure to call when
+    /// the work ends.
+    func work(for index: Int, start: (@escaping @Sendable () -> Void) -> Work) -> Work {
         running.withLock { running in
-            if let current = running[index] { return current.task }
+            if let current = running[index] { return current.work }
             let id = UUID()
-            let task = start { [weak self] in self?.finished(index, id: id) }
-            running[index] = (id, task)
-            return task
+            let work = start { [weak self] in self?.finished(index, id: id) }
+            running[index] = (id, work)
+            return work
         }
     }
 
