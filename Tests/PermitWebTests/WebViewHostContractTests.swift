@@ -82,6 +82,28 @@ import Testing
     }
 
     @Test(arguments: hosts)
+    func removalsCompleteInACancelledTask(kind: HostKind) async throws {
+        // WebBridge takes itself out of the web view when its run() is cancelled, in the cancelled task.
+        try await withHost(kind) { host in
+            let script = try await host.addUserScript("window.removedScript = 1;")
+            try await host.addMessageHandler(named: "removedHandler") { _ in "" }
+            let removal = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                try await host.removeUserScript(script)
+                try await host.removeMessageHandler(named: "removedHandler")
+            }
+            try await removal.value
+            if let fake = host as? FakeWebViewHost {
+                #expect(await !fake.hasHandler(named: "removedHandler"))
+                return
+            }
+            try await host.load(URL(string: "data:text/html,<p>after the removals</p>")!)
+            #expect(try await host.evaluateJavaScript("typeof window.removedScript") == #""undefined""#)
+            #expect(try await host.evaluateJavaScript("typeof window.webkit?.messageHandlers?.removedHandler") == #""undefined""#)
+        }
+    }
+
+    @Test(arguments: hosts)
     func everyCookieWriteAndDeletionIsReportedAsAChange(kind: HostKind) async throws {
         try await withHost(kind) { webView in
             let store = webView.cookieStore

@@ -137,7 +137,7 @@ public actor WebBridge {
                 return await self.reply(to: message)
             }
         } catch {
-            await removeFromWebViewShielded()
+            await removeFromWebView()
             throw error
         }
     }
@@ -164,18 +164,14 @@ public actor WebBridge {
         for await change in changes {
             await apply(change.kind, change.current, at: change.date)
         }
-        await removeFromWebViewShielded()
-    }
-
-    /// Takes the bridge out of the web view even when the calling task is cancelled, as it is when ``run()``
-    /// ends: a host's calls fail at once in a cancelled task (Chromium's do).
-    private func removeFromWebViewShielded() async {
-        // Task: a cancellation shield (Swift has no withTaskCancellationShield) for the removal.
-        await Task { await self.removeFromWebView() }.value
+        await removeFromWebView()
     }
 
     /// Waits for the page update and the install under way, then takes the script and handler out of the web
     /// view and forgets what the page was given.
+    ///
+    /// It runs in a cancelled task when ``run()`` ends: the host's removals complete even then (a requirement
+    /// of ``WebViewHost``).
     private func removeFromWebView() async {
         await updates.run {}
         await installer?.value

@@ -26,6 +26,10 @@ public import Permit
 ///   permission as told, without showing a prompt of its own (Chromium: `Browser.setPermission`; `WKWebView`:
 ///   the `WKUIDelegate` media-capture decision; WebKitGTK: the `permission-request` signal). A host whose
 ///   engine has no such permission keeps the default, which does nothing.
+/// - ``removeUserScript(_:)`` and ``removeMessageHandler(named:)`` complete even when the calling task is
+///   cancelled: `WebBridge` takes itself out of the web view when its `run()` is cancelled. (Swift has no
+///   cancellation shield; Chromium runs each change in its own task, and the other hosts' removals do not
+///   look at cancellation.)
 /// - ``events()`` gives every sequence made the events from then on, in the order they happened. After
 ///   ``WebViewEvent/terminated(reason:)`` a host that recovers re-applies every script, handler and cookie it
 ///   was given, reloads the last page, and reports ``WebViewEvent/restarted``.
