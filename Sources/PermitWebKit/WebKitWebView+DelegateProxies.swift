@@ -88,12 +88,13 @@ final class NavigationDelegateProxy: WebKitDelegateProxy, WKNavigationDelegate {
         host.decidePolicy(for: navigationAction) { policy in decisionHandler(policy, preferences) }
     }
 
+    /// `webView(_:didReceive:completionHandler:)` in its async form, which WebKit names `webView(_:respondTo:)` for
+    /// Swift: the compiler calls WebKit's completion handler once, with what this returns.
     func webView(
-        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        guard let host else { return completionHandler(.performDefaultHandling, nil) }
-        host.answer(challenge, completionHandler: completionHandler)
+        _ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        guard let host else { return (.performDefaultHandling, nil) }
+        return await host.answer(challenge)
     }
 
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
@@ -140,41 +141,43 @@ final class UIDelegateProxy: WebKitDelegateProxy, WKUIDelegate {
         return nil
     }
 
+    // The dialogs and the capture decision in their async forms: the compiler calls WebKit's completion handler
+    // once, with what each returns.
+
     func webView(
-        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable () -> Void
-    ) {
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async {
         registerIfNeeded()
-        guard let host else { return completionHandler() }
-        host.runAlert(message, from: frame, completionHandler: completionHandler)
+        guard let host else { return }
+        await host.runAlert(message, from: frame)
     }
 
     func webView(
-        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
-    ) {
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async -> Bool {
         registerIfNeeded()
-        guard let host else { return completionHandler(false) }
-        host.runConfirm(message, from: frame, completionHandler: completionHandler)
+        guard let host else { return false }
+        return await host.runConfirm(message, from: frame)
     }
 
     func webView(
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
-        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
-    ) {
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> String? {
         registerIfNeeded()
-        guard let host else { return completionHandler(nil) }
-        host.runPrompt(prompt, defaultText: defaultText, from: frame, completionHandler: completionHandler)
+        guard let host else { return nil }
+        return await host.runPrompt(prompt, defaultText: defaultText, from: frame)
     }
 
+    /// `webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)` in its async form,
+    /// which WebKit names `webView(_:decideMediaCapturePermissionsFor:initiatedBy:type:)` for Swift.
     func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
+        _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin, initiatedBy frame: WKFrameInfo,
+        type: WKMediaCaptureType
+    ) async -> WKPermissionDecision {
         registerIfNeeded()
-        guard let host else { return decisionHandler(.deny) }
-        host.decideMediaCapture(for: origin, from: frame, type: type, decisionHandler: decisionHandler)
+        guard let host else { return .deny }
+        return await host.decideMediaCapture(for: origin, from: frame, type: type)
     }
 }
 

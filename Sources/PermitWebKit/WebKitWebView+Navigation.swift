@@ -34,15 +34,10 @@ extension WebKitWebView {
 
     /// An authentication challenge: answered by the ``delegate``; WebKit's default handling without one.
     func answer(
-        _ challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        guard let delegate else { return completionHandler(.performDefaultHandling, nil) }
-        // Task: callback bridge from WebKit's challenge delegate to the async delegate; the completion answers.
-        Task {
-            let (disposition, credential) = await delegate.webKitWebView(self, didReceive: challenge)
-            completionHandler(disposition, credential)
-        }
+        _ challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        guard let delegate else { return (.performDefaultHandling, nil) }
+        return await delegate.webKitWebView(self, didReceive: challenge)
     }
 
     /// The main frame committed a navigation: reported as `WebViewEvent.navigated(_:)`.
@@ -154,52 +149,31 @@ extension WebKitWebView {
     }
 
     /// `alert()`: shown by the ``delegate``; dismissed at once without one.
-    func runAlert(
-        _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable () -> Void
-    ) {
-        guard let delegate else { return completionHandler() }
-        // Task: callback bridge from WebKit's alert delegate to the async delegate; the completion answers.
-        Task {
-            await delegate.webKitWebView(self, runAlert: message, from: frame)
-            completionHandler()
-        }
+    func runAlert(_ message: String, from frame: WKFrameInfo) async {
+        guard let delegate else { return }
+        await delegate.webKitWebView(self, runAlert: message, from: frame)
     }
 
     /// `confirm()`: answered by the ``delegate``; `false` without one.
-    func runConfirm(
-        _ message: String, from frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
-    ) {
-        guard let delegate else { return completionHandler(false) }
-        // Task: callback bridge from WebKit's confirm delegate to the async delegate; the completion answers.
-        Task { completionHandler(await delegate.webKitWebView(self, runConfirm: message, from: frame)) }
+    func runConfirm(_ message: String, from frame: WKFrameInfo) async -> Bool {
+        guard let delegate else { return false }
+        return await delegate.webKitWebView(self, runConfirm: message, from: frame)
     }
 
     /// `prompt()`: answered by the ``delegate``; `null` without one.
-    func runPrompt(
-        _ prompt: String, defaultText: String?, from frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable (String?) -> Void
-    ) {
-        guard let delegate else { return completionHandler(nil) }
-        // Task: callback bridge from WebKit's prompt delegate to the async delegate; the completion answers.
-        Task {
-            let text = await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame)
-            completionHandler(text)
-        }
+    func runPrompt(_ prompt: String, defaultText: String?, from frame: WKFrameInfo) async -> String? {
+        guard let delegate else { return nil }
+        return await delegate.webKitWebView(self, runPrompt: prompt, defaultText: defaultText, from: frame)
     }
 
     /// A page's camera or microphone request: from native state for a bridged origin (what the bridge set with
     /// ``setEnginePermission(_:granted:for:)``), else decided by the ``delegate``, else WebKit's prompt.
     func decideMediaCapture(
-        for origin: WKSecurityOrigin, from frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        if let decision = engineDecision(for: frame, type: type) { return decisionHandler(decision) }
-        guard let delegate else { return decisionHandler(.prompt) }
-        // Task: callback bridge from WebKit's media capture delegate to the async delegate; the handler decides.
-        Task {
-            decisionHandler(
-                await delegate.webKitWebView(self, decideMediaCapturePermissionFor: origin, from: frame, type: type))
-        }
+        for origin: WKSecurityOrigin, from frame: WKFrameInfo, type: WKMediaCaptureType
+    ) async -> WKPermissionDecision {
+        if let decision = engineDecision(for: frame, type: type) { return decision }
+        guard let delegate else { return .prompt }
+        return await delegate.webKitWebView(self, decideMediaCapturePermissionFor: origin, from: frame, type: type)
     }
 }
 #endif

@@ -249,33 +249,26 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
         contentController.removeScriptMessageHandler(forName: name, contentWorld: .page)
     }
 
-    /// Checks one message's frame and origin, as WebKit reports them (`WebMessageAdmission`), and hands it to its
-    /// handler.
-    fileprivate func receive(_ message: WKScriptMessage, reply: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+    /// Checks one message's frame and origin, as WebKit reports them (`WebMessageAdmission`), and returns its
+    /// handler's answer, or the refusal as an error.
+    fileprivate func receive(_ message: WKScriptMessage) async -> (Any?, String?) {
         let frame = Self.frame(of: message.frameInfo)
         let body = message.body as? String
         let handler = handlers[message.name]
         if let refusal = WebMessageAdmission.refusal(
             frame: frame, allowedOrigins: configuration.allowedOrigins, isText: body != nil, hasHandler: handler != nil)
         {
-            return refuse(message, refusal.rawValue, reply: reply)
+            return refuse(message, refusal.rawValue)
         }
-        guard let body, let handler else { return }
-        let webMessage = WebMessage(body: body, frame: frame)
-        // Task: callback bridge from WebKit's synchronous message delegate to the async handler; `reply` answers.
-        Task {
-            let answer = await handler(webMessage)
-            reply(answer, nil)
-        }
+        guard let body, let handler else { return (nil, nil) }
+        return (await handler(WebMessage(body: body, frame: frame)), nil)
     }
 
-    private func refuse(
-        _ message: WKScriptMessage, _ reason: String, reply: @MainActor @Sendable (Any?, String?) -> Void
-    ) {
+    private func refuse(_ message: WKScriptMessage, _ reason: String) -> (Any?, String?) {
         let origin = Self.frame(of: message.frameInfo).origin?.description ?? "none"
         logger.warning(
             "web message refused", metadata: ["handler": "\(message.name)", "reason": "\(reason)", "origin": "\(origin)"])
-        reply(nil, "message refused: \(reason)")
+        return (nil, "message refused: \(reason)")
     }
 
     /// The frame WebKit reports; a security origin with port 0 uses its scheme's default port.
@@ -355,12 +348,13 @@ public final class WebKitWebView: WebViewHost, WebCookieStore {
 private final class MessageHandlerProxy: NSObject, WKScriptMessageHandlerWithReply {
     weak var host: WebKitWebView?
 
+    /// `userContentController(_:didReceive:replyHandler:)` in its async form: the compiler calls WebKit's reply
+    /// handler once, with what this returns.
     func userContentController(
-        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
-        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
-    ) {
-        guard let host else { return replyHandler(nil, "the web view is gone") }
-        host.receive(message, reply: replyHandler)
+        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+    ) async -> (Any?, String?) {
+        guard let host else { return (nil, "the web view is gone") }
+        return await host.receive(message)
     }
 }
 #endif

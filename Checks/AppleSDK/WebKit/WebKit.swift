@@ -5,7 +5,10 @@
 //
 // URLRequest and HTTPCookie are Foundation's on Apple platforms, which WebKit re-exports; on Linux they live in
 // FoundationNetworking, re-exported here in its place.
-// Optional Objective-C protocol requirements are requirements with default implementations here.
+// Optional Objective-C protocol requirements are requirements with default implementations here. Swift imports a
+// delegate method that takes a completion handler also as an async method, and a delegate implements one of the
+// two; where the adapters implement the async form, only that form is declared, as Apple's page gives it, so that
+// scripts/check-delegate-methods reports an adapter method in the other form.
 // Platforms: everything declared here exists on iOS and macOS (WKUIDelegate's media-capture decision and
 // WKPermissionDecision since iOS 15 and macOS 12, the rest earlier); only WKWebView's superclass differs, a UIView
 // on iOS and an NSView on macOS (the check's macOS pass, -D PERMIT_STANDIN_MACOS, builds it over AppKit's).
@@ -77,10 +80,12 @@ open class WKScriptMessage: NSObject {
 // .../wkscriptmessagehandlerwithreply: `@MainActor protocol WKScriptMessageHandlerWithReply : NSObjectProtocol`
 @MainActor
 public protocol WKScriptMessageHandlerWithReply: NSObjectProtocol {
-    // .../wkscriptmessagehandlerwithreply/usercontentcontroller(_:didreceive:replyhandler:)
+    // .../wkscriptmessagehandlerwithreply/usercontentcontroller(_:didreceive:replyhandler:), imported for Swift
+    // concurrency as `func userContentController(_ userContentController: WKUserContentController, didReceive
+    // message: WKScriptMessage) async -> (Any?, String?)` (required: a handler implements this or the reply form)
     func userContentController(
-        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
-        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void)
+        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+    ) async -> (Any?, String?)
 }
 
 // .../wkusercontentcontroller: `@MainActor class WKUserContentController : NSObject`
@@ -220,23 +225,34 @@ public protocol WKUIDelegate: NSObjectProtocol {
         _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
         for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView?
-    // .../wkuidelegate/webview(_:runjavascriptalertpanelwithmessage:initiatedbyframe:completionhandler:)
+    // .../wkuidelegate/webview(_:runjavascriptalertpanelwithmessage:initiatedbyframe:completionhandler:), imported
+    // for Swift concurrency as `optional func webView(_ webView: WKWebView, runJavaScriptAlertPanelWithMessage
+    // message: String, initiatedByFrame frame: WKFrameInfo) async`
     func webView(
-        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable () -> Void)
-    // .../wkuidelegate/webview(_:runjavascriptconfirmpanelwithmessage:initiatedbyframe:completionhandler:)
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async
+    // .../wkuidelegate/webview(_:runjavascriptconfirmpanelwithmessage:initiatedbyframe:completionhandler:), imported
+    // for Swift concurrency as `optional func webView(_ webView: WKWebView, runJavaScriptConfirmPanelWithMessage
+    // message: String, initiatedByFrame frame: WKFrameInfo) async -> Bool`
     func webView(
-        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void)
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async -> Bool
     // .../wkuidelegate/webview(_:runjavascripttextinputpanelwithprompt:defaulttext:initiatedbyframe:completionhandler:)
+    // imported for Swift concurrency as `optional func webView(_ webView: WKWebView,
+    // runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?, initiatedByFrame frame:
+    // WKFrameInfo) async -> String?`
     func webView(
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
-        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void)
-    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:)
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> String?
+    // .../wkuidelegate/webview(_:requestmediacapturepermissionfor:initiatedbyframe:type:decisionhandler:), imported
+    // for Swift concurrency under another name (WebKit's header sets it with WK_SWIFT_ASYNC_NAME) as `optional
+    // func webView(_ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin, initiatedBy
+    // frame: WKFrameInfo, type: WKMediaCaptureType) async -> WKPermissionDecision`
     func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+        _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin, initiatedBy frame: WKFrameInfo,
+        type: WKMediaCaptureType
+    ) async -> WKPermissionDecision
     // .../wkuidelegate/webviewdidclose(_:): `optional func webViewDidClose(_ webView: WKWebView)`
     func webViewDidClose(_ webView: WKWebView)
 }
@@ -247,22 +263,19 @@ extension WKUIDelegate {
         for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
     ) -> WKWebView? { nil }
     public func webView(
-        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable () -> Void
-    ) {}
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async {}
     public func webView(
-        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo,
-        completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
-    ) {}
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: WKFrameInfo
+    ) async -> Bool { false }
     public func webView(
         _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
-        initiatedByFrame frame: WKFrameInfo, completionHandler: @escaping @MainActor @Sendable (String?) -> Void
-    ) {}
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> String? { nil }
     public func webView(
-        _ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {}
+        _ webView: WKWebView, decideMediaCapturePermissionsFor origin: WKSecurityOrigin, initiatedBy frame: WKFrameInfo,
+        type: WKMediaCaptureType
+    ) async -> WKPermissionDecision { .prompt }
     public func webViewDidClose(_ webView: WKWebView) {}
 }
 
@@ -278,10 +291,13 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     func webView(
         _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void)
-    // .../wknavigationdelegate/webview(_:didreceive:completionhandler:)
+    // .../wknavigationdelegate/webview(_:didreceive:completionhandler:), imported for Swift concurrency under another
+    // name (WebKit's header sets it with WK_SWIFT_ASYNC_NAME) as `optional func webView(_ webView: WKWebView,
+    // respondTo challenge: URLAuthenticationChallenge) async -> (URLSession.AuthChallengeDisposition,
+    // URLCredential?)`
     func webView(
-        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+        _ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
     // .../wknavigationdelegate/webview(_:didcommit:)
     func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
     // .../wknavigationdelegate/webview(_:didfinish:)
@@ -304,9 +320,8 @@ extension WKNavigationDelegate {
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
     ) {}
     public func webView(
-        _ webView: WKWebView, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @MainActor @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {}
+        _ webView: WKWebView, respondTo challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) { (.performDefaultHandling, nil) }
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
