@@ -8,6 +8,8 @@ import PermitHostSupport
 extension ChromiumWebView {
     /// Spawns Chromium, attaches to its page and applies everything this web view was given.
     func startBrowser() async throws {
+        // A browser of this profile that was killed (here, or in an earlier run of the app) left its files.
+        ChromiumSingleton.removeLeftovers(in: profile, owner: process?.pid)
         generation += 1
         let generation = generation
         contexts = ExecutionContexts()

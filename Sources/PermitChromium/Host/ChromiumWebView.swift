@@ -116,6 +116,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
         process?.pipe.close()
         process?.killGroup()
         eventBroadcaster.finish()
+        ChromiumSingleton.removeLeftovers(in: profile, owner: process?.pid)
         if ownsProfile { try? FileManager.default.removeItem(at: profile) }
     }
 
@@ -215,6 +216,8 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
                 logger.warning("chromium helpers still running after close", metadata: ["pgid": "\(process.pid)"])
             }
         }
+        // A browser that exits cleanly removes its singleton files; one that had to be killed leaves them.
+        ChromiumSingleton.removeLeftovers(in: profile, owner: process?.pid)
         process = nil
         page = nil
         eventBroadcaster.finish()
