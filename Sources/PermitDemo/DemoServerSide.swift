@@ -13,6 +13,10 @@ import PermitSupport
 /// page server (every page request's `FCM_token` and `p_…` cookies recorded, grant rates at
 /// `/permit/grant-rates.html`), a fake FCM on loopback that delivers to the simulated device whose token a push is
 /// addressed to, and the FCM sender that goes through it.
+///
+/// It runs from ``start(logger:)`` to ``close()`` in the task of its fake FCM's server, and its cookie writer
+/// (``CookieWriter/run()``) runs in the same task, beside that server: as `PermitServerService` runs it beside its
+/// own, in a task group, and gives its writes a last chance before it stops.
 package final class DemoServerSide: Sendable {
     /// The app key of the demo's server, which native reports carry.
     package static let appKey = "demo-app-key"
@@ -25,6 +29,8 @@ package final class DemoServerSide: Sendable {
     package let storage: SQLRegistryStorage
     /// Sends through the fake FCM, removing the tokens it calls unregistered.
     package let delivery: PushDelivery
+    /// Records what the page requests' cookies report, for the middleware ``install(on:)`` adds.
+    private let writer: CookieWriter
     private let executor: SQLiteExecutor
     private let fcm: LoopbackServer
     private let folder: URL
@@ -32,12 +38,14 @@ package final class DemoServerSide: Sendable {
     private let logger: Logger
 
     private init(
-        registry: TokenRegistry, storage: SQLRegistryStorage, delivery: PushDelivery, executor: SQLiteExecutor,
-        fcm: LoopbackServer, folder: URL, recipient: Locked<@Sendable (String, PushMessage) async -> Bool>, logger: Logger
+        registry: TokenRegistry, storage: SQLRegistryStorage, delivery: PushDelivery, writer: CookieWriter,
+        executor: SQLiteExecutor, fcm: LoopbackServer, folder: URL,
+        recipient: Locked<@Sendable (String, PushMessage) async -> Bool>, logger: Logger
     ) {
         self.registry = registry
         self.storage = storage
         self.delivery = delivery
+        self.writer = writer
         self.executor = executor
         self.fcm = fcm
         self.folder = folder
@@ -45,7 +53,7 @@ package final class DemoServerSide: Sendable {
         self.logger = logger
     }
 
-    /// Opens the registry in a new temporary folder and starts the fake FCM.
+    /// Opens the registry in a new temporary folder, and starts the fake FCM and, beside it, the cookie writer.
     package static func start(logger: Logger) async throws -> DemoServerSide {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permit-demo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,22 +61,23 @@ package final class DemoServerSide: Sendable {
         let storage = SQLRegistryStorage(executor: executor)
         try await storage.prepare()
         let registry = TokenRegistry(storage: storage, logger: logger)
+        // The demo reads the registry right after a page load: its requests wait for their writes, however slow.
+        let writer = CookieWriter(registry: registry, wait: .seconds(30), logger: logger)
         let recipient = Locked<@Sendable (String, PushMessage) async -> Bool>({ _, _ in false })
-        let fcm = try await LoopbackServer.start(router: fakeFCM(recipient: recipient), logger: logger)
+        let fcm = try await LoopbackServer.start(router: fakeFCM(recipient: recipient), logger: logger) { await writer.run() }
         let account = try FCMServiceAccount.generated(
             projectID: "permit-demo", clientEmail: "push@permit-demo.invalid", tokenURI: fcm.origin + "/token")
         let sender = try FCMSender(account: account, endpoint: fcm.origin, timeout: .seconds(5), logger: logger)
         let delivery = PushDelivery(
             registry: registry, services: [.ios: sender, .android: sender], schedule: RetrySchedule(attempts: 1), logger: logger)
         return DemoServerSide(
-            registry: registry, storage: storage, delivery: delivery, executor: executor, fcm: fcm, folder: folder,
-            recipient: recipient, logger: logger)
+            registry: registry, storage: storage, delivery: delivery, writer: writer, executor: executor, fcm: fcm,
+            folder: folder, recipient: recipient, logger: logger)
     }
 
     /// Adds the registry's middleware and the server's own routes (with Web Push's) to the page server's router.
     package func install(on router: Router<BasicRequestContext>) {
-        // The demo reads the registry right after a page load: its requests wait for their writes, however slow.
-        router.add(middleware: RegistryMiddleware(writer: CookieWriter(registry: registry, wait: .seconds(30), logger: logger), logger: logger))
+        router.add(middleware: RegistryMiddleware(writer: writer, logger: logger))
         ServerRoutes(
             registry: registry, storage: storage, appKey: SecretKey(Self.appKey), adminKey: SecretKey(Self.adminKey),
             logger: logger
@@ -100,8 +109,10 @@ package final class DemoServerSide: Sendable {
         return String(buffer: body)
     }
 
-    /// Stops the fake FCM, closes the registry and deletes its folder.
+    /// Gives the cookie writes a last chance (the page server has stopped), stops the fake FCM and the writer,
+    /// closes the registry and deletes its folder.
     package func close() async {
+        _ = await writer.finish(within: .seconds(5))
         await fcm.stop()
         try? await executor.close()
         try? FileManager.default.removeItem(at: folder)

@@ -17,8 +17,11 @@ public final class LoopbackServer: Sendable {
     public var origin: String { "http://127.0.0.1:\(port)" }
 
     /// Starts serving `router`; returns once the server listens.
+    ///
+    /// - Parameter alongside: Work that lives as long as the server, such as the demo's cookie writer: it runs
+    ///   in the server's task beside it, in a task group, is cancelled with it by ``stop()``, and must return then.
     public static func start(
-        router: Router<BasicRequestContext>, logger: Logger
+        router: Router<BasicRequestContext>, logger: Logger, alongside: (@Sendable () async -> Void)? = nil
     ) async throws -> LoopbackServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
@@ -28,8 +31,15 @@ public final class LoopbackServer: Sendable {
                 portContinuation.finish()
             },
             logger: logger)
-        // Task: the server runs until stop() while the caller goes on; stop() cancels and awaits it.
-        let task = Task { try await app.run() }
+        // Task: the server (and the work alongside it) runs until stop() while the caller goes on; stop() cancels
+        // and awaits it.
+        let task = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let alongside { group.addTask { await alongside() } }
+                defer { group.cancelAll() }
+                try await app.run()
+            }
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()

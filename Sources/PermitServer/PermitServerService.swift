@@ -27,7 +27,8 @@ package struct PermitServerService: Sendable {
         /// How long one database call may take before it fails (and a native report answers 503).
         package var databaseDeadline: Duration = .seconds(5)
         /// How long an orderly stop waits for the cookie and forward-auth writes its requests started, after
-        /// the requests themselves: keep it and the deadline under the process's drain limit.
+        /// the requests themselves, and lets the push worker's batch in hand go on (before it cuts short what is
+        /// still in flight and records the batch): keep it and the deadline under the process's drain limit.
         package var writesWaitOnStop: Duration = .seconds(4)
         /// How long the start may wait for the database to answer before it gives up.
         package var startTimeout: Duration = .seconds(30)
@@ -78,6 +79,12 @@ package struct PermitServerService: Sendable {
     /// Before it listens, the database must answer within ``Configuration/startTimeout``: an unreachable
     /// PostgreSQL, refused credentials or a missing database throw ``ServerError/storageUnreachable`` with one
     /// sentence saying which.
+    ///
+    /// Its long-lived parts (the pruner, the cookie writer, the push worker) run beside the app in a task group.
+    /// It stops in order: the app finishes its requests; then, together, the cookie writes those requests started
+    /// get their last chance (``CookieWriter/finish(within:)``) and the push worker, asked to stop, records its batch
+    /// in hand (``PushQueueWorker/run(until:grace:)``), each within ``Configuration/writesWaitOnStop``; only then is
+    /// the rest cancelled.
     package func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = configuration, logger = logger
         try await configuration.engine.checkAvailable(
@@ -93,13 +100,14 @@ package struct PermitServerService: Sendable {
             let limiter = ClientLimiter(configuration.clientLimits, logger: logger)
             let metrics = ServerMetrics()
             router.add(middleware: AccessMiddleware(metrics: metrics, logger: configuration.accessLog ? logger : nil))
+            let writer = CookieWriter(registry: registry, logger: logger)
             let cookies = RegistryMiddleware<PermitRequestContext>(
-                registry: registry, limits: configuration.limits, limiter: limiter, logger: logger)
+                writer: writer, limits: configuration.limits, limiter: limiter, logger: logger)
             // Forward auth and the operations routes come before the cookie middleware: forward auth records
             // through it without waiting (ForwardAuthRoute), and probes carry no report.
             ForwardAuthRoute(middleware: cookies).add(to: router)
             OperationsRoutes(
-                ready: { try await storage.ping() }, metrics: metrics, writer: cookies.writer,
+                ready: { try await storage.ping() }, metrics: metrics, writer: writer,
                 queuedWrites: { await registry.queuedWriteCount }, logger: logger
             ).add(to: router)
             router.add(middleware: cookies)
@@ -127,23 +135,32 @@ package struct PermitServerService: Sendable {
                     availableConnectionsDelegate: ConnectionLimit(configuration.maxConnections, logger: logger)),
                 onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
                 logger: logger)
+            // The order at stop: the app stops (its requests done), then the writes its requests started and the push
+            // worker's batch get their last chance, together; only then is the rest cancelled.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await pruner.run() }
-                if let push = configuration.push {
-                    let delivery = PushDelivery(registry: registry, services: push.services, schedule: push.worker.schedule, logger: logger)
-                    let worker = PushQueueWorker(queue: storage.pushQueue, delivery: delivery, configuration: push.worker, logger: logger)
-                    group.addTask { await worker.run() }
-                }
+                group.addTask { await writer.run() }
                 defer { group.cancelAll() }
-                try await app.runService()
-                // The writes that the cookie path and forward auth started outlive their requests: on an orderly
-                // stop they get a last chance to land (before, the process could exit under them).
-                let writer = cookies.writer
-                if await !writer.finish(within: configuration.writesWaitOnStop) {
-                    let metrics = writer.metrics
-                    logger.error("stopping with cookie reports not written", metadata: [
-                        "pending": "\(metrics.pending)", "waitingForRetry": "\(metrics.waiting)",
-                    ])
+                let stopWorker = Signal()
+                try await withThrowingTaskGroup(of: Void.self) { stopping in
+                    if let push = configuration.push {
+                        let delivery = PushDelivery(registry: registry, services: push.services, schedule: push.worker.schedule, logger: logger)
+                        let worker = PushQueueWorker(queue: storage.pushQueue, delivery: delivery, configuration: push.worker, logger: logger)
+                        stopping.addTask { await worker.run(until: stopWorker, grace: configuration.writesWaitOnStop) }
+                    }
+                    // Thrown out of (the app failed), the worker is cancelled with the rest.
+                    try await app.runService()
+                    // Asked to stop, the worker claims nothing more, gives its batch in hand the same last chance and
+                    // records it (a cancellation would refuse the recording's queries); this scope waits for it.
+                    stopWorker.fire()
+                    // The writes that the cookie path and forward auth started outlive their requests: on an orderly
+                    // stop they get a last chance to land (before, the process could exit under them).
+                    if await !writer.finish(within: configuration.writesWaitOnStop) {
+                        let metrics = writer.metrics
+                        logger.error("stopping with cookie reports not written", metadata: [
+                            "pending": "\(metrics.pending)", "waitingForRetry": "\(metrics.waiting)",
+                        ])
+                    }
                 }
             }
         }

@@ -10,7 +10,7 @@ import PermitSupport
 ///   committed or failed, or after ``wait`` (``defaultWait``, 100 ms), whichever comes first: the most a site's
 ///   request is delayed by the registry. A write still running then carries on after the request.
 /// - A write that fails (a full disk, a read-only database, a lock held past the busy timeout, a database that
-///   is down) is counted (``metrics``), logged at error with the reason, and retried while the process lives:
+///   is down) is counted (``metrics``), logged at error with the reason, and retried while the writer runs:
 ///   after 1 s, then at twice the delay after each round that still failed, at most every 60 s. Reports of one
 ///   installation that wait are merged, the newest over the older, so a retry never writes back an older state.
 /// - A report that does not prove it comes from its installation (a wrong proof, or none for an installation
@@ -18,9 +18,29 @@ import PermitSupport
 /// - Memory is bounded: at most ``CookieWriteBook/Limits/maxPending`` installations wait; a report beyond that
 ///   is lost, counted (`lost`) and logged at error.
 ///
-/// The decisions are ``CookieWriteBook``'s; this type runs them. A write and a retry loop run in tasks of their
-/// own (`Task {}`), since a write must outlive the request that carried it; each ends when its work is done, and
-/// a retry loop runs only while a failed report waits.
+/// The decisions are ``CookieWriteBook``'s; this type runs them. A long-lived component: the writes and the retry
+/// rounds run in ``run()``, which its owner runs in a task group beside the server (``PermitServerService``), so
+/// that a write goes on after the request that carried it has been answered, and ends with the server. Each write
+/// is a child task of `run()` that ends when its work is done; the retry loop is another, which runs only while a
+/// failed report waits.
+///
+/// A report that would write waits for `run()`: one submitted before it starts (or after it returned) is written
+/// once it runs (again); a request that waits for its write meanwhile goes on after ``wait``, as it would for a
+/// slow write. On an orderly stop the owner gives what is pending a last chance (``finish(within:)``) before it
+/// cancels `run()`.
+///
+/// For example:
+///
+/// ```swift
+/// let writer = CookieWriter(registry: registry, logger: logger)
+/// router.add(middleware: RegistryMiddleware(writer: writer, logger: logger))
+/// try await withThrowingTaskGroup(of: Void.self) { group in
+///     group.addTask { await writer.run() }
+///     try await app.runService()
+///     _ = await writer.finish(within: .seconds(4))
+///     group.cancelAll()
+/// }
+/// ```
 package final class CookieWriter: Sendable {
     /// How long a request waits for its write at most.
     package let wait: Duration
@@ -41,6 +61,18 @@ package final class CookieWriter: Sendable {
         var retryWake: Signal?
         /// Set by ``finish(within:)``: the retry loop's next round starts without its delay.
         var retryNow = false
+        /// What ``run()`` has yet to start, oldest first: it waits here while `run()` is not running.
+        var work: [Work] = []
+        /// Fired when work arrives, for a ``run()`` that waits for some.
+        var workArrived: Signal?
+    }
+
+    /// Something for ``run()`` to start in a child task.
+    private enum Work: Sendable {
+        /// Write a report, then fire `done` for the request that waits for it.
+        case write(InstallationReport, CookieWriteBook.Ticket, done: Signal)
+        /// Run the retry rounds while a failed report waits (the book asks for one loop at a time).
+        case retryLoop
     }
 
     /// The delays between retry rounds: `first`, doubled after each round that failed, at most `longest`.
@@ -79,9 +111,10 @@ package final class CookieWriter: Sendable {
     /// Records `report`, returning once it is written, once its write failed (and was set to be retried), or
     /// after ``wait``; never throws.
     ///
-    /// With `waitForWrite` false (forward auth, whose proxy holds the visitor's request until it is answered),
-    /// it returns as soon as the write is started, queued or found needless; the write runs on all the same, and
-    /// its outcome is booked, counted and retried as any other.
+    /// The write runs in ``run()``, not in the caller's task, so that it goes on when the caller goes on (or is
+    /// cancelled). With `waitForWrite` false (forward auth, whose proxy holds the visitor's request until it is
+    /// answered), it returns as soon as the write is submitted, queued or found needless; the write runs on all the
+    /// same, and its outcome is booked, counted and retried as any other.
     package func record(_ report: InstallationReport, waitForWrite: Bool = true) async {
         if registry.repeatsRecorded(report) { return }
         // A wrong proof never enters the book, where it could displace the installation's own waiting report.
@@ -103,14 +136,10 @@ package final class CookieWriter: Sendable {
                 ])
             }
         case .queued(let startRetrying):
-            if startRetrying { startRetryLoop() }
+            if startRetrying { submit(.retryLoop) }
         case .write(let merged, let ticket):
             let done = Signal()
-            // Task: the write outlives the request that caused it: forward auth answers at once and the write goes on.
-            Task {
-                await self.write(merged, ticket)
-                done.fire()
-            }
+            submit(.write(merged, ticket, done: done))
             guard waitForWrite else { return }
             if await !done.wait(upTo: wait, on: clock) {
                 state.withLock { $0.book.noteSlowWrite() }
@@ -144,8 +173,10 @@ package final class CookieWriter: Sendable {
         return await idle.wait(upTo: limit, on: clock)
     }
 
-    /// For an orderly stop: retries at once the reports that wait for a retry round (instead of after the
-    /// round's delay, up to a minute after a long outage), then returns as ``settled(within:)`` does.
+    /// For an orderly stop, before ``run()`` is cancelled: retries at once the reports that wait for a retry round
+    /// (instead of after the round's delay, up to a minute after a long outage), then returns as
+    /// ``settled(within:)`` does: `true` once every report submitted so far is written, `false` when `limit` passes
+    /// first (always, while `run()` is not running and something is pending).
     package func finish(within limit: Duration) async -> Bool {
         let wake = state.withLock { state -> Signal? in
             state.retryNow = true
@@ -163,6 +194,61 @@ package final class CookieWriter: Sendable {
             state.idleWaiters.append(idle)
             return idle
         }
+    }
+
+    // MARK: - Running
+
+    /// Runs the writes that requests submit and the retry rounds, each in a child task, until the task is
+    /// cancelled; then cancels them, waits for them to end, and returns.
+    ///
+    /// Until it runs, what requests submit waits (see the type's discussion); cancelled, it leaves what it had
+    /// not started, and a retry loop it ended, to the next `run()`. A write it cancelled counts as a failed
+    /// attempt and waits for a retry round; call ``finish(within:)`` before cancelling to leave nothing pending.
+    package func run() async {
+        await withDiscardingTaskGroup { group in
+            while let work = await nextWork() {
+                for item in work {
+                    switch item {
+                    case .write(let report, let ticket, let done):
+                        group.addTask {
+                            await self.write(report, ticket)
+                            done.fire()
+                        }
+                    case .retryLoop:
+                        group.addTask { await self.retryLoop() }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands `work` to ``run()``, now or whenever it next runs.
+    private func submit(_ work: Work) {
+        let arrived = state.withLock { state -> Signal? in
+            state.work.append(work)
+            defer { state.workArrived = nil }
+            return state.workArrived
+        }
+        arrived?.fire()
+    }
+
+    /// The work submitted and not yet started, once there is some; `nil` once the task is cancelled, leaving the
+    /// work for the next ``run()``.
+    private func nextWork() async -> [Work]? {
+        while !Task.isCancelled {
+            let (work, wake) = state.withLock { state -> ([Work], Signal?) in
+                guard state.work.isEmpty else {
+                    defer { state.work = [] }
+                    return (state.work, nil)
+                }
+                let wake = state.workArrived ?? Signal()
+                state.workArrived = wake
+                return ([], wake)
+            }
+            guard let wake else { return work }
+            await wake.wait()
+        }
+        return nil
     }
 
     // MARK: - Writes
@@ -189,26 +275,29 @@ package final class CookieWriter: Sendable {
             }
         }
         if startRetrying {
-            // The first failure since writes last worked; until they do again, each retry round logs one line.
-            let (metrics, reason) = state.withLock { ($0.book.metrics, $0.lastFailure) }
-            logger.error("cookie report not recorded: the site's request went on, and the write will be retried", metadata: [
-                "installation": "\(report.installation)", "reason": "\(reason)",
-                "waiting": "\(metrics.waiting)", "failedAttempts": "\(metrics.failedAttempts)",
-            ])
-            startRetryLoop()
+            // The first failure since writes last worked; until they do again, each retry round logs one line. A
+            // write cut short by the stop (run() cancelled) is the stop's to report (PermitServerService).
+            if !Task.isCancelled {
+                let (metrics, reason) = state.withLock { ($0.book.metrics, $0.lastFailure) }
+                logger.error("cookie report not recorded: the site's request went on, and the write will be retried", metadata: [
+                    "installation": "\(report.installation)", "reason": "\(reason)",
+                    "waiting": "\(metrics.waiting)", "failedAttempts": "\(metrics.failedAttempts)",
+                ])
+            }
+            submit(.retryLoop)
         }
         resumeIdleWaiters()
     }
 
-    /// Starts the loop of retry rounds; it ends when no failed report waits.
-    private func startRetryLoop() {
-        // Task: single-flight retry loop, started by a failed write from a request that does not wait for it.
-        Task { await retryLoop() }
-    }
-
+    /// The retry rounds, one after another, until none waits (the book asks for one loop at a time). Cancelled
+    /// (``run()`` is), the loop hands itself back to the next `run()`, since the book still counts it as running.
     private func retryLoop() async {
         var delay = retryDelays.first
         while true {
+            guard !Task.isCancelled else {
+                submit(.retryLoop)
+                return
+            }
             // The delay, unless finish(within:) asked for a round now, before or during the wait.
             let wake = state.withLock { state -> Signal? in
                 guard !state.retryNow else { return nil }
@@ -220,6 +309,10 @@ package final class CookieWriter: Sendable {
             state.withLock { state in
                 state.retryWake = nil
                 state.retryNow = false
+            }
+            guard !Task.isCancelled else {
+                submit(.retryLoop)
+                return
             }
             guard let round = state.withLock({ $0.book.retryRound() }) else {
                 resumeIdleWaiters()
@@ -237,6 +330,12 @@ package final class CookieWriter: Sendable {
                     guard let (report, ticket) = next.next() else { continue }
                     group.addTask { await self.retry(report, ticket) }
                 }
+            }
+            guard !Task.isCancelled else {
+                // The round's writes were cut short: they wait again, for the next run().
+                submit(.retryLoop)
+                resumeIdleWaiters()
+                return
             }
             let (failures, snapshot, reason) = state.withLock { state in
                 (state.book.metrics.failedAttempts - failedBefore, state.book.metrics, state.lastFailure)
@@ -279,68 +378,5 @@ package final class CookieWriter: Sendable {
             return state.idleWaiters
         }
         for waiter in waiters { waiter.fire() }
-    }
-}
-
-// MARK: - Signal
-
-/// A one-time event that one task waits for, at most for a while: a write's end, for the request that carried it;
-/// the writer's next idle moment, for ``CookieWriter/settled()``.
-private final class Signal: Sendable {
-    private struct State {
-        var fired = false
-        var cancelled = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = Locked(State())
-
-    /// Fires the signal: its waiter, if any, resumes.
-    func fire() {
-        let waiter = state.withLock { state in
-            state.fired = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    /// Returns `true` once the signal fires, or `false` when `duration` passes on `clock` first (or the task is
-    /// cancelled first).
-    func wait(upTo duration: Duration, on clock: any Clock<Duration>) async -> Bool {
-        if state.withLock({ $0.fired }) { return true }
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.wait() }
-            group.addTask {
-                try? await clock.sleep(for: duration)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-    }
-
-    /// Returns `true` once the signal fires, or `false` once the task is cancelled first.
-    @discardableResult
-    func wait() async -> Bool {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state in
-                    guard !state.fired, !state.cancelled else { return true }
-                    state.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-            return state.withLock { $0.fired }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                state.cancelled = true
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume()
-        }
     }
 }

@@ -8,7 +8,8 @@ package import Logging
 /// The middleware observes the site's traffic and never fails it: every request goes on to the site's routes,
 /// whatever its cookies and whatever the registry does. A cookie Permit reads but cannot understand is ignored
 /// (``CookieReport``), counted and logged at debug. A write is waited for at most ``CookieWriter/wait``
-/// (100 ms); one that fails is counted, logged at error and retried by the ``writer``.
+/// (100 ms); one that fails is counted, logged at error and retried by the ``writer``, which writes while its
+/// owner runs its ``CookieWriter/run()``.
 package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What records the reports: its ``CookieWriter/metrics`` count the writes made, failed and lost.
     package let writer: CookieWriter
@@ -16,12 +17,8 @@ package struct RegistryMiddleware<Context: RequestContext>: RouterMiddleware {
     private let limiter: ClientLimiter?
     private let logger: Logger
 
-    /// Creates the middleware over `registry`, reading the cookies `limits` names.
-    package init(registry: TokenRegistry, limits: ReportLimits = ReportLimits(), limiter: ClientLimiter? = nil, logger: Logger) {
-        self.init(writer: CookieWriter(registry: registry, logger: logger), limits: limits, limiter: limiter, logger: logger)
-    }
-
-    /// Creates the middleware recording through `writer`; with a `limiter`, a report that would write is
+    /// Creates the middleware recording through `writer`, reading the cookies `limits` names; the caller runs
+    /// the writer (``CookieWriter/run()``) beside the server. With a `limiter`, a report that would write is
     /// recorded only if its client and installation are within their rates (else it is counted in
     /// ``CookieWriteMetrics/rateLimited``, and the request goes on all the same).
     package init(writer: CookieWriter, limits: ReportLimits = ReportLimits(), limiter: ClientLimiter? = nil, logger: Logger) {

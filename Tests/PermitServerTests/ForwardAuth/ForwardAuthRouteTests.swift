@@ -9,8 +9,9 @@ import Testing
 /// `/permit/forward-auth` in process: it answers 204 without waiting for the write, whatever the request carries,
 /// and its report is written once.
 @Suite struct ForwardAuthRouteTests {
-    /// Runs `body` with a router as the server builds it (the route before the middleware), over `storage`;
-    /// the middleware's requests wait up to 30 s for their writes, so that a wait would show.
+    /// Runs `body` with a router as the server builds it (the route before the middleware, the writer running
+    /// beside it), over `storage`; the middleware's requests wait up to 30 s for their writes, so that a wait would
+    /// show.
     private func withRouter(
         storage: any RegistryStorage, _ body: @Sendable (CookieWriter, any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -21,7 +22,11 @@ import Testing
         ForwardAuthRoute(middleware: middleware).add(to: router)
         router.add(middleware: middleware)
         router.get("/") { _, _ in ServerRoutes.landingText }
-        try await Application(router: router).test(.router) { client in try await body(writer, client) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await writer.run() }
+            defer { group.cancelAll() }
+            try await Application(router: router).test(.router) { client in try await body(writer, client) }
+        }
     }
 
     /// Another connection holds SQLite's write lock, so the write waits for the busy timeout (5 s): the proxy's

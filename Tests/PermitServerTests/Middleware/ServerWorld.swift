@@ -28,7 +28,8 @@ struct ServerWorld: Sendable {
         }
     }
 
-    /// Runs `body` with a world over `storage`, its cookie writes waiting and retrying on `clock`.
+    /// Runs `body` with a world over `storage`, its cookie writes waiting and retrying on `clock`; the writer runs
+    /// beside the router (``CookieWriter/run()``), as in the server, and is cancelled after `body`.
     ///
     /// A request waits for its write up to `wait`: 30 s by default, so that a test may read the storage right
     /// after a request however loaded the machine (the server's own wait is 100 ms).
@@ -49,7 +50,11 @@ struct ServerWorld: Sendable {
             logger: logger
         ).add(to: router)
         router.get("/") { _, _ in ServerRoutes.landingText }
-        try await Application(router: router).test(.router) { client in try await body(world, client) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await writer.run() }
+            defer { group.cancelAll() }
+            try await Application(router: router).test(.router) { client in try await body(world, client) }
+        }
     }
 
     /// Moves the wall clock on by `seconds`.
