@@ -23,8 +23,13 @@ package final class SerialChain: Sendable {
 
     /// Runs `operation` after every operation asked for before it, and returns what it returns.
     ///
+    /// The place in the chain is taken in the caller's isolation, before anything is awaited: two calls an actor
+    /// makes one after the other run in that order.
+    ///
     /// - Throws: What `operation` throws.
-    package func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    package func run<Value: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         let task = last.withLock { last in
             let previous = last
             // Task: single-flight handle of the chain's last operation, which the next awaits; no caller may cut it.

@@ -13,7 +13,10 @@ import Testing
         let profile: URL
         let socketDirectory: URL
 
-        init(holder: pid_t, socketDirectory name: String = "org.chromium.Chromium.test") throws {
+        init(
+            holder: pid_t, host: String = ChromiumSingleton.hostName(),
+            socketDirectory name: String = "org.chromium.Chromium.test"
+        ) throws {
             let files = FileManager.default
             folder = files.temporaryDirectory.appendingPathComponent("permit-singleton-\(UUID().uuidString)")
             profile = folder.appendingPathComponent("profile")
@@ -24,7 +27,7 @@ import Testing
             try files.createSymbolicLink(
                 atPath: socketDirectory.appendingPathComponent("SingletonCookie").path, withDestinationPath: "42")
             try files.createSymbolicLink(
-                atPath: profile.appendingPathComponent("SingletonLock").path, withDestinationPath: "host-\(holder)")
+                atPath: profile.appendingPathComponent("SingletonLock").path, withDestinationPath: "\(host)-\(holder)")
             try files.createSymbolicLink(
                 atPath: profile.appendingPathComponent("SingletonSocket").path,
                 withDestinationPath: socketDirectory.appendingPathComponent("SingletonSocket").path)
@@ -55,6 +58,15 @@ import Testing
 
     @Test func aBrowserStillRunningOnTheProfileKeepsItsFiles() throws {
         let leftovers = try Leftovers(holder: getpid())  // a live process that is not this web view's browser
+        defer { leftovers.remove() }
+        #expect(!ChromiumSingleton.removeLeftovers(in: leftovers.profile, owner: nil))
+        #expect(leftovers.socketDirectoryExists)
+        #expect(leftovers.links.count == 3)
+    }
+
+    @Test func anotherHostsLockIsNeverTakenOver() throws {
+        // A profile on a shared disk, locked by a browser on another machine, whose number means nothing here.
+        let leftovers = try Leftovers(holder: Self.gone, host: "another-machine.example")
         defer { leftovers.remove() }
         #expect(!ChromiumSingleton.removeLeftovers(in: leftovers.profile, owner: nil))
         #expect(leftovers.socketDirectoryExists)

@@ -54,4 +54,17 @@ import Testing
         await chain.drain()
         #expect(await log.entries == ["command", "bookkeeping"])
     }
+
+    @Test @MainActor func callsAnActorMakesOneAfterTheOtherRunInThatOrder() async throws {
+        // Cookie writes for one cookie, X=1 then X=2, from the host's actor without waiting for each other: the
+        // last one asked for must land last.
+        let chain = SerialChain()
+        let log = Log()
+        var callers: [Task<Void, any Error>] = []
+        for number in 0..<200 {
+            callers.append(Task { @MainActor in _ = try await chain.run { await log.append("\(number)") } })
+        }
+        for caller in callers { try await caller.value }
+        #expect(await log.entries == (0..<200).map { "\($0)" })
+    }
 }

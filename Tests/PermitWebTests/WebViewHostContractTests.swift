@@ -87,19 +87,31 @@ import Testing
         try await withHost(kind) { host in
             let script = try await host.addUserScript("window.removedScript = 1;")
             try await host.addMessageHandler(named: "removedHandler") { _ in "" }
+            let fake = host as? FakeWebViewHost
+            let page = URL(string: "data:text/html,<p>a document</p>")!
+            // First, both are there: in the engine's next document, or in the fake's record.
+            if let fake {
+                #expect(await fake.userScripts.map(\.id) == [script])
+                #expect(await fake.hasHandler(named: "removedHandler"))
+            } else {
+                try await host.load(page)
+                #expect(try await host.evaluateJavaScript("window.removedScript") == "1")
+                #expect(try await host.evaluateJavaScript("typeof window.webkit?.messageHandlers?.removedHandler") == #""object""#)
+            }
             let removal = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 try await host.removeUserScript(script)
                 try await host.removeMessageHandler(named: "removedHandler")
             }
             try await removal.value
-            if let fake = host as? FakeWebViewHost {
+            if let fake {
+                #expect(await fake.userScripts.isEmpty)
                 #expect(await !fake.hasHandler(named: "removedHandler"))
-                return
+            } else {
+                try await host.load(page)
+                #expect(try await host.evaluateJavaScript("typeof window.removedScript") == #""undefined""#)
+                #expect(try await host.evaluateJavaScript("typeof window.webkit?.messageHandlers?.removedHandler") == #""undefined""#)
             }
-            try await host.load(URL(string: "data:text/html,<p>after the removals</p>")!)
-            #expect(try await host.evaluateJavaScript("typeof window.removedScript") == #""undefined""#)
-            #expect(try await host.evaluateJavaScript("typeof window.webkit?.messageHandlers?.removedHandler") == #""undefined""#)
         }
     }
 

@@ -38,8 +38,9 @@ final class DevToolsPipe: @unchecked Sendable {
         var deadline: ContinuousClock.Instant
     }
 
-    /// How often pending commands are checked against their deadlines: a command times out up to this much
-    /// after its deadline. Deadlines are seconds long; the reader thread sweeps them between reads (it waits
+    /// How often pending commands are checked against their deadlines: a command times out up to about twice
+    /// this much after its deadline (a sweep comes at most this long after the last one, once the pipe has been
+    /// waited for at most this long). Deadlines are seconds long; the reader thread sweeps them between reads (it waits
     /// for the pipe at most this long), which replaces a timer task per command (about 35 µs a command here)
     /// and needs no task of its own.
     static let sweepInterval = Duration.milliseconds(sweepMilliseconds)
@@ -180,11 +181,12 @@ final class DevToolsPipe: @unchecked Sendable {
         while true {
             var waiting = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Self.sweepMilliseconds)
+            let interrupted = ready < 0 && errno == EINTR  // read before the sweep, which may change errno
             if ContinuousClock.now >= nextSweep {
                 sweep()
                 nextSweep = ContinuousClock.now + sweepInterval
             }
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if ready == 0 || interrupted { continue }
             let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }

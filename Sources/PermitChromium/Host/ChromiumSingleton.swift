@@ -16,13 +16,18 @@ enum ChromiumSingleton {
     /// Removes the singleton files of a browser of `profile` that is gone: the socket's directory in the
     /// temporary folder and the links. `owner` is the process this web view started (killed and waited for);
     /// a lock held by another process is left alone unless that process no longer exists, so a browser still
-    /// running on the profile keeps its files. Returns whether anything was removed.
+    /// running on the profile keeps its files, and so is a lock of another host. Returns whether anything was
+    /// removed.
     @discardableResult
     static func removeLeftovers(in profile: URL, owner: pid_t?) -> Bool {
         let files = FileManager.default
-        let lock = try? files.destinationOfSymbolicLink(atPath: profile.appendingPathComponent("SingletonLock").path)
-        if let lock, let holder = pid_t(lock.split(separator: "-").last ?? ""), holder != owner, isAlive(holder) {
-            return false
+        // "host-pid": a lock of another host (a profile on a shared disk), or one that cannot be read, is never
+        // taken over, as Chromium itself does not; one of this host is, once its process is gone.
+        if let lock = try? files.destinationOfSymbolicLink(atPath: profile.appendingPathComponent("SingletonLock").path) {
+            guard let dash = lock.lastIndex(of: "-"), let holder = pid_t(lock[lock.index(after: dash)...]),
+                String(lock[..<dash]) == hostName()
+            else { return false }
+            if holder != owner, isAlive(holder) { return false }
         }
         var removed = false
         if let socket = try? files.destinationOfSymbolicLink(atPath: profile.appendingPathComponent("SingletonSocket").path) {
@@ -39,6 +44,13 @@ enum ChromiumSingleton {
             if (try? files.removeItem(at: profile.appendingPathComponent(link))) != nil { removed = true }
         }
         return removed
+    }
+
+    /// This machine's host name, as Chromium writes it in the lock.
+    static func hostName() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether a process with this number exists (a zombie counts).

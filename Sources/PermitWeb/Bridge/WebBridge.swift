@@ -184,7 +184,8 @@ public actor WebBridge {
             if let statusScriptID { try await host.removeUserScript(statusScriptID) }
             if let scriptID { try await host.removeUserScript(scriptID) }
         } catch {
-            logger.debug("bridge could not remove itself from the web view", metadata: ["error": "\(error)"])
+            // Later documents may still get the bridge script (which then answers nothing): worth a warning.
+            logger.warning("bridge could not remove itself from the web view", metadata: ["error": "\(error)"])
         }
         scriptID = nil
         statusScriptID = nil
