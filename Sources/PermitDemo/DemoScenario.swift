@@ -45,17 +45,23 @@ package struct DemoScenario: Sendable {
             .appendingPathComponent("permit-demo-\(name)-\(UUID().uuidString)", isDirectory: true)
         let context = DemoContext(stage: stage, folder: folder, logger: logger, step: step)
         let start = ContinuousClock.now
-        var passed = false
-        var detail: String
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try await stage.deleteAllCookies()
-            detail = try await body(context)
-            passed = true
-        } catch {
-            detail = "\(error)"
+        let (passed, detail) = await withDiscardingTaskGroup { group in
+            // The apps the scenario makes run here, each as it is made.
+            group.addTask { await context.runApps() }
+            var passed = false
+            var detail: String
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try await stage.deleteAllCookies()
+                detail = try await body(context)
+                passed = true
+            } catch {
+                detail = "\(error)"
+            }
+            await context.shutDownApps()
+            group.cancelAll()
+            return (passed, detail)
         }
-        await context.shutDownApps()
         try? FileManager.default.removeItem(at: folder)
         let elapsed = start.duration(to: .now)
         let (seconds, attoseconds) = elapsed.components
@@ -87,6 +93,8 @@ package final class DemoContext: Sendable {
     package let logger: Logger
     private let step: @Sendable (String) -> Void
     private let apps = Locked<[HybridApp]>([])
+    /// The apps made, for ``runApps()`` to run.
+    private let made = AsyncStream.makeStream(of: HybridApp.self)
 
     init(stage: DemoStage, folder: URL, logger: Logger, step: @escaping @Sendable (String) -> Void) {
         self.stage = stage
@@ -117,12 +125,20 @@ package final class DemoContext: Sendable {
         let app = HybridApp(
             stage: stage, configuration: configuration, device: device, folder: folder, logger: logger, emit: report)
         apps.withLock { $0.append(app) }
+        made.continuation.yield(app)
         return app
     }
 
     /// Fails the scenario with `message` unless `condition` holds.
     package func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
         guard condition else { throw DemoError(message()) }
+    }
+
+    /// Runs each app the scenario makes (its ``HybridApp/run()``), until the calling task is cancelled.
+    func runApps() async {
+        await withDiscardingTaskGroup { group in
+            for await app in made.stream { group.addTask { await app.run() } }
+        }
     }
 
     func shutDownApps() async {

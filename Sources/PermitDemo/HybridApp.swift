@@ -14,6 +14,15 @@ package import PermitWeb
 /// the process's pieces are taken down; ``foreground()`` then launches the app again from cold.
 ///
 /// A scenario that makes its own center attaches it with ``attach(center:policy:)`` instead of launching.
+///
+/// The processes run in ``run()``, which the code that drives the app runs beside it:
+///
+/// ```swift
+/// await app.running {
+///     try? await app.launch()
+///     // ... drive the app ...
+/// }
+/// ```
 package actor HybridApp {
     /// What the app is and where its page lives.
     package struct Configuration: Sendable {
@@ -48,12 +57,15 @@ package actor HybridApp {
         }
     }
 
-    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`, and the task
-    /// that runs the shell and reports the center's changes until the process ends.
+    /// One process of the app: its center and policy, wired to the web view by a `HybridShell`, which ``run()``
+    /// runs, with the center's changes reported, until the process is stopped.
     struct Process {
         var policy: PromptPolicy?
         var shell: HybridShell
-        var running: Task<Void, Never>
+        /// Ends the process.
+        var stop: AsyncStream<Void>.Continuation
+        /// Finishes once the process has ended.
+        var ended: AsyncStream<Void>
     }
 
     package nonisolated let configuration: Configuration
@@ -74,12 +86,17 @@ package actor HybridApp {
     private let logger: Logger
     private let emit: @Sendable (AppEvent) -> Void
     private(set) var process: Process?
+    /// The processes launched, for ``run()`` to run.
+    private let launches: (stream: AsyncStream<@Sendable () async -> Void>, continuation: AsyncStream<@Sendable () async -> Void>.Continuation)
+    /// Whether ``run()`` is running.
+    private var isRunningProcesses = false
     /// How many primers the app showed.
     package private(set) var primersShown = 0
     /// How many times the page opened Settings.
     package private(set) var settingsOpened = 0
 
-    /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``.
+    /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``, which need ``run()``
+    /// running (``running(_:)``).
     ///
     /// - Parameters:
     ///   - stage: The web view and server the app uses.
@@ -102,6 +119,33 @@ package actor HybridApp {
         self.secureCookies = configuration.pageURL.scheme == "https" || stage.engine.sendsSecureCookiesToLoopbackHTTP
         self.logger = logger
         self.emit = emit
+        launches = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+    }
+
+    /// Runs the app's processes until the calling task is cancelled: each launch (or attach) starts one here,
+    /// and it runs until the app is terminated or shut down. A launch waits for it (a process launched before it
+    /// runs starts when it does): run it once, for as long as the app is used, beside the code that drives the
+    /// app (``running(_:)`` does both).
+    package func run() async {
+        precondition(!isRunningProcesses, "HybridApp.run() runs once at a time")
+        isRunningProcesses = true
+        defer { isRunningProcesses = false }
+        await withDiscardingTaskGroup { group in
+            for await process in launches.stream { group.addTask(operation: process) }
+        }
+    }
+
+    /// Runs `body` with the app's ``run()`` beside it, then shuts the app down and ends the run.
+    package func running<Result: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async -> Result
+    ) async -> Result {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.run() }
+            let result = await body()
+            await self.shutDown()
+            group.cancelAll()
+            return result
+        }
     }
 
     /// The center of the running process.
@@ -169,21 +213,32 @@ package actor HybridApp {
             haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
             logger: logger)
         let (started, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
-        // Task: one process of the simulated app, which outlives the command that launched it: the demo's
-        // commands start it and end it (iOS terminating the app cancels it).
-        let running = Task {
+        let (stopped, stop) = AsyncStream.makeStream(of: Void.self)
+        let (ended, end) = AsyncStream.makeStream(of: Void.self)
+        // One process of the simulated app, run by run(): the demo's commands start it and end it (iOS
+        // terminating the app ends it).
+        launches.continuation.yield {
             await withDiscardingTaskGroup { group in
                 group.addTask { for await change in changes { emit(.change(change)) } }
-                do {
-                    try await shell.run(onLoaded: { outcome.yield(.success(())) })
-                } catch {
-                    outcome.yield(.failure(error))
+                // The shell runs until it fails or the process is stopped, whichever comes first.
+                await withTaskGroup(of: Void.self) { process in
+                    process.addTask { for await _ in stopped { return } }
+                    process.addTask {
+                        do {
+                            try await shell.run(onLoaded: { outcome.yield(.success(())) })
+                        } catch {
+                            outcome.yield(.failure(error))
+                        }
+                        outcome.finish()
+                    }
+                    _ = await process.next()
+                    process.cancelAll()
                 }
-                outcome.finish()
                 group.cancelAll()
             }
+            end.finish()
         }
-        process = Process(policy: policy, shell: shell, running: running)
+        process = Process(policy: policy, shell: shell, stop: stop, ended: ended)
         for await result in started {
             try result.get()
             return
@@ -195,8 +250,8 @@ package actor HybridApp {
     package func shutDown() async {
         guard let process else { return }
         self.process = nil
-        process.running.cancel()
-        await process.running.value
+        process.stop.finish()
+        for await _ in process.ended {}
     }
 
     /// The user swipes the app away and opens it again.

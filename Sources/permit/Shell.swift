@@ -191,24 +191,25 @@ struct Shell: AsyncParsableCommand {
             Terminal.progress("shell: cookies are kept for localhost: a page on an IPv6 address cannot get Permit's cookies (open http://localhost:PORT/ to see them)")
         }
         let session = ShellSession(stage: stage, app: app, output: emit)
-        do {
-            try await session.start()
+        let scriptLines = lines(script: scriptText)
+        let launched = await app.running {
+            do {
+                try await session.start()
+            } catch {
+                // The launch's failure is already reported, as an error line and in the JSON log.
+                return false
+            }
             Terminal.progress("shell: \(pageURL.absoluteString) loaded; bridge \(bridge.bridgeObjectName), kinds \(app.configuration.kinds.map(\.rawValue).joined(separator: ", ")); type help for the commands")
             var number = 0
-            for await line in lines(script: scriptText) {
+            for await line in scriptLines {
                 number += 1
                 if !(await session.run(line: line, number: number, namesLine: script != nil)) { break }
             }
-        } catch {
-            // The launch's failure is already reported, as an error line and in the JSON log.
-            await app.shutDown()
-            await stage.close()
-            log?.close()
-            throw ExitCode.failure
+            return true
         }
-        await app.shutDown()
         await stage.close()
         log?.close()
+        guard launched else { throw ExitCode.failure }
         let failed = failures.withLock { $0 }
         if strict, !failed.isEmpty {
             let count = failed.values.reduce(0, +)

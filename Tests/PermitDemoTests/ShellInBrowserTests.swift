@@ -97,19 +97,20 @@ let locationPage = """
             folder: folder, logger: logger
         ) { records.append(ShellRecord($0)) }
         let session = ShellSession(stage: stage, app: app) { records.append($0) }
-        do {
-            try await session.start()
-            for (index, line) in script.enumerated() {
-                if !(await session.run(line: line, number: index + 1)) { break }
+        await app.running {
+            do {
+                try await session.start()
+                for (index, line) in script.enumerated() {
+                    if !(await session.run(line: line, number: index + 1)) { break }
+                }
+            } catch {
+                Issue.record("the shell failed: \(error)")
             }
-        } catch {
-            Issue.record("the shell failed: \(error)")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !settled(console(records.all)), ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !settled(console(records.all)), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        await app.shutDown()
         await stage.close()
         await pages.stop()
         return records.all
