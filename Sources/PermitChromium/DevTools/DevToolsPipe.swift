@@ -38,11 +38,10 @@ final class DevToolsPipe: @unchecked Sendable {
         var deadline: ContinuousClock.Instant
     }
 
-    /// How often pending commands are checked against their deadlines: a command times out up to about twice
-    /// this much after its deadline (a sweep comes at most this long after the last one, once the pipe has been
-    /// waited for at most this long). Deadlines are seconds long; the reader thread sweeps them between reads (it waits
-    /// for the pipe at most this long), which replaces a timer task per command (about 35 µs a command here)
-    /// and needs no task of its own.
+    /// How often pending commands are checked against their deadlines. The reader thread sweeps them between
+    /// reads and waits for the pipe at most this long, so a command times out up to about twice this much after
+    /// its deadline. Deadlines are seconds long; sweeping in the reader replaces a timer task per command (about
+    /// 35 µs a command here) and needs no task of its own.
     static let sweepInterval = Duration.milliseconds(sweepMilliseconds)
     private static let sweepMilliseconds: Int32 = 100
     private var cancelled: Set<Int64> = []
@@ -59,7 +58,7 @@ final class DevToolsPipe: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         let thread = Thread { [readFD, eventContinuation, weak self] in
             Self.readLoop(
-                readFD: readFD, events: eventContinuation, dispatch: { self?.dispatch($0) }, sweep: { self?.sweep() },
+                readFD: readFD, events: eventContinuation, dispatch: { self?.dispatch($0) }, sweep: { self?.sweep(at: $0) },
                 finished: { self?.readerFinished() })
         }
         thread.name = "permit.chromium.devtools"
@@ -154,8 +153,7 @@ final class DevToolsPipe: @unchecked Sendable {
     // MARK: - Deadlines
 
     /// Fails every command past its deadline; the reader thread calls it at least every ``sweepInterval``.
-    private func sweep() {
-        let now = ContinuousClock.now
+    private func sweep(at now: ContinuousClock.Instant) {
         let overdue: [Pending] = lock.withLock {
             let overdueIDs = pending.filter { $0.value.deadline <= now }.keys
             return overdueIDs.compactMap { pending.removeValue(forKey: $0) }
@@ -172,7 +170,7 @@ final class DevToolsPipe: @unchecked Sendable {
     /// deadline); runs on its own thread, holding no reference to the pipe object, so that releasing the pipe is
     /// never prevented by the browser being alive.
     private static func readLoop(
-        readFD: Int32, events: AsyncStream<Event>.Continuation, dispatch: (Data) -> Void, sweep: () -> Void,
+        readFD: Int32, events: AsyncStream<Event>.Continuation, dispatch: (Data) -> Void, sweep: (ContinuousClock.Instant) -> Void,
         finished: () -> Void
     ) {
         var buffer = [UInt8]()
@@ -182,9 +180,10 @@ final class DevToolsPipe: @unchecked Sendable {
             var waiting = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Self.sweepMilliseconds)
             let interrupted = ready < 0 && errno == EINTR  // read before the sweep, which may change errno
-            if ContinuousClock.now >= nextSweep {
-                sweep()
-                nextSweep = ContinuousClock.now + sweepInterval
+            let now = ContinuousClock.now
+            if now >= nextSweep {
+                sweep(now)
+                nextSweep = now + sweepInterval
             }
             if ready == 0 || interrupted { continue }
             let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress!, $0.count) }
