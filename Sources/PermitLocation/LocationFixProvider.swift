@@ -51,22 +51,30 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             case .authorizedAlways, .authorizedWhenInUse: true
             default: false
             }
-        return try await withCheckedThrowingContinuation { continuation in
-            switch machine.request(isAuthorized: authorized) {
-            case .fail(let error):
-                continuation.resume(throwing: error)
-            case .join:
-                waiters.append(continuation)
-            case .start(let timer):
-                waiters.append(continuation)
-                manager.requestLocation()
-                // Task: single-flight request's deadline, from a synchronous body; it ends the wait of every caller.
-                Task { [timeout] in
-                    try? await Task.sleep(for: timeout)
-                    self.end(self.machine.timerFired(timer), fix: nil)
+        switch machine.request(isAuthorized: authorized) {
+        case .fail(let error):
+            throw error
+        case .join:
+            return try await withCheckedThrowingContinuation { waiters.append($0) }
+        case .start(let timer):
+            // The deadline is a child of the call that started the request, and ends with it.
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await self.expire(timer) }
+                defer { group.cancelAll() }
+                return try await withCheckedThrowingContinuation { continuation in
+                    waiters.append(continuation)
+                    manager.requestLocation()
                 }
             }
         }
+    }
+
+    /// Fails the request `timer` started once the timeout has passed. Nothing happens when it is cancelled: the
+    /// request ended, or the call that started it was cancelled, and then the request ends when CoreLocation
+    /// answers (it answers every `requestLocation()`, with a fix or an error).
+    private func expire(_ timer: Int) async {
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+        end(machine.timerFired(timer), fix: nil)
     }
 
     // MARK: - CLLocationManagerDelegate

@@ -79,29 +79,15 @@ package enum DeadlineRace {
 /// Work that may not end when cancelled, running in a task of its own, whose result any number of waiters
 /// can wait for and give up on (``DeadlineRace``).
 package final class AbandonableWork<Value: Sendable>: Sendable {
-    private struct State {
-        var result: Result<Value, any Error>?
-        var waiters: [Int: CheckedContinuation<Result<Value, any Error>, any Error>] = [:]
-        var nextWaiter = 0
-    }
-
-    private let state: Locked<State>
+    private let shared = SharedResult<Value>()
     private let task: Task<Void, Never>
 
     /// Starts `operation` at once.
     package init(_ operation: @escaping @Sendable () async throws -> Value) {
-        let state = Locked(State())
-        self.state = state
+        let shared = shared
         // Task: the work may not end when cancelled (see DeadlineRace), so nothing structured may wait for it.
         task = Task {
-            let result: Result<Value, any Error>
-            do { result = .success(try await operation()) } catch { result = .failure(error) }
-            let waiters = state.withLock { state in
-                state.result = result
-                defer { state.waiters = [:] }
-                return state.waiters.values
-            }
-            for waiter in waiters { waiter.resume(returning: result) }
+            do { shared.set(.success(try await operation())) } catch { shared.set(.failure(error)) }
         }
     }
 
@@ -113,23 +99,6 @@ package final class AbandonableWork<Value: Sendable>: Sendable {
     /// The work's result once it has one; throws `CancellationError` at once when the waiting task is
     /// cancelled, leaving the work (and every other waiter) to go on.
     package func result() async throws -> Result<Value, any Error> {
-        let waiter = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready = state.withLock { state -> Result<Result<Value, any Error>, any Error>? in
-                    if let result = state.result { return .success(result) }
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    state.waiters[waiter] = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        } onCancel: {
-            let continuation = state.withLock { $0.waiters.removeValue(forKey: waiter) }
-            continuation?.resume(throwing: CancellationError())
-        }
+        try await shared.result()
     }
 }

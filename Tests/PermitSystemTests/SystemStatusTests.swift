@@ -109,6 +109,63 @@ struct AppWorld {
         await app.cloud.releaseHeldAnswers()
     }
 
+    @Test func refreshesAtOnceShareOneRunOfTheChecks() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let launch = app.launch(now: Times().provider)  // each run's report has a time of its own
+        await app.cloud.setHoldsAnswers(true)
+
+        let first = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        let second = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        #expect(await app.cloud.heldAnswerCount == 3)  // no second run
+        await app.cloud.releaseHeldAnswers()
+
+        let report = try await first.value
+        #expect(try await second.value == report)
+        #expect(await launch.status.lastReport() == report)
+    }
+
+    @Test func aJoinedRefreshThatIsCancelledStopsWaitingAndTheRunGoesOn() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let launch = app.launch()
+        await app.cloud.setHoldsAnswers(true)
+
+        let first = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        let joined = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        joined.cancel()
+        // Thrown while the checks are still held: the joined call does not wait for the run.
+        await #expect(throws: CancellationError.self) { try await joined.value }
+        #expect(await launch.status.joinedCalls == 0)
+        await app.cloud.releaseHeldAnswers()
+
+        let report = try await first.value
+        #expect(await launch.status.lastReport() == report)
+    }
+
+    @Test func cancellingTheRefreshThatRunsTheChecksEndsItForTheCallsThatJoined() async throws {
+        let app = try AppWorld()
+        defer { app.tearDown() }
+        let launch = app.launch()
+        let stored = try await launch.status.refresh()
+        await app.cloud.setHoldsAnswers(true)
+
+        let first = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        let joined = Task { try await launch.status.refresh() }
+        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        first.cancel()
+
+        await #expect(throws: CancellationError.self) { try await first.value }
+        await #expect(throws: CancellationError.self) { try await joined.value }
+        #expect(await launch.status.lastReport() == stored)
+        await app.cloud.releaseHeldAnswers()
+    }
+
     @Test func aReportTakenBetweenWholeSecondsReadsBackEqual() async throws {
         let app = try AppWorld()
         defer { app.tearDown() }

@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import Permit
+import PermitSupport
 
 /// The system checks' last report, kept in the permission store.
 ///
@@ -9,8 +10,9 @@ public import Permit
 /// relaunches. A Settings screen shows ``lastReport()``'s results and
 /// "Last checked: 5 minutes ago" from its time (see ``LastCheckedFormatter``).
 ///
-/// Concurrent calls to ``refresh()`` share one run of the checks. A run that is cancelled stores nothing: the
-/// last report stays as it was, rather than be replaced by checks that never finished. A stored report that
+/// Concurrent calls to ``refresh()`` share one run of the checks, in the task of the call that started it. A run
+/// that is cancelled stores nothing: the last report stays as it was, rather than be replaced by checks that
+/// never finished. A stored report that
 /// cannot be decoded (written by a later version) reads as no report, with a warning from the storage.
 ///
 /// For example, at launch and from a "Refresh Status" button:
@@ -30,7 +32,8 @@ public actor SystemStatus {
     nonisolated let storage: PermitStorage
     private let runner: SystemCheckRunner
     private let logger: Logger
-    private var running: Task<SystemReport, any Error>?
+    /// The run under way, which later calls join.
+    private var running: SharedResult<SystemReport>?
 
     /// Creates the status; nothing runs until ``refresh()``.
     ///
@@ -55,24 +58,29 @@ public actor SystemStatus {
     ///
     /// A report that cannot be stored is still returned; the failure is logged.
     ///
-    /// - Throws: `CancellationError` when the calling task is cancelled before the report is complete. The
-    ///   run is shared, so it is cancelled for every caller waiting on it, and nothing is stored.
+    /// - Throws: `CancellationError` when the calling task is cancelled before the report is complete. A call
+    ///   made while a run is under way joins it: when the call that started the run is cancelled, the run stops
+    ///   and every call waiting on it throws; a call that joined and is cancelled stops waiting, and the run goes
+    ///   on for the others.
     @discardableResult
     public func refresh() async throws -> SystemReport {
-        let task: Task<SystemReport, any Error>
-        if let running {
-            task = running
-        } else {
-            // Task: single-flight handle, shared by concurrent refreshes; any caller's cancellation cancels it.
-            task = Task { try await self.runAndStore() }
-            running = task
+        if let running { return try await running.result().get() }
+        let run = SharedResult<SystemReport>()
+        running = run
+        defer { running = nil }
+        do {
+            let report = try await runAndStore()
+            run.set(.success(report))
+            return report
+        } catch {
+            run.set(.failure(error))
+            throw error
         }
-        defer { if running == task { running = nil } }
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+    }
+
+    /// How many calls wait on the run under way (not counting the call running it): for tests.
+    package var joinedCalls: Int {
+        running?.waiterCount ?? 0
     }
 
     private func runAndStore() async throws -> SystemReport {
