@@ -115,16 +115,18 @@ public final class HomeAuthority: NSObject, PermissionAuthority, HMHomeManagerDe
 
     /// Tells the waiting requests whether the person answered, and reports the change.
     ///
-    /// `HMHomeManager.h` promises no queue for its delegate, so the call hops to the main actor explicitly
-    /// rather than assume it is already there (an assumption that traps when wrong).
+    /// `HMHomeManager.h` promises no queue for its delegate, so the call hops to the main queue explicitly
+    /// rather than assume it is already there (an assumption that traps when wrong). The main queue runs the
+    /// hops in the order HomeKit made the calls, which a task per call would not promise.
     public nonisolated func homeManager(_ manager: HMHomeManager, didUpdate status: HMHomeManagerAuthorizationStatus) {
         let answered = status.contains(.determined)
         let reported = Self.status(status)
-        // Task: callback bridge, HomeKit calls the delegate on a queue it does not name; hop to the main actor.
-        Task { @MainActor in
-            self.remember(reported)
-            for wait in self.waits { wait.authorizationChanged(isAnswer: answered) }
-            self.changeHandler?(.homeKit)
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.remember(reported)
+                for wait in self.waits { wait.authorizationChanged(isAnswer: answered) }
+                self.changeHandler?(.homeKit)
+            }
         }
     }
 
