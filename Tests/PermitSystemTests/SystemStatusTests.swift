@@ -113,12 +113,7 @@ struct AppWorld {
         let app = try AppWorld()
         defer { app.tearDown() }
         let launch = app.launch(now: Times().provider)  // each run's report has a time of its own
-        await app.cloud.setHoldsAnswers(true)
-
-        let first = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
-        let second = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        let (first, second) = await startARunAndAJoinedCall(app, launch.status)
         #expect(await app.cloud.heldAnswerCount == 3)  // no second run
         await app.cloud.releaseHeldAnswers()
 
@@ -131,12 +126,7 @@ struct AppWorld {
         let app = try AppWorld()
         defer { app.tearDown() }
         let launch = app.launch()
-        await app.cloud.setHoldsAnswers(true)
-
-        let first = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
-        let joined = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        let (first, joined) = await startARunAndAJoinedCall(app, launch.status)
         joined.cancel()
         // Thrown while the checks are still held: the joined call does not wait for the run.
         await #expect(throws: CancellationError.self) { try await joined.value }
@@ -152,18 +142,25 @@ struct AppWorld {
         defer { app.tearDown() }
         let launch = app.launch()
         let stored = try await launch.status.refresh()
-        await app.cloud.setHoldsAnswers(true)
-
-        let first = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
-        let joined = Task { try await launch.status.refresh() }
-        #expect(await yield(until: { await launch.status.joinedCalls == 1 }))
+        let (first, joined) = await startARunAndAJoinedCall(app, launch.status)
         first.cancel()
 
         await #expect(throws: CancellationError.self) { try await first.value }
         await #expect(throws: CancellationError.self) { try await joined.value }
         #expect(await launch.status.lastReport() == stored)
         await app.cloud.releaseHeldAnswers()
+    }
+
+    /// Starts a refresh whose checks the cloud holds, then a second refresh that joins it.
+    private func startARunAndAJoinedCall(
+        _ app: AppWorld, _ status: SystemStatus
+    ) async -> (Task<SystemReport, any Error>, Task<SystemReport, any Error>) {
+        await app.cloud.setHoldsAnswers(true)
+        let first = Task { try await status.refresh() }
+        #expect(await yield(until: { await app.cloud.heldAnswerCount == 3 }))
+        let joined = Task { try await status.refresh() }
+        #expect(await yield(until: { await status.joinedCalls == 1 }))
+        return (first, joined)
     }
 
     @Test func aReportTakenBetweenWholeSecondsReadsBackEqual() async throws {
