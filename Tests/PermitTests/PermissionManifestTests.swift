@@ -101,6 +101,16 @@ import Testing
         #expect(throws: ManifestError.malformed) { try PermissionManifest(json: Data(json.utf8)) }
     }
 
+    @Test(arguments: [
+        (#"{"permissions":[]}"#, #"no "version" (a manifest is {"version": 1, "permissions": [...]})"#),
+        (#"{"version":1}"#, #"no "permissions""#),
+    ])
+    func aMissingFieldIsNamedInPlainWords(_ json: String, _ words: String) throws {
+        let error = try #require(throws: ManifestError.malformed) { try PermissionManifest(json: Data(json.utf8)) }
+        #expect(error.description.contains(words))
+        #expect(!error.description.contains("CodingKeys"))
+    }
+
     @Test func anUnsupportedVersionIsRejected() {
         #expect(throws: ManifestError.unsupportedVersion) {
             try PermissionManifest(json: Data(#"{"version":2,"permissions":[]}"#.utf8))

@@ -80,10 +80,14 @@ public struct PermissionManifest: Hashable, Sendable {
         let raw: RawManifest
         do {
             raw = try JSONDecoder().decode(RawManifest.self, from: json)
+        } catch let DecodingError.keyNotFound(key, context) {
+            // Foundation's own words here name its coding keys ("No value associated with key CodingKeys(...)").
+            let shape = context.codingPath.isEmpty ? #" (a manifest is {"version": 1, "permissions": [...]})"# : ""
+            throw Self.malformed(context, in: json, detail: "no \"\(key.stringValue)\"\(shape)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-            let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context)
+            let DecodingError.dataCorrupted(context)
         {
-            throw Self.malformed(context, in: json)
+            throw Self.malformed(context, in: json, detail: context.debugDescription)
         } catch {
             throw ManifestError.malformed.at(nil, kind: nil, "\(error)")
         }
@@ -187,7 +191,7 @@ public struct PermissionManifest: Hashable, Sendable {
     }
 
     /// A malformed-manifest error naming the entry the decoder stopped in and, when it has one, its kind.
-    private static func malformed(_ context: DecodingError.Context, in json: Data) -> ManifestError {
+    private static func malformed(_ context: DecodingError.Context, in json: Data, detail: String) -> ManifestError {
         let path = context.codingPath
         let entry = path.count >= 2 && path[0].stringValue == "permissions" ? path[1].intValue : nil
         let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -198,6 +202,6 @@ public struct PermissionManifest: Hashable, Sendable {
             kindName = (entries[entry] as? [String: Any])?["kind"] as? String
         }
         return ManifestError.malformed.at(
-            entry, kind: kindName, field.isEmpty ? context.debugDescription : "at \(field): \(context.debugDescription)")
+            entry, kind: kindName, field.isEmpty ? detail : "at \(field): \(detail)")
     }
 }
