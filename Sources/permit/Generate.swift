@@ -9,12 +9,14 @@ struct Generate: ParsableCommand {
         abstract: "Print the Info.plist, Android manifest or privacy manifest fragment the permission manifest calls for.",
         usage: """
             permit generate --manifest <file> (--info-plist | --android-manifest | --privacy-manifest) \
-            [--update <file>] [--deployment-target <version>] [--kind <name> ...]
+            [--update <file>] [--sources <path>] [--deployment-target <version>] [--kind <name> ...]
             """,
         discussion: """
             --info-plist prints a <key>/<string> pair for every purpose key the declared kinds need, with the \
             manifest's purpose texts (notifications needs none on iOS), and for localNetwork NSBonjourServices listing \
-            _permit-probe._tcp, the type LocalNetworkAuthority probes with by default. --android-manifest prints a \
+            _permit-probe._tcp, the type LocalNetworkAuthority probes with by default, or with --sources each \
+            serviceType: literal the app passes to LocalNetworkAuthority(...), as permit lint --sources reads them. \
+            --android-manifest prints a \
             <uses-permission> line for every permission they need, INTERNET first. --privacy-manifest prints a \
             whole PrivacyInfo.xcprivacy declaring UserDefaults with reason CA92.1, what Permit's \
             UserDefaultsPermissionStore needs.
@@ -50,8 +52,19 @@ struct Generate: ParsableCommand {
         help: ArgumentHelp("Edit this file in place instead of printing the fragment.", valueName: "file"))
     var update: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app's Swift sources, a directory searched for .swift files or one file, read for the serviceType: passed to LocalNetworkAuthority.",
+            valueName: "path"))
+    var sources: String?
+
     func validate() throws {
         if update?.isEmpty == true { throw ValidationError("--update needs the path of the file to edit.") }
+        if sources?.isEmpty == true { throw ValidationError("--sources needs the path of the app's Swift sources.") }
+        if sources != nil, target != .infoPlist {
+            throw ValidationError("--sources is read only with --info-plist, for NSBonjourServices.")
+        }
     }
 
     func run() throws {
@@ -60,7 +73,19 @@ struct Generate: ParsableCommand {
         let linter = PermissionLinter(configuration: configuration)
         try reportingInputErrors {
             let manifest = try manifestOptions.readManifest(with: linter)
-            let generator = FragmentGenerator(manifest: manifest, deploymentTarget: manifestOptions.deploymentTarget)
+            let scan = try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) }
+            let generator = FragmentGenerator(
+                manifest: manifest, deploymentTarget: manifestOptions.deploymentTarget, sources: scan)
+            for value in generator.unreadableBonjourServiceTypes {
+                Terminal.progress(
+                    "permit generate: LocalNetworkAuthority is passed serviceType: \(value), which is not read; "
+                        + "list that type in NSBonjourServices yourself")
+            }
+            if target == .infoPlist, scan == nil, !generator.bonjourServiceTypes.isEmpty {
+                Terminal.progress(
+                    "permit generate: NSBonjourServices lists \(generator.bonjourServiceTypes.joined(separator: ", ")), "
+                        + "LocalNetworkAuthority's default; if the app passes serviceType:, give --sources to list that type instead")
+            }
             guard let update else {
                 let text = fragment(generator)
                 if text.isEmpty {

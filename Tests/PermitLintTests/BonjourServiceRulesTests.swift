@@ -82,10 +82,11 @@ import Testing
         #expect(onlyDefault.keys(.bonjourServiceMissing) == ["NSBonjourServices"])
         let finding = try #require(onlyDefault.findings.first)
         #expect(finding.message.contains("browses for _x._tcp (passed as serviceType: in App/Probe.swift:3)"))
-        #expect(finding.fix == "add <string>_x._tcp</string> to the <array> of <key>NSBonjourServices</key>")
+        let generate = "; `permit generate --info-plist --sources App --update Info.plist` writes it"
+        #expect(finding.fix == "add <string>_x._tcp</string> to the <array> of <key>NSBonjourServices</key>" + generate)
         #expect(try lint(bonjour: Self.array(["_x._tcp"]), sources: sources).isClean)
         let missing = try #require(try lint(bonjour: nil, sources: sources).findings.first)
-        #expect(missing.fix == "add <key>NSBonjourServices</key><array><string>_x._tcp</string></array>")
+        #expect(missing.fix == "add <key>NSBonjourServices</key><array><string>_x._tcp</string></array>" + generate)
     }
 
     @Test func aServiceTypeTheLinterCannotReadIsNotGuessed() throws {

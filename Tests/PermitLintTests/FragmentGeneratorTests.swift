@@ -76,6 +76,57 @@ import Testing
         #expect(!report.hasErrors)
     }
 
+    // MARK: - NSBonjourServices
+
+    static let printer = #"{"version":1,"permissions":[{"kind":"localNetwork","necessity":"optional","purpose":"Finds the receipt printer on your Wi-Fi network."}]}"#
+
+    static func sources(_ code: String) -> SourceScan {
+        SourceScan(path: "App", files: [("Printing.swift", "import PermitLocalNetwork\n" + code)])
+    }
+
+    @Test func withoutSourcesNSBonjourServicesListsTheProbesDefaultType() throws {
+        let generator = FragmentGenerator(manifest: try PermissionManifest(json: Data(Self.printer.utf8)))
+        #expect(generator.bonjourServiceTypes == ["_permit-probe._tcp"])
+        #expect(generator.infoPlistFragment().hasSuffix("<key>NSBonjourServices</key>\n<array>\n\t<string>_permit-probe._tcp</string>\n</array>\n"))
+    }
+
+    @Test func theServiceTypeTheSourcesPassIsListedInsteadOfTheDefault() throws {
+        let manifest = try PermissionManifest(json: Data(Self.printer.utf8))
+        let sources = Self.sources(#"let authority = LocalNetworkAuthority(serviceType: "_ipp._tcp")"#)
+        let generator = FragmentGenerator(manifest: manifest, sources: sources)
+        #expect(generator.bonjourServiceTypes == ["_ipp._tcp"])
+        #expect(!generator.infoPlistFragment().contains("_permit-probe._tcp"))
+
+        // An app's own array keeps its types and gains only the one the code passes; lint then finds nothing.
+        let plist = "<plist version=\"1.0\">\n<dict>\n\t<key>NSBonjourServices</key>\n\t<array>\n\t\t<string>_http._tcp</string>\n\t</array>\n</dict>\n</plist>\n"
+        let updated = String(decoding: try generator.updatingInfoPlist(Data(plist.utf8), file: "Info.plist"), as: UTF8.self)
+        #expect(updated.contains("\t\t<string>_http._tcp</string>\n\t\t<string>_ipp._tcp</string>\n\t</array>"))
+        #expect(!updated.contains("_permit-probe._tcp"))
+        let report = PermissionLinter().lint(
+            LintInputs(
+                manifest: manifest, manifestFile: "permissions.json",
+                infoPlist: try InfoPlist(data: Data(updated.utf8), file: "Info.plist"), sources: sources))
+        #expect(report.isClean, "\(report.findings)")
+        #expect(try generator.updatingInfoPlist(Data(updated.utf8), file: "Info.plist") == Data(updated.utf8))
+    }
+
+    @Test func aServiceTypeInAVariableIsNotGuessed() throws {
+        let generator = FragmentGenerator(
+            manifest: try PermissionManifest(json: Data(Self.printer.utf8)),
+            sources: Self.sources("let authority = LocalNetworkAuthority(serviceType: settings.type)"))
+        #expect(generator.bonjourServiceTypes.isEmpty)
+        #expect(generator.unreadableBonjourServiceTypes == ["settings.type (Printing.swift:2)"])
+        #expect(!generator.infoPlistFragment().contains("NSBonjourServices"))
+    }
+
+    @Test func sourcesWithoutPermitLocalNetworkNeedNoBonjourType() throws {
+        let generator = FragmentGenerator(
+            manifest: try PermissionManifest(json: Data(Self.printer.utf8)),
+            sources: SourceScan(path: "App", files: [("Own.swift", "import Network\nstruct OwnLocalNetworkAuthority {}\n")]))
+        #expect(generator.bonjourServiceTypes.isEmpty)
+        #expect(!generator.infoPlistFragment().contains("NSBonjourServices"))
+    }
+
     // MARK: - Updating an Info.plist in place
 
     @Test func missingKeysAreAppendedAndEmptyOnesFilledLeavingEveryOtherByte() throws {

@@ -27,11 +27,35 @@ public struct FragmentGenerator: Sendable {
     public let manifest: PermissionManifest
     /// The oldest iOS the app runs on, which decides whether legacy calendar and reminders keys are written.
     public let deploymentTarget: DeploymentTarget
+    /// The Bonjour service types `NSBonjourServices` lists, exactly those `permit lint` requires: none unless the
+    /// manifest declares `localNetwork`; then `_permit-probe._tcp`, the type `LocalNetworkAuthority` probes with
+    /// by default, or, when sources were given, each `serviceType:` literal they pass to it (none when they never
+    /// import `PermitLocalNetwork`, or only use the deprecated `endpoint:` probe).
+    public let bonjourServiceTypes: [String]
+    /// The `serviceType:` values the sources pass that cannot be read (a variable, say), each with where:
+    /// `"config.type (App.swift:12)"`. The generator cannot write those; the app lists them itself.
+    public let unreadableBonjourServiceTypes: [String]
 
     /// Creates a generator for `manifest`.
-    public init(manifest: PermissionManifest, deploymentTarget: DeploymentTarget = .permitMinimum) {
+    ///
+    /// - Parameter sources: The app's Swift sources, read for the `serviceType:` passed to
+    ///   `LocalNetworkAuthority`, as `permit lint --sources` reads them. Without them, `NSBonjourServices` lists
+    ///   the default type.
+    public init(manifest: PermissionManifest, deploymentTarget: DeploymentTarget = .permitMinimum, sources: SourceScan? = nil) {
         self.manifest = manifest
         self.deploymentTarget = deploymentTarget
+        var types: [String] = []
+        var unreadable: [String] = []
+        if BonjourServiceRules.appliesTo(manifest, sources) {
+            for need in BonjourServiceRules.needs(sources) {
+                switch need {
+                case .type(let type, _): types.append(type)
+                case .unreadable(let value, let place): unreadable.append("\(value) (\(place))")
+                }
+            }
+        }
+        bonjourServiceTypes = types
+        unreadableBonjourServiceTypes = unreadable
     }
 
     // MARK: - Info.plist
@@ -40,13 +64,12 @@ public struct FragmentGenerator: Sendable {
     /// manifest's purpose texts. Empty when no declared kind has a purpose key (notifications has none).
     ///
     /// When the manifest declares `localNetwork`, `NSBonjourServices` follows, an `<array>` listing
-    /// `_permit-probe._tcp`, the type `LocalNetworkAuthority` probes with by default. An app that passes another
-    /// `serviceType:` lists that one instead; `permit lint --sources` reads it.
+    /// ``bonjourServiceTypes``.
     public func infoPlistFragment() -> String {
         let purposes = plan.entries.flatMap { [XMLPropertyList.keyLine($0.key), XMLPropertyList.stringLine($0.purpose)] }
         let bonjour =
             needsBonjourServices
-            ? [XMLPropertyList.keyLine(PlatformTable.bonjourServicesKey)] + Self.bonjourArray(unit: "\t") : []
+            ? [XMLPropertyList.keyLine(PlatformTable.bonjourServicesKey)] + bonjourArray(unit: "\t") : []
         return (purposes + bonjour).map { $0 + "\n" }.joined()
     }
 
@@ -55,8 +78,8 @@ public struct FragmentGenerator: Sendable {
     /// Missing keys are appended at the end of the top-level dictionary, in the file's indentation and line
     /// ending; a purpose string that differs has its value element replaced. When a key is written more than
     /// once, the last is edited: Foundation, and iOS, read the last. When the manifest declares `localNetwork`,
-    /// `NSBonjourServices` is added listing `_permit-probe._tcp`, or that type is appended to its array. Nothing
-    /// else changes.
+    /// `NSBonjourServices` is added listing ``bonjourServiceTypes``, or those it lacks are appended to its array.
+    /// Nothing else changes.
     ///
     /// - Throws: ``LintError/notEditable`` for a binary property list, ``LintError/malformedXML`` or
     ///   ``LintError/unexpectedContent`` (also when `NSBonjourServices` is not an array of strings).
@@ -76,17 +99,18 @@ public struct FragmentGenerator: Sendable {
         }
         if needsBonjourServices {
             let key = PlatformTable.bonjourServicesKey
-            let type = PlatformTable.localNetworkProbeServiceType
             if let value = existing.last(where: { $0.key == key })?.value {
                 if let wrong = value.name == "array" ? value.children.first(where: { $0.name != "string" }) : value {
                     throw LintError.unexpectedContent.about(
-                        file, "\(key) holds <\(wrong.name)>, not an <array> of <string>s; make it one listing \(type)")
+                        file, "\(key) holds <\(wrong.name)>, not an <array> of <string>s; make it one listing "
+                            + bonjourServiceTypes.joined(separator: ", "))
                 }
-                if !value.children.contains(where: { $0.text == type }) {
-                    editor.insert([XMLPropertyList.stringLine(type)], into: value, after: value.children.last)
+                let lacking = bonjourServiceTypes.filter { type in !value.children.contains { $0.text == type } }
+                if !lacking.isEmpty {
+                    editor.insert(lacking.map(XMLPropertyList.stringLine), into: value, after: value.children.last)
                 }
             } else {
-                missing += [XMLPropertyList.keyLine(key)] + Self.bonjourArray(unit: editor.unit)
+                missing += [XMLPropertyList.keyLine(key)] + bonjourArray(unit: editor.unit)
             }
         }
         if !missing.isEmpty {
@@ -194,13 +218,14 @@ public struct FragmentGenerator: Sendable {
 
     private var plan: PurposeKeyPlan { PurposeKeyPlan(manifest: manifest, deploymentTarget: deploymentTarget) }
 
-    /// Whether the manifest declares `localNetwork`, whose probe needs its service type in `NSBonjourServices`.
-    private var needsBonjourServices: Bool { manifest.kinds.contains(.localNetwork) }
+    /// Whether `NSBonjourServices` must list anything: the manifest declares `localNetwork`, whose probe needs its
+    /// service type there.
+    private var needsBonjourServices: Bool { !bonjourServiceTypes.isEmpty }
 
-    /// `NSBonjourServices`'s value listing the probe's default type, one element a line, nested lines indented by
+    /// `NSBonjourServices`'s value listing ``bonjourServiceTypes``, one element a line, nested lines indented by
     /// `unit`.
-    private static func bonjourArray(unit: String) -> [String] {
-        ["<array>", unit + XMLPropertyList.stringLine(PlatformTable.localNetworkProbeServiceType), "</array>"]
+    private func bonjourArray(unit: String) -> [String] {
+        ["<array>"] + bonjourServiceTypes.map { unit + XMLPropertyList.stringLine($0) } + ["</array>"]
     }
 
     /// The Android permissions the manifest needs, each once, `INTERNET` first.

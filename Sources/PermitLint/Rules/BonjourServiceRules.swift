@@ -11,7 +11,7 @@ import Permit
 /// need nothing: the app reads the permission with an authority of its own.
 enum BonjourServiceRules {
     /// A service type the probe needs listed, and where the need comes from.
-    private enum Need: Equatable {
+    enum Need: Equatable {
         /// `type`, with the words that say where it comes from.
         case type(String, origin: String)
         /// A `serviceType:` value written as `value`, at `place` (`File.swift:12`).
@@ -19,11 +19,7 @@ enum BonjourServiceRules {
     }
 
     static func findings(manifest: PermissionManifest, plist: InfoPlist, sources: SourceScan?) -> [LintFinding] {
-        guard manifest.kinds.contains(.localNetwork) else { return [] }
-        // Sources that never import PermitLocalNetwork use an authority of the app's own, whose needs are its own.
-        if let sources, let module = PlatformTable.module(for: .localNetwork), sources.file(importing: module.name) == nil {
-            return []
-        }
+        guard appliesTo(manifest, sources) else { return [] }
         let key = PlatformTable.bonjourServicesKey
         let listed = plist.stringArrays[key]
         let problem =
@@ -35,14 +31,14 @@ enum BonjourServiceRules {
         let declares = "and the manifest declares localNetwork"
         let refused = "iOS refuses a Bonjour browse for a type NSBonjourServices does not list, so the kind reads "
             + "unavailable and cannot be granted"
-        let update = "`permit generate --info-plist --update \(plist.file)` writes it"
+        let update = "`permit generate --info-plist\(sources.map { " --sources \($0.path)" } ?? "") --update \(plist.file)` writes it"
         var findings: [LintFinding] = []
         for need in needs(sources) {
             switch need {
             case .type(let type, let origin):
                 guard listed?.contains(type) != true else { continue }
                 let entry = "<key>\(key)</key><array><string>\(type)</string></array>"
-                let generate = type == PlatformTable.localNetworkProbeServiceType ? "; \(update)" : ""
+                let generate = "; \(update)"
                 let fix =
                     switch listed {
                     case nil where plist.keys.contains(key):
@@ -72,8 +68,16 @@ enum BonjourServiceRules {
         return findings
     }
 
+    /// Whether the rule applies: the manifest declares `localNetwork`, and the sources, when given, import
+    /// `PermitLocalNetwork` (sources that never do use an authority of the app's own, whose needs are its own).
+    static func appliesTo(_ manifest: PermissionManifest, _ sources: SourceScan?) -> Bool {
+        guard manifest.kinds.contains(.localNetwork) else { return false }
+        guard let sources, let module = PlatformTable.module(for: .localNetwork) else { return true }
+        return sources.file(importing: module.name) != nil
+    }
+
     /// What the sources ask to be listed, each once: the default when no sources are given or no call names a type.
-    private static func needs(_ sources: SourceScan?) -> [Need] {
+    static func needs(_ sources: SourceScan?) -> [Need] {
         let standard = PlatformTable.localNetworkProbeServiceType
         guard let calls = sources?.localNetworkAuthorityCalls, !calls.isEmpty else {
             return [.type(standard, origin: "the default, LocalNetworkAuthority.defaultServiceType")]
