@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 package import Logging
+import PermitSupport
 
 /// The whole server behind `permit server`: the registry middleware in front of the app's pages, the native
 /// report and grant-rate routes, and the pruner, on one engine.

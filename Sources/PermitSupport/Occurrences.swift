@@ -45,10 +45,28 @@ package final class Occurrences: Sendable {
     /// Returns `true` once the count passes `seen` (at once if it already has), or `false` when `deadline` comes
     /// first or the calling task is cancelled.
     package func next(after seen: Int, before deadline: ContinuousClock.Instant) async -> Bool {
+        await next(after: seen) { try await Task.sleep(until: deadline) }
+    }
+
+    /// Returns `true` once the count passes `seen` (at once if it already has), or `false` when `duration` passes
+    /// on `clock` first or the calling task is cancelled.
+    package func next(after seen: Int, within duration: Duration, on clock: any Clock<Duration>) async -> Bool {
+        await next(after: seen) { try await clock.sleep(for: duration) }
+    }
+
+    /// Returns `true` once the count passes `seen` (at once if it already has), or `false` when the calling task
+    /// is cancelled first.
+    package func next(after seen: Int) async -> Bool {
+        guard count == seen else { return true }
+        return await wait(after: seen)
+    }
+
+    /// Waits for an occurrence after `seen` until `expiry` returns.
+    private func next(after seen: Int, until expiry: @escaping @Sendable () async throws -> Void) async -> Bool {
         guard count == seen else { return true }
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                try? await Task.sleep(until: deadline)
+                try? await expiry()
                 return false
             }
             group.addTask { await self.wait(after: seen) }

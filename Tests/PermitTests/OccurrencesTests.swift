@@ -1,3 +1,4 @@
+import Clocks
 import PermitSupport
 import Testing
 
@@ -40,5 +41,50 @@ import Testing
         // A later occurrence finds no waiter left, and counts.
         occurrences.happened()
         #expect(occurrences.count == 1)
+    }
+}
+
+/// A one-time event: an ``Occurrences`` that counts to one, waited for without a task of its own.
+@Suite(.timeLimit(.minutes(1))) struct SignalTests {
+    @Test func firingWakesEveryWaiterAndEveryLaterWaitReturnsAtOnce() async {
+        let signal = Signal()
+        let waiters = (0..<3).map { _ in Task { await signal.wait() } }
+        #expect(!signal.isFired)
+        signal.fire()
+        signal.fire()  // a second fire changes nothing
+        for waiter in waiters { #expect(await waiter.value) }
+        #expect(signal.isFired)
+        #expect(await signal.wait())
+    }
+
+    @Test func aCancelledWaitReturnsFalseWithoutTheSignal() async {
+        let signal = Signal()
+        let waiting = Task { await signal.wait() }
+        waiting.cancel()
+        #expect(await waiting.value == false)
+        #expect(!signal.isFired)
+    }
+
+    @Test func aWaitUpToADurationEndsOnTheInjectedClock() async {
+        let clock = TestClock<Duration>()
+        let signal = Signal()
+        let waiting = Task { await signal.wait(upTo: .seconds(5), on: clock) }
+        await clock.advance(by: .seconds(4))
+        signal.fire()
+        #expect(await waiting.value)
+
+        let unanswered = Signal()
+        let ended = Locked(false)
+        let expiring = Task {
+            defer { ended.withLock { $0 = true } }
+            return await unanswered.wait(upTo: .seconds(5), on: clock)
+        }
+        // Only the test clock can end this wait: advanced in steps of five seconds until the sleep, once in place,
+        // has had its five.
+        while !ended.withLock({ $0 }) {
+            await clock.advance(by: .seconds(5))
+            await Task.yield()
+        }
+        #expect(await expiring.value == false)
     }
 }

@@ -1,5 +1,6 @@
 package import Foundation
 package import Logging
+package import PermitSupport
 
 /// Drains the push queue (``PushQueue``): claims due sends, sends each once through ``PushDelivery``, and
 /// records how each ended or when it is due again. It lives as long as its ``run(until:grace:)``, in the server's
