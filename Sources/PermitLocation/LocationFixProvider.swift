@@ -28,6 +28,8 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
     private let timeout: Duration
     private var machine = LocationFixRequestStateMachine()
     private var waiters: [CheckedContinuation<LocationFix, any Error>] = []
+    /// The request's deadline, cancelled when the request ends first.
+    private var pendingDeadline: DispatchWorkItem?
 
     /// How long a fix may take by default: 15 seconds, as `requestLocation()` has no timeout of its own.
     public static let defaultTimeout: Duration = LocationFixFailure.defaultTimeout
@@ -57,24 +59,29 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
         case .join:
             return try await withCheckedThrowingContinuation { waiters.append($0) }
         case .start(let timer):
-            // The deadline is a child of the call that started the request, and ends with it.
-            return try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await self.expire(timer) }
-                defer { group.cancelAll() }
-                return try await withCheckedThrowingContinuation { continuation in
-                    waiters.append(continuation)
-                    manager.requestLocation()
-                }
+            return try await withCheckedThrowingContinuation { continuation in
+                waiters.append(continuation)
+                manager.requestLocation()
+                startDeadline(timer)
             }
         }
     }
 
-    /// Fails the request `timer` started once the timeout has passed. Nothing happens when it is cancelled: the
-    /// request ended, or the call that started it was cancelled, and then the request ends when CoreLocation
-    /// answers (it answers every `requestLocation()`, with a fix or an error).
-    private func expire(_ timer: Int) async {
-        guard (try? await Task.sleep(for: timeout)) != nil else { return }
-        end(machine.timerFired(timer), fix: nil)
+    /// Fails the request `timer` started once the timeout has passed, on the main queue: the deadline belongs to
+    /// the request, not to the task of the call that started it, so a cancelled caller leaves every other caller
+    /// its bound (CoreLocation's answer may take any time).
+    private func startDeadline(_ timer: Int) {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.end(self.machine.timerFired(timer), fix: nil)
+            }
+        }
+        pendingDeadline = deadline
+        DispatchQueue.main.asyncAfter(
+            deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)),
+            execute: deadline)
     }
 
     // MARK: - CLLocationManagerDelegate
@@ -110,6 +117,8 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             manager.stopUpdatingLocation()
             result = .failure(error)
         }
+        pendingDeadline?.cancel()
+        pendingDeadline = nil
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume(with: result) }
