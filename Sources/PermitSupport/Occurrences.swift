@@ -32,6 +32,11 @@ package final class Occurrences: Sendable {
     /// How many times the event happened so far.
     package var count: Int { state.withLock { $0.count } }
 
+    /// How many tasks wait for the next occurrence now: for tests that must know a wait began.
+    package var waiterCount: Int {
+        state.withLock { $0.waiting.values.count { if case .waiting = $0 { true } else { false } } }
+    }
+
     /// Records one occurrence and wakes every waiter.
     package func happened() {
         let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
@@ -82,6 +87,8 @@ package final class Occurrences: Sendable {
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
         }
+        // Whoever resumed the wait took its entry out; a cancellation that came after leaves a marker, dropped here.
+        defer { state.withLock { $0.waiting[id] = nil } }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state -> Bool? in

@@ -23,6 +23,9 @@ package final class Signal: Sendable {
     /// Whether the signal has fired.
     package var isFired: Bool { occurrences.count > 0 }
 
+    /// How many tasks wait for the signal now: for tests that must know a wait began.
+    package var waiterCount: Int { occurrences.waiterCount }
+
     /// Fires the signal: every waiter resumes, and every later wait returns at once. Firing again changes nothing.
     package func fire() {
         occurrences.happened()

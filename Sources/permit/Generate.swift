@@ -78,8 +78,8 @@ struct Generate: ParsableCommand {
                 manifest: manifest, deploymentTarget: manifestOptions.deploymentTarget, sources: scan)
             for value in generator.unreadableBonjourServiceTypes {
                 Terminal.progress(
-                    "permit generate: LocalNetworkAuthority is passed serviceType: \(value), which is not read; "
-                        + "list that type in NSBonjourServices yourself")
+                    "permit generate: LocalNetworkAuthority is passed serviceType: \(value), which permit cannot read "
+                        + "(not a string literal); list the type it holds in NSBonjourServices yourself")
             }
             if target == .infoPlist, scan == nil, !generator.bonjourServiceTypes.isEmpty {
                 Terminal.progress(

@@ -23,7 +23,7 @@ import Testing
         #expect(
             finding.fix
                 == "add <key>NSBonjourServices</key><array><string>_permit-probe._tcp</string></array>; "
-                + "`permit generate --info-plist --update Info.plist` writes it")
+                + "`permit generate --manifest permissions.json --info-plist --update Info.plist` writes it")
         #expect(report.hasErrors)
     }
 
@@ -82,7 +82,7 @@ import Testing
         #expect(onlyDefault.keys(.bonjourServiceMissing) == ["NSBonjourServices"])
         let finding = try #require(onlyDefault.findings.first)
         #expect(finding.message.contains("browses for _x._tcp (passed as serviceType: in App/Probe.swift:3)"))
-        let generate = "; `permit generate --info-plist --sources App --update Info.plist` writes it"
+        let generate = "; `permit generate --manifest permissions.json --info-plist --sources App --update Info.plist` writes it"
         #expect(finding.fix == "add <string>_x._tcp</string> to the <array> of <key>NSBonjourServices</key>" + generate)
         #expect(try lint(bonjour: Self.array(["_x._tcp"]), sources: sources).isClean)
         let missing = try #require(try lint(bonjour: nil, sources: sources).findings.first)

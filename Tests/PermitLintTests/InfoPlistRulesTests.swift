@@ -31,7 +31,7 @@ import Testing
         #expect(empty.message.contains("is empty") && empty.message.contains("declares location"))
         #expect(missing.message.contains("is missing") && missing.message.contains("ITMS-90683"))
         #expect(missing.fix.contains("<key>NSCameraUsageDescription</key>"))
-        #expect(missing.fix.contains("permit generate --info-plist --update InfoPlist/\(name)"))
+        #expect(missing.fix.contains("permit generate --manifest Manifests/ashtrail.json --info-plist --update InfoPlist/\(name)"))
         #expect(report.hasErrors)
     }
 

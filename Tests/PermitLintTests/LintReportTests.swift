@@ -69,3 +69,22 @@ import Testing
         for bad in ["", "x", "16.", "0", "16.-1", "1.2.3.4"] { #expect(DeploymentTarget(bad) == nil, "\(bad)") }
     }
 }
+
+/// The `permit generate` command a fix names runs as printed: it names the manifest, and quotes a path a shell
+/// would split.
+@Suite struct GenerateCommandTests {
+    @Test func theCommandNamesTheManifestAndQuotesWhatAShellWouldSplit() {
+        let command = GenerateCommand(manifestFile: "Config/permissions.json", sources: "App/Sources")
+        #expect(
+            command.writesIt("--info-plist", update: "App/Info.plist")
+                == "`permit generate --manifest Config/permissions.json --info-plist --sources App/Sources --update App/Info.plist` writes it")
+        // Only the Info.plist's generation reads the sources.
+        #expect(
+            command.writesIt("--privacy-manifest", update: "App/PrivacyInfo.xcprivacy")
+                == "`permit generate --manifest Config/permissions.json --privacy-manifest --update App/PrivacyInfo.xcprivacy` writes it")
+        #expect(
+            GenerateCommand(manifestFile: "My App/permissions.json").writesIt("--android-manifest", update: "it's/A.xml")
+                == #"`permit generate --manifest 'My App/permissions.json' --android-manifest --update 'it'\''s/A.xml'` writes it"#)
+        #expect(GenerateCommand.quoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
+    }
+}

@@ -49,6 +49,7 @@ import Testing
     @Test func firingWakesEveryWaiterAndEveryLaterWaitReturnsAtOnce() async {
         let signal = Signal()
         let waiters = (0..<3).map { _ in Task { await signal.wait() } }
+        #expect(await yield(until: { signal.waiterCount == 3 }))
         #expect(!signal.isFired)
         signal.fire()
         signal.fire()  // a second fire changes nothing
@@ -60,9 +61,10 @@ import Testing
     @Test func aCancelledWaitReturnsFalseWithoutTheSignal() async {
         let signal = Signal()
         let waiting = Task { await signal.wait() }
+        #expect(await yield(until: { signal.waiterCount == 1 }))
         waiting.cancel()
         #expect(await waiting.value == false)
-        #expect(!signal.isFired)
+        #expect(!signal.isFired && signal.waiterCount == 0)
     }
 
     @Test func aWaitUpToADurationEndsOnTheInjectedClock() async {
@@ -79,12 +81,13 @@ import Testing
             defer { ended.withLock { $0 = true } }
             return await unanswered.wait(upTo: .seconds(5), on: clock)
         }
-        // Only the test clock can end this wait: advanced in steps of five seconds until the sleep, once in place,
-        // has had its five.
-        while !ended.withLock({ $0 }) {
+        // Advanced in steps of five seconds until the sleep, once in place, has had its five; a bounded number of
+        // steps, far less than five real seconds, so that a wait on the real clock would fail here.
+        for _ in 0..<1_000 where !ended.withLock({ $0 }) {
             await clock.advance(by: .seconds(5))
             await Task.yield()
         }
+        #expect(ended.withLock { $0 }, "the wait did not end on the test clock")
         #expect(await expiring.value == false)
     }
 }

@@ -83,7 +83,8 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         "bonjour-service-missing", .error, "NSBonjourServices does not list the local network probe's service type",
         help: "List the service type LocalNetworkAuthority browses for in the Info.plist: "
             + "`<key>NSBonjourServices</key><array><string>_permit-probe._tcp</string></array>`, or the type the "
-            + "app passes as `serviceType:`; `permit generate --info-plist --update` writes the default. iOS refuses "
+            + "app passes as `serviceType:`; `permit generate --info-plist --update` writes the default, and with "
+            + "`--sources` the types the code passes. iOS refuses "
             + "a Bonjour browse for a type NSBonjourServices does not list, so the local network permission reads "
             + "unavailable and cannot be granted.")
 

@@ -32,6 +32,7 @@ public struct PermissionLinter: Sendable {
     /// Every finding for `inputs`, minus the rules the configuration turns off.
     public func lint(_ inputs: LintInputs) -> LintReport {
         var findings: [LintFinding] = []
+        let generate = GenerateCommand(manifestFile: inputs.manifestFile, sources: inputs.sources?.path)
         for declaration in inputs.manifest.declarations {
             findings += configuration.purposeStrings.findings(
                 in: declaration.purpose, file: inputs.manifestFile, key: declaration.kind.rawValue)
@@ -40,8 +41,10 @@ public struct PermissionLinter: Sendable {
             manifest: inputs.manifest, manifestFile: inputs.manifestFile, localizations: inputs.localizations,
             configuration: configuration)
         if let plist = inputs.infoPlist {
-            findings += InfoPlistRules.findings(manifest: inputs.manifest, plist: plist, configuration: configuration)
-            findings += BonjourServiceRules.findings(manifest: inputs.manifest, plist: plist, sources: inputs.sources)
+            findings += InfoPlistRules.findings(
+                manifest: inputs.manifest, plist: plist, configuration: configuration, generate: generate)
+            findings += BonjourServiceRules.findings(
+                manifest: inputs.manifest, plist: plist, sources: inputs.sources, generate: generate)
             findings += TransportRules.findings(plist: plist)
         }
         if let localizations = inputs.localizations {
@@ -55,7 +58,7 @@ public struct PermissionLinter: Sendable {
             findings += SourceRules.moduleFindings(
                 manifest: inputs.manifest, sources: sources, deploymentTarget: configuration.deploymentTarget)
             if let privacy = inputs.privacyManifest {
-                findings += SourceRules.privacyFindings(sources: sources, privacy: privacy)
+                findings += SourceRules.privacyFindings(sources: sources, privacy: privacy, generate: generate)
             }
         }
         if let entitlements = inputs.entitlements {
@@ -65,7 +68,7 @@ public struct PermissionLinter: Sendable {
             }
         }
         if let android = inputs.androidManifest {
-            findings += AndroidRules.findings(manifest: inputs.manifest, android: android)
+            findings += AndroidRules.findings(manifest: inputs.manifest, android: android, generate: generate)
             findings += TransportRules.findings(android: android)
         }
         return LintReport(findings: findings.filter { configuration.isEnabled($0.rule) })

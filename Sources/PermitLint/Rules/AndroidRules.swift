@@ -5,7 +5,7 @@ import Permit
 /// Network access is implicit: every app needs `INTERNET`. A permission PermitLint's table does not know
 /// (`WAKE_LOCK`, an app's own) is no one's to judge and is not reported.
 enum AndroidRules {
-    static func findings(manifest: PermissionManifest, android: AndroidManifest) -> [LintFinding] {
+    static func findings(manifest: PermissionManifest, android: AndroidManifest, generate: GenerateCommand) -> [LintFinding] {
         var needed: [(permission: String, kind: PermissionKind?)] = PlatformTable.implicitAndroidRequired.map { ($0, nil) }
         var allowed = Set(PlatformTable.implicitAndroidRequired + PlatformTable.implicitAndroidAccepted)
         for kind in manifest.kinds {
@@ -34,7 +34,7 @@ enum AndroidRules {
                     rule: .androidMissingPermission, file: android.file, key: permission,
                     message: "<uses-permission> \(permission) is missing, and \(reason): Android refuses what is not declared",
                     fix: "add <uses-permission android:name=\"\(permission)\" />; "
-                        + "`permit generate --android-manifest --update \(android.file)` writes it"))
+                        + generate.writesIt("--android-manifest", update: android.file)))
         }
         var reported: Set<String> = []
         for permission in android.permissions where !allowed.contains(permission) && !reported.contains(permission) {

@@ -18,7 +18,9 @@ enum BonjourServiceRules {
         case unreadable(value: String, place: String)
     }
 
-    static func findings(manifest: PermissionManifest, plist: InfoPlist, sources: SourceScan?) -> [LintFinding] {
+    static func findings(
+        manifest: PermissionManifest, plist: InfoPlist, sources: SourceScan?, generate: GenerateCommand
+    ) -> [LintFinding] {
         guard appliesTo(manifest, sources) else { return [] }
         let key = PlatformTable.bonjourServicesKey
         let listed = plist.stringArrays[key]
@@ -31,7 +33,7 @@ enum BonjourServiceRules {
         let declares = "and the manifest declares localNetwork"
         let refused = "iOS refuses a Bonjour browse for a type NSBonjourServices does not list, so the kind reads "
             + "unavailable and cannot be granted"
-        let update = "`permit generate --info-plist\(sources.map { " --sources \($0.path)" } ?? "") --update \(plist.file)` writes it"
+        let update = generate.writesIt("--info-plist", update: plist.file)
         var findings: [LintFinding] = []
         for need in needs(sources) {
             switch need {

@@ -4,11 +4,11 @@ import Permit
 /// `purpose-mismatch`, `duplicate-key`, and the voice rules on purpose strings that differ from the manifest's texts.
 enum InfoPlistRules {
     static func findings(
-        manifest: PermissionManifest, plist: InfoPlist, configuration: LintConfiguration
+        manifest: PermissionManifest, plist: InfoPlist, configuration: LintConfiguration, generate: GenerateCommand
     ) -> [LintFinding] {
         var findings: [LintFinding] = []
         let plan = PurposeKeyPlan(manifest: manifest, deploymentTarget: configuration.deploymentTarget)
-        let update = "`permit generate --info-plist --update \(plist.file)` writes it"
+        let update = generate.writesIt("--info-plist", update: plist.file)
         for entry in plan.entries {
             let value = plist.string(for: entry.key)
             guard let value, !value.trimmingWhitespace.isEmpty else {

@@ -44,7 +44,7 @@ enum SourceRules {
         return findings
     }
 
-    static func privacyFindings(sources: SourceScan, privacy: PrivacyManifest) -> [LintFinding] {
+    static func privacyFindings(sources: SourceScan, privacy: PrivacyManifest, generate: GenerateCommand) -> [LintFinding] {
         guard let use = sources.userDefaultsUse else { return [] }
         let category = PlatformTable.userDefaultsCategory
         let reasons = privacy.reasons(for: category)
@@ -61,7 +61,8 @@ enum SourceRules {
                 rule: .privacyUserDefaults, file: privacy.file, key: PrivacyManifest.accessedAPITypesKey,
                 message: "\(use.file) uses \(use.identifier), and the privacy manifest \(problem): App Store Connect rejects the build (ITMS-91053)",
                 fix: "add an \(PrivacyManifest.accessedAPITypesKey) entry for \(category) with the reason "
-                    + "\(PlatformTable.userDefaultsDefaultReason); `permit generate --privacy-manifest --update \(privacy.file)` writes it"),
+                    + "\(PlatformTable.userDefaultsDefaultReason); "
+                    + generate.writesIt("--privacy-manifest", update: privacy.file)),
         ]
     }
 }
