@@ -1,8 +1,10 @@
 import PermitSupport
 
 /// Runs operations one after another, in the order they were asked for, each to its end even when the caller
-/// that asked for it is cancelled meanwhile: the hosts' changes whose command and bookkeeping must not be cut
-/// apart go through one (Chromium's document-start scripts, `OrderedWriteChain`'s cookie writes).
+/// that asked for it is cancelled meanwhile: `OrderedWriteChain`'s cookie writes go through one, each a race
+/// against a deadline that a cancelled caller would otherwise give up at once. (Chromium's document-start script
+/// changes need no task for this: a `SerialGate` and commands sent `cancellable: false` keep them whole in the
+/// caller's own task.)
 ///
 /// An operation starts when the one before it has ended, whether it returned or threw. A caller cancelled
 /// while it waits still gets the operation's result when it ends: the operation does not see the caller's

@@ -8,8 +8,8 @@ import PermitWeb
 ///
 /// Commands are answered by id; everything else is an event, delivered in order on ``events``. When the
 /// browser goes away, every pending command fails with `WebViewError.webContentTerminated` and ``events`` finishes.
-/// A command whose task is cancelled fails at once with `CancellationError`, and one the browser has not
-/// answered by its deadline fails with `WebViewError.timedOut`.
+/// A command whose task is cancelled fails at once with `CancellationError` (unless sent `cancellable: false`),
+/// and one the browser has not answered by its deadline fails with `WebViewError.timedOut`.
 final class DevToolsPipe: @unchecked Sendable {
     // @unchecked: `nextID`, `pending`, `cancelled`, `isOpen` and `writeEndOpen` are only touched while holding
     // `lock`; the file descriptors are immutable.
@@ -67,36 +67,28 @@ final class DevToolsPipe: @unchecked Sendable {
 
     /// Sends a command and returns its `result` object; `params` is the JSON text of the parameters object.
     ///
+    /// - Parameter cancellable: Whether a cancelled task stops waiting at once (`CancellationError`). A command
+    ///   sent `false` is waited for until answered, refused or timed out: for a change whose bookkeeping needs the
+    ///   answer, which a cancelled caller must not cut off.
     /// - Throws: `WebViewError.timedOut` when the browser has not answered after `timeout`,
     ///   `WebViewError.webContentTerminated` when it went away, `WebViewError.engineRefused` when it refused.
     func send(
-        _ method: String, _ params: Data = Data("{}".utf8), session: String? = nil, timeout: Duration
+        _ method: String, _ params: Data = Data("{}".utf8), session: String? = nil, timeout: Duration,
+        cancellable: Bool = true
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
         let id = lock.withLock {
             nextID += 1
             return nextID
         }
+        guard cancellable else {
+            return try await withCheckedThrowingContinuation { continuation in
+                register(id, method, params, session: session, deadline: deadline, continuation)
+            }
+        }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
-                let refusal: (any Error)? = lock.withLock {
-                    if cancelled.remove(id) != nil { return CancellationError() }
-                    guard isOpen else { return WebViewError.webContentTerminated.withDetail("\(method) not sent") }
-                    pending[id] = Pending(continuation: continuation, method: method, deadline: deadline)
-                    return nil
-                }
-                if let refusal {
-                    continuation.resume(throwing: refusal)
-                    return
-                }
-                // Written around the parameters' text, which is spliced in as it is: encoded once, by the caller.
-                var bytes = Data(#"{"id":\#(id),"method":"#.utf8) + JSONValue.string(method).encoded()
-                if let session { bytes += Data(#","sessionId":"#.utf8) + JSONValue.string(session).encoded() }
-                bytes += Data(#","params":"#.utf8) + params + Data("}".utf8)
-                bytes.append(0)
-                if !writeAll(bytes) {
-                    fail(id, WebViewError.webContentTerminated.withDetail("\(method) could not be written"))
-                }
+            try await withCheckedThrowingContinuation { continuation in
+                register(id, method, params, session: session, deadline: deadline, continuation)
             }
         } onCancel: {
             let waiting: Pending? = lock.withLock {
@@ -105,6 +97,31 @@ final class DevToolsPipe: @unchecked Sendable {
                 return nil
             }
             waiting?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Records command `id` as pending and writes it; a command cancelled before this, or a closed pipe, fails it.
+    private func register(
+        _ id: Int64, _ method: String, _ params: Data, session: String?, deadline: ContinuousClock.Instant,
+        _ continuation: CheckedContinuation<JSONValue, any Error>
+    ) {
+        let refusal: (any Error)? = lock.withLock {
+            if cancelled.remove(id) != nil { return CancellationError() }
+            guard isOpen else { return WebViewError.webContentTerminated.withDetail("\(method) not sent") }
+            pending[id] = Pending(continuation: continuation, method: method, deadline: deadline)
+            return nil
+        }
+        if let refusal {
+            continuation.resume(throwing: refusal)
+            return
+        }
+        // Written around the parameters' text, which is spliced in as it is: encoded once, by the caller.
+        var bytes = Data(#"{"id":\#(id),"method":"#.utf8) + JSONValue.string(method).encoded()
+        if let session { bytes += Data(#","sessionId":"#.utf8) + JSONValue.string(session).encoded() }
+        bytes += Data(#","params":"#.utf8) + params + Data("}".utf8)
+        bytes.append(0)
+        if !writeAll(bytes) {
+            fail(id, WebViewError.webContentTerminated.withDetail("\(method) could not be written"))
         }
     }
 

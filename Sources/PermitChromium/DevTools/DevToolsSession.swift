@@ -39,14 +39,17 @@ struct DevToolsSession: Sendable {
 
     /// Sends `command` and returns its typed result.
     ///
+    /// - Parameter cancellable: Whether a cancelled task stops waiting at once; `false` waits for the answer (or
+    ///   the timeout) whatever happens to the task (`DevToolsPipe/send(_:_:session:timeout:cancellable:)`).
     /// - Throws: `WebViewError.timedOut` after `timeout`, `WebViewError.webContentTerminated` when the browser
     ///   goes away, `WebViewError.engineRefused` when it refuses the command or answers in another shape.
     @discardableResult
     func send<Command: DevToolsCommand>(
-        _ command: Command, timeout: Duration = commandTimeout
+        _ command: Command, timeout: Duration = commandTimeout, cancellable: Bool = true
     ) async throws -> Command.Result {
         let parameters = try DevTools.parameters(of: command)
-        let answer = try await pipe.send(Command.method, parameters, session: sessionID, timeout: timeout)
+        let answer = try await pipe.send(
+            Command.method, parameters, session: sessionID, timeout: timeout, cancellable: cancellable)
         return try DevTools.decode(Command.Result.self, from: answer, method: Command.method)
     }
 

@@ -1,5 +1,5 @@
 public import PermitWeb
-import PermitHostSupport
+import PermitSupport
 
 // MARK: - Scripts
 
@@ -27,7 +27,7 @@ extension ChromiumWebView {
     /// Removes a script from the browser, if it was installed.
     private func uninstall(_ id: UserScriptID, _ page: DevToolsSession) async throws {
         guard let identifier = scripts.takeInstalled(id) else { return }
-        try await page.send(DevTools.Page.RemoveScriptToEvaluateOnNewDocument(identifier: identifier))
+        try await page.send(DevTools.Page.RemoveScriptToEvaluateOnNewDocument(identifier: identifier), cancellable: false)
     }
 
     // MARK: - Message handlers
@@ -51,24 +51,25 @@ extension ChromiumWebView {
 
     // MARK: - Installing
 
-    /// Runs one change to the browser's document-start scripts after the changes before it, so that
-    /// concurrent changes never install a script twice or orphan one; a caller that is cancelled must not cut a
-    /// change short between a command and the bookkeeping of its answer (``SerialChain``).
-    private func changeScripts(
-        _ change: @escaping @Sendable (DevToolsSession) async throws -> Void
-    ) async throws {
-        try await scriptChanges.run { try await change(try await self.connection()) }
+    /// Runs one change to the browser's document-start scripts after the changes before it (a `SerialGate`), so
+    /// that concurrent changes never install a script twice or orphan one. A caller that is cancelled still waits
+    /// its turn and makes its change: the gate's wait and the script commands (sent `cancellable: false`) ignore
+    /// cancellation, so that nothing cuts a command off from the bookkeeping of its answer.
+    private func changeScripts(_ change: (DevToolsSession) async throws -> Void) async throws {
+        try await scriptChanges.run { try await change(try await connection()) }
     }
 
     /// Reinstalls everything: the transport shim first, then every user script in order, so that each script
     /// sees every handler at document start whatever order they were added in.
     func installScripts(_ page: DevToolsSession) async throws {
         for identifier in scripts.takeAllInstalled() {
-            try await page.send(DevTools.Page.RemoveScriptToEvaluateOnNewDocument(identifier: identifier))
+            try await page.send(DevTools.Page.RemoveScriptToEvaluateOnNewDocument(identifier: identifier), cancellable: false)
         }
         if !handlers.isEmpty {
             let shim = HostShim.source(handlerNames: Array(handlers.keys), nonce: replyNonce)
-            scripts.installedShim = try await page.send(DevTools.Page.AddScriptToEvaluateOnNewDocument(source: shim)).identifier
+            scripts.installedShim = try await page.send(
+                DevTools.Page.AddScriptToEvaluateOnNewDocument(source: shim), cancellable: false
+            ).identifier
         }
         for script in scripts.all {
             try await install(script, page)
@@ -77,7 +78,8 @@ extension ChromiumWebView {
 
     /// Installs one script in the browser and records its identifier.
     private func install(_ script: UserScripts.Script, _ page: DevToolsSession) async throws {
-        let added = try await page.send(DevTools.Page.AddScriptToEvaluateOnNewDocument(source: script.source))
+        let added = try await page.send(
+            DevTools.Page.AddScriptToEvaluateOnNewDocument(source: script.source), cancellable: false)
         scripts.recordInstalled(script.id, as: added.identifier)
     }
 }

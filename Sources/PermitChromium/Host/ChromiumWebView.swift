@@ -3,6 +3,7 @@ public import Logging
 public import Permit
 public import PermitWeb
 import PermitHostSupport
+import PermitSupport
 
 /// A `WebViewHost` over headless Chromium, driven by the DevTools protocol on a pipe: the web view that
 /// stands in for `WKWebView` on Linux, in tests, the demo and the shell.
@@ -81,7 +82,7 @@ public actor ChromiumWebView: WebViewHost, WebCookieStore {
     /// The document-start scripts, and those installed in the browser.
     var scripts = UserScripts()
     /// The changes to the browser's document-start scripts; each runs after the one before.
-    let scriptChanges = SerialChain()
+    let scriptChanges = SerialGate()
     /// The message handlers, by name.
     var handlers: [String: @Sendable (WebMessage) async -> String] = [:]
     /// Every cookie set and not deleted since, written again into a restarted browser.
