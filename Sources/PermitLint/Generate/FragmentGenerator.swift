@@ -38,9 +38,11 @@ public struct FragmentGenerator: Sendable {
 
     /// Creates a generator for `manifest`.
     ///
-    /// - Parameter sources: The app's Swift sources, read for the `serviceType:` passed to
-    ///   `LocalNetworkAuthority`, as `permit lint --sources` reads them. Without them, `NSBonjourServices` lists
-    ///   the default type.
+    /// - Parameters:
+    ///   - manifest: The permission manifest the fragments come from.
+    ///   - deploymentTarget: The oldest iOS the app runs on.
+    ///   - sources: The app's Swift sources, read for the `serviceType:` passed to `LocalNetworkAuthority`, as
+    ///     `permit lint --sources` reads them. Without them, `NSBonjourServices` lists the default type.
     public init(manifest: PermissionManifest, deploymentTarget: DeploymentTarget = .permitMinimum, sources: SourceScan? = nil) {
         self.manifest = manifest
         self.deploymentTarget = deploymentTarget
