@@ -31,7 +31,9 @@ struct AppWorld {
             checks: SystemCheckRunner.standardChecks(
                 cloud: cloud, documents: documents, minimumFreeSpace: 1,
                 fileSystem: FaultyFileSystem(fault ?? fileSystem)),
-            now: now, logger: logger)
+            // Not the 10 s default: on a busy machine a file check's thread can wait longer than that, and these
+            // tests are not about the timeout (stress run of 2026-11-29: "cannotAccessStorage" from a slow check).
+            timeout: patientTimeout, now: now, logger: logger)
         return (storage, SystemStatus(runner: runner, storage: storage, logger: logger))
     }
 
