@@ -47,8 +47,7 @@ final class LocalNetworkProbeRun: @unchecked Sendable {
     /// Starts the probe and returns its status: the first one its states settle, or the deadline's after `timeout`.
     /// A cancelled caller gets the deadline's status at once, and the probe stops.
     func run(timeout: Duration) async -> PermissionStatus {
-        let (seconds, attoseconds) = timeout.components
-        let delay = Double(seconds) + Double(attoseconds) / 1e18
+        let delay = timeout.timeInterval
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 queue.async { [self] in

@@ -71,7 +71,6 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
     /// the request, not to the task of the call that started it, so a cancelled caller leaves every other caller
     /// its bound (CoreLocation's answer may take any time).
     private func startDeadline(_ timer: Int) {
-        let (seconds, attoseconds) = timeout.components
         let deadline = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
@@ -79,9 +78,7 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             }
         }
         pendingDeadline = deadline
-        DispatchQueue.main.asyncAfter(
-            deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)),
-            execute: deadline)
+        DispatchQueue.main.asyncAfter(deadline: .now() + timeout.timeInterval, execute: deadline)
     }
 
     // MARK: - CLLocationManagerDelegate

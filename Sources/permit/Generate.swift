@@ -52,17 +52,11 @@ struct Generate: ParsableCommand {
         help: ArgumentHelp("Edit this file in place instead of printing the fragment.", valueName: "file"))
     var update: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The app's Swift sources, a directory searched for .swift files or one file, read for the serviceType: passed to LocalNetworkAuthority.",
-            valueName: "path"))
-    var sources: String?
+    @OptionGroup var sourcesOption: SourcesOption
 
     func validate() throws {
         if update?.isEmpty == true { throw ValidationError("--update needs the path of the file to edit.") }
-        if sources?.isEmpty == true { throw ValidationError("--sources needs the path of the app's Swift sources.") }
-        if sources != nil, target != .infoPlist {
+        if sourcesOption.sources != nil, target != .infoPlist {
             throw ValidationError("--sources is read only with --info-plist, for NSBonjourServices.")
         }
     }
@@ -73,7 +67,7 @@ struct Generate: ParsableCommand {
         let linter = PermissionLinter(configuration: configuration)
         try reportingInputErrors {
             let manifest = try manifestOptions.readManifest(with: linter)
-            let scan = try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) }
+            let scan = try sourcesOption.scan()
             let generator = FragmentGenerator(
                 manifest: manifest, deploymentTarget: manifestOptions.deploymentTarget, sources: scan)
             for value in generator.unreadableBonjourServiceTypes {

@@ -57,10 +57,9 @@ struct Lint: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Android app's AndroidManifest.xml.", valueName: "file"))
     var androidManifest: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The app's Swift sources: a directory searched for .swift files, or one file.", valueName: "path"))
-    var sources: String?
+    @OptionGroup var sourcesOption: SourcesOption
+    /// The sources' path, when given.
+    var sources: String? { sourcesOption.sources }
 
     @Option(
         name: .long,
@@ -129,13 +128,9 @@ struct Lint: ParsableCommand {
             throw ValidationError("--min-purpose-length and --min-purpose-words must be 0 or more.")
         }
         for (option, path) in [("--info-plist", infoPlist), ("--privacy-manifest", privacyManifest),
-            ("--android-manifest", androidManifest), ("--sources", sources), ("--entitlements", entitlements)]
+            ("--android-manifest", androidManifest), ("--entitlements", entitlements)]
         where path?.isEmpty == true {
             throw ValidationError("\(option) needs a path.")
-        }
-        if let sources, (sources as NSString).lastPathComponent == "Package.resolved" {
-            throw ValidationError(
-                "--sources: Package.resolved names packages, not the modules the app imports; give the app's source directory.")
         }
     }
 
@@ -156,7 +151,7 @@ struct Lint: ParsableCommand {
                 infoPlist: try infoPlist.map { try InfoPlist(contentsOf: URL(fileURLWithPath: $0)) },
                 privacyManifest: try privacyManifest.map { try PrivacyManifest(contentsOf: URL(fileURLWithPath: $0)) },
                 androidManifest: try androidManifest.map { try AndroidManifest(contentsOf: URL(fileURLWithPath: $0)) },
-                sources: try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) },
+                sources: try sourcesOption.scan(),
                 localizations: try localizations.map { try PurposeLocalizations(contentsOf: URL(fileURLWithPath: $0)) },
                 entitlements: try entitlements.map { try Entitlements(contentsOf: URL(fileURLWithPath: $0)) })
         }

@@ -44,6 +44,29 @@ struct ManifestOptions: ParsableArguments {
     }
 }
 
+/// The `--sources` option `permit lint` and `permit generate` share: the app's Swift sources, read one way for
+/// both (the imports and identifiers lint checks, the `serviceType:` both take for `NSBonjourServices`).
+struct SourcesOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The app's Swift sources: a directory searched for .swift files, or one file.", valueName: "path"))
+    var sources: String?
+
+    func validate() throws {
+        guard let sources else { return }
+        if sources.isEmpty { throw ValidationError("--sources needs a path.") }
+        if (sources as NSString).lastPathComponent == "Package.resolved" {
+            throw ValidationError(
+                "--sources: Package.resolved names packages, not the modules the app imports; give the app's source directory.")
+        }
+    }
+
+    /// The sources, read; `nil` when the option was not given.
+    func scan() throws -> SourceScan? {
+        try sources.map { try SourceScan(contentsOf: URL(fileURLWithPath: $0)) }
+    }
+}
+
 /// An iOS version named on the command line: `16`, `16.4`, `17.0`.
 struct DeploymentTargetArgument: ExpressibleByArgument {
     let target: DeploymentTarget

@@ -274,3 +274,12 @@ import Testing
         #expect(recent.status() == .denied, "the newest result replaces the older one")
     }
 }
+
+/// The adapters' Dispatch timers take a `Duration` as seconds.
+@Suite struct DurationTimeIntervalTests {
+    @Test func fractionsOfASecondAreKept() {
+        #expect(Duration.seconds(15).timeInterval == 15)
+        #expect(Duration.milliseconds(1_500).timeInterval == 1.5)
+        #expect(abs(Duration.nanoseconds(1).timeInterval - 1e-9) < 1e-18)
+    }
+}

@@ -40,13 +40,12 @@ enum BonjourServiceRules {
             case .type(let type, let origin):
                 guard listed?.contains(type) != true else { continue }
                 let entry = "<key>\(key)</key><array><string>\(type)</string></array>"
-                let generate = "; \(update)"
                 let fix =
                     switch listed {
                     case nil where plist.keys.contains(key):
                         "make the value of <key>\(key)</key> an <array> of <string>s that lists \(type): \(entry)"
-                    case nil: "add \(entry)\(generate)"
-                    case _?: "add <string>\(type)</string> to the <array> of <key>\(key)</key>\(generate)"
+                    case nil: "add \(entry); \(update)"
+                    case _?: "add <string>\(type)</string> to the <array> of <key>\(key)</key>; \(update)"
                     }
                 findings.append(
                     LintFinding(

@@ -12,8 +12,8 @@ import PermitSupport
 ///
 /// Concurrent calls to ``refresh()`` share one run of the checks, in the task of the call that started it. A run
 /// that is cancelled stores nothing: the last report stays as it was, rather than be replaced by checks that
-/// never finished. A stored report that
-/// cannot be decoded (written by a later version) reads as no report, with a warning from the storage.
+/// never finished. A stored report that cannot be decoded (written by a later version) reads as no report, with
+/// a warning from the storage.
 ///
 /// For example, at launch and from a "Refresh Status" button:
 ///
