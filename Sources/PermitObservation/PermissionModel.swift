@@ -10,15 +10,25 @@ public import Permit
 /// `PermissionCenter/changes()` yourself. The model needs only Observation, not SwiftUI: it builds, and is
 /// tested, wherever Observation does, Linux included. `PermitSwiftUI` re-exports this module.
 ///
+/// Made over the app's ``PromptPolicy``, the model's ``request(_:)`` is the person's own request: it shows the
+/// declared primer and prompts whenever the kind was never asked (no budget, cooldown or startup holds it
+/// back), and ``outcome(of:)`` says why it did not. Made over a center alone, it asks the center directly.
+///
 /// For example:
 ///
 /// ```swift
 /// struct CameraRow: View {
-///     let permissions: PermissionModel
+///     let permissions: PermissionModel      // PermissionModel(policy: policy, primers: primers)
 ///
 ///     var body: some View {
-///         Text(permissions.status(of: .camera)?.description ?? "…")
-///             .task { await permissions.run() }
+///         VStack {
+///             Text(permissions.status(of: .camera)?.description ?? "…")
+///             Button("Scan") { Task { try await permissions.request(.camera) } }
+///             if permissions.outcome(of: .camera)?.nextStep == .openSettings {
+///                 Text("Camera is off. Turn it on in Settings.")
+///             }
+///         }
+///         .task { await permissions.run() }
 ///     }
 /// }
 /// ```
@@ -32,10 +42,31 @@ public final class PermissionModel {
     public private(set) var states: [PermissionState] = []
     /// Whether the center has been started and its states read.
     public private(set) var isReady = false
+    /// The policy the model's requests go through, or `nil` when they go to the center directly.
+    @ObservationIgnored public let policy: PromptPolicy?
+    @ObservationIgnored private let primers: (any PrimerPresenter)?
+    /// What came of the latest request for each kind made through the policy.
+    private var outcomes: [PermissionKind: PolicyRequestOutcome] = [:]
 
-    /// Creates a model over `center`; nothing is read until ``run()``.
+    /// Creates a model over `center`, whose requests go to the center with no policy; nothing is read until
+    /// ``run()``.
     public init(center: PermissionCenter) {
         self.center = center
+        policy = nil
+        primers = nil
+    }
+
+    /// Creates a model over `policy`'s center, whose requests go through `policy` as the person's own; nothing
+    /// is read until ``run()``.
+    ///
+    /// - Parameters:
+    ///   - policy: The app's prompt policy.
+    ///   - primers: Shows a primer the policy decides is due before the system prompt; with `nil`, the request
+    ///     continues to the system prompt as the primer's Continue would.
+    public init(policy: PromptPolicy, primers: (any PrimerPresenter)? = nil) {
+        center = policy.center
+        self.policy = policy
+        self.primers = primers
     }
 
     /// The state of `kind`, or `nil` before the first read or for a kind the center does not track.
@@ -61,17 +92,41 @@ public final class PermissionModel {
         }
     }
 
-    /// Asks for `kind` through the center (one system prompt at most, however many callers ask) and returns
-    /// the resulting state; the model's ``states`` follow.
+    /// Asks for `kind` as the person's own action, and returns the resulting state; the model's ``states``
+    /// follow. Call it from a button's action, not at launch or from a timer.
+    ///
+    /// With a policy, the request goes through it as ``RequestInitiator/person``: the declared primer, then the
+    /// system prompt when the kind was never asked, or no prompt with the reason in ``outcome(of:)`` (denied,
+    /// asked before). Without one, it goes to the center (one system prompt at most, however many callers ask).
+    ///
+    /// - Throws: The policy's errors (``PolicyError/kindNotDeclared``) or the center's
+    ///   (``PermitError/kindNotTracked``, ``PermitError/requestFailed``).
     @discardableResult
     public func request(_ kind: PermissionKind) async throws -> PermissionState {
-        let state = try await center.request(kind)
+        let state: PermissionState
+        if let policy {
+            let outcome = try await policy.request(kind, presentingPrimerWith: primers, initiatedBy: .person)
+            outcomes[kind] = outcome
+            state = outcome.state
+        } else {
+            state = try await center.request(kind)
+        }
         await refresh()
         return state
     }
 
-    /// Reads every state from the center again.
+    /// What came of the latest ``request(_:)`` for `kind` made through the policy: whether the OS was asked,
+    /// and the step to take now (``NextStep/openSettings`` after a denial). `nil` before the first such
+    /// request, once the kind's status has changed since (turned on in Settings), and always for a model made
+    /// over a center alone.
+    public func outcome(of kind: PermissionKind) -> PolicyRequestOutcome? {
+        outcomes[kind]
+    }
+
+    /// Reads every state from the center again. An outcome whose kind's status has changed since is dropped:
+    /// it no longer says what to do.
     public func refresh() async {
         states = await center.states()
+        outcomes = outcomes.filter { kind, outcome in status(of: kind) == outcome.state.status }
     }
 }

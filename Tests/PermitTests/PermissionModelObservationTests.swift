@@ -72,6 +72,43 @@ import Testing
         #expect(await device.promptCount(for: .camera) == 1)
     }
 
+    /// Over a policy, the model's request is the person's tap: it prompts though startup is not over and a
+    /// prompt a moment ago started the cooldown, its outcome says what to do after a denial, and that outcome
+    /// goes once the person turned the permission on in Settings.
+    @Test func overAPolicyARequestIsThePersonsAndItsOutcomeSaysWhatNext() async throws {
+        // Location: iOS reports its Settings changes to the running app (most kinds terminate it instead).
+        let device = SimulatedDevice()
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: [.location, .microphone], authority: device,
+            storage: PermitStorage(store: InMemoryPermissionStore(), logger: logger), logger: logger)
+        let manifest = try PermissionManifest([
+            PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Tags entries."),
+            PermissionDeclaration(kind: .microphone, necessity: .optional, purpose: "Records notes."),
+        ])
+        let policy = PromptPolicy(manifest: manifest, center: center, logger: logger)  // startup not finished
+        let model = PermissionModel(policy: policy)
+        let following = Task { await model.run() }
+        defer { following.cancel() }
+        await observe(model) { $0.isReady }
+
+        await device.answerNextPrompt(for: .microphone, with: .granted)
+        #expect(try await model.request(.microphone).status == .granted)
+        await device.answerNextPrompt(for: .location, with: .denied)
+        #expect(try await model.request(.location).status == .denied)  // 10 s cooldown: the app's own would wait
+        #expect(await device.totalPromptCount == 2)
+        #expect(model.outcome(of: .location)?.askedSystem == true)
+        #expect(model.outcome(of: .location)?.nextStep == .openSettings)
+        #expect(try await model.request(.location).status == .denied)
+        #expect(model.outcome(of: .location)?.askedSystem == false)
+        #expect(await device.promptCount(for: .location) == 1)
+
+        await device.changeInSettings(.location, to: .granted)
+        await observe(model) { $0.status(of: .location) == .granted }
+        #expect(model.outcome(of: .location) == nil)
+        #expect(model.outcome(of: .microphone)?.nextStep == .ready)
+    }
+
     @Test func aChangeInSettingsWhileRunningReachesTheModel() async {
         let device = SimulatedDevice(statuses: [.location: .granted], reportsChangesWhileRunning: [.location])
         await device.launchApp()

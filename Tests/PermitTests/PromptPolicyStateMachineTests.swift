@@ -163,4 +163,51 @@ import Testing
         var machine = machine(budget: 0)
         #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero) == .skip(.suppressed(.budgetSpent)))
     }
+
+    // MARK: - The person's own requests
+
+    @Test func aPersonsRequestPromptsWhateverTheBudgetTheCooldownAnotherPromptOrStartup() {
+        let primed = declaration(primer: true)
+        var spent = machine(budget: 1, cooldown: .seconds(60))
+        #expect(prompt(&spent, .camera, at: .zero) == .prompt)
+        var cooling = machine(budget: 5, cooldown: .seconds(60))
+        #expect(prompt(&cooling, .camera, at: .zero) == .prompt)
+        var asking = machine()
+        #expect(asking.request(for: declaration(kind: .camera), state: state(.notDetermined, kind: .camera), at: .zero) == .prompt)
+        let held: [(PromptPolicyStateMachine, NextStep.Reason)] = [
+            (spent, .budgetSpent), (cooling, .coolingDown), (asking, .coolingDown), (machine(startupOver: false), .startup),
+        ]
+        for (candidate, reason) in held {
+            #expect(candidate.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(1)) == .suppressed(reason))
+            #expect(candidate.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .showSystemPrompt)
+            #expect(candidate.nextStep(for: primed, state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .showPrimer(Primer(for: primed)))
+            var person = candidate
+            #expect(person.request(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .prompt)
+            var app = candidate
+            #expect(app.request(for: declaration(), state: state(.notDetermined), at: .seconds(1)) == .skip(.suppressed(reason)))
+        }
+    }
+
+    @Test func aPersonsRequestNeverPromptsTwiceNorAfterADenial() {
+        var machine = machine()
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero, initiatedBy: .person) == .prompt)
+        // On screen, then answered: the person's second tap gets no second prompt.
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero, initiatedBy: .person) == .skip(.suppressed(.alreadyAsked)))
+        machine.finishPrompt(for: .location, answered: true, at: .seconds(1))
+        #expect(machine.request(for: declaration(), state: state(.denied), at: .seconds(2), initiatedBy: .person) == .skip(.openSettings))
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(2), initiatedBy: .person) == .skip(.suppressed(.alreadyAsked)))
+        var fresh = self.machine()
+        #expect(fresh.request(for: declaration(), state: state(.notDetermined, prompted: true), at: .zero, initiatedBy: .person)
+            == .skip(.suppressed(.alreadyAsked)))
+        #expect(fresh.request(for: declaration(), state: state(.restricted), at: .zero, initiatedBy: .person) == .skip(.unavailable))
+    }
+
+    @Test func aPersonsPromptCountsAgainstTheAppsBudgetAndCooldown() {
+        var machine = machine(budget: 2, cooldown: .seconds(10))
+        #expect(machine.request(for: declaration(kind: .camera), state: state(.notDetermined, kind: .camera), at: .zero, initiatedBy: .person) == .prompt)
+        machine.finishPrompt(for: .camera, answered: true, at: .zero)
+        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(5)) == .suppressed(.coolingDown))
+        #expect(prompt(&machine, .microphone, at: .seconds(11)) == .prompt)
+        #expect(machine.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(30)) == .suppressed(.budgetSpent))
+    }
 }

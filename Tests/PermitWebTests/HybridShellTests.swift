@@ -73,6 +73,34 @@ import Testing
         #expect(await host.allCookies().first { $0.name == "FCM_token" }?.value != pushTokens.token)
     }
 
+    /// The shell ends the policy's startup once the page has loaded, so that the page's own requests for lazy
+    /// permissions are not held back forever; an app with launch work of its own leaves it to its own call.
+    @Test(arguments: [true, false])
+    func theShellEndsStartupAtLoadUnlessTheAppKeepsIt(finishesAtLoad: Bool) async throws {
+        let host = FakeWebViewHost()
+        let page = URL(string: "http://localhost/app")!
+        let device = SimulatedDevice()
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: [.camera], authority: device,
+            storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
+        let policy = PromptPolicy(
+            manifest: try PermissionManifest([PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scans.")]),
+            center: center, logger: quietLogger)
+        let shell = HybridShell(
+            configuration: HybridShell.Configuration(
+                pageURL: page, bridge: .zoobox(allowedOrigins: [try WebOrigin(page.absoluteString)]),
+                finishesStartupAtLoad: finishesAtLoad),
+            policy: policy, webView: host, location: SimulatedLocation(), haptics: RecordingHaptics(), logger: quietLogger)
+        #expect(await policy.isStartingUp)
+        try await whileLoaded(shell) {
+            #expect(await host.loadedURLs == [page])
+            #expect(await policy.isStartingUp == !finishesAtLoad)
+            let step = try await policy.nextStep(for: .camera)
+            #expect(step == (finishesAtLoad ? .showSystemPrompt : .suppressed(.startup)))
+        }
+    }
+
     @Test func aShellCanRunAgainOverTheSameWebView() async throws {
         let host = FakeWebViewHost()
         let page = URL(string: "http://localhost/app")!

@@ -19,6 +19,9 @@ import PermitSupport
 ///   that was answered is never repeated anyway.
 /// - A primer always continues to the system prompt: ``request(_:afterPrimer:)`` with `afterPrimer: true`
 ///   skips the budget and the cooldown.
+/// - The budget, the cooldown and startup hold back the app's own requests only. A request the person made
+///   with their own action (``RequestInitiator/person``, through ``request(_:afterPrimer:initiatedBy:)``)
+///   prompts whenever the kind was never asked, its primer first.
 /// - Concurrent requests for one kind share one prompt, and all of them complete; a kind is never prompted
 ///   for twice.
 ///
@@ -48,29 +51,6 @@ import PermitSupport
 /// }
 /// ```
 public actor PromptPolicy {
-    /// The budget and cooldown of a policy.
-    public struct Configuration: Hashable, Sendable {
-        /// How many system prompts the policy allows in one launch. Default: 3.
-        public let promptBudget: Int
-        /// The least time between two system prompts. Default: 10 seconds.
-        public let cooldown: Duration
-        /// Whether a prompt on screen holds every other kind's prompt back until it is answered. Default:
-        /// `true`. With `false`, requests for different kinds prompt at once and the OS shows their prompts in
-        /// turn.
-        public let promptsOneAtATime: Bool
-
-        /// Creates a configuration.
-        ///
-        /// - Precondition: `promptBudget` and `cooldown` are not negative.
-        public init(promptBudget: Int = 3, cooldown: Duration = .seconds(10), promptsOneAtATime: Bool = true) {
-            precondition(promptBudget >= 0, "promptBudget must not be negative")
-            precondition(cooldown >= .zero, "cooldown must not be negative")
-            self.promptBudget = promptBudget
-            self.cooldown = cooldown
-            self.promptsOneAtATime = promptsOneAtATime
-        }
-    }
-
     /// A policy for an app that declares no manifest: every kind the center tracks (but network) is declared
     /// optional and asked for at use, with no primer, no budget, no cooldown and no holding back while another
     /// kind's prompt is on screen, and startup is over. It still never prompts twice for a kind, and never after
@@ -104,11 +84,12 @@ public actor PromptPolicy {
 
     private var machine: PromptPolicyStateMachine
     private let clock: ElapsedClock
-    private let logger: Logger
+    let logger: Logger
     /// The kinds whose system prompt this policy asked for and awaits, with the requests that joined it: the
     /// center holds the one request to the OS, and the first caller awaits it for all of them.
     private var inFlight: [PermissionKind: [CheckedContinuation<PermissionState, any Error>]] = [:]
-    private var facts: PolicyFacts?
+    /// The persisted facts, once loaded: see `PromptPolicy+DenialNotice.swift`.
+    var facts: PolicyFacts?
     private var loggedStartupSuppression: Set<PermissionKind> = []
     /// The kinds whose primer is on screen, with the requests waiting for it: a concurrent request for the same
     /// kind waits for that primer instead of showing a second one.
@@ -173,9 +154,21 @@ public actor PromptPolicy {
     /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`;
     ///   ``PermitError/kindNotTracked`` when the center does not track it.
     public func nextStep(for kind: PermissionKind) async throws -> NextStep {
+        try await nextStep(for: kind, initiatedBy: .app)
+    }
+
+    /// What the app should do now about `kind`, for a request `initiator` would make.
+    ///
+    /// For the person's own request (``RequestInitiator/person``), neither the budget, nor the cooldown, nor
+    /// startup holds a prompt back: a kind never asked leads to its primer or the system prompt. The status and
+    /// this launch's prompts still do.
+    ///
+    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`;
+    ///   ``PermitError/kindNotTracked`` when the center does not track it.
+    public func nextStep(for kind: PermissionKind, initiatedBy initiator: RequestInitiator) async throws -> NextStep {
         let declaration = try declaration(of: kind)
         let state = try await state(of: kind)
-        return machine.nextStep(for: declaration, state: state, at: clock.now)
+        return machine.nextStep(for: declaration, state: state, at: clock.now, initiatedBy: initiator)
     }
 
     /// The step for `kind` in `state`, read by the caller together with other states, so that they agree.
@@ -199,16 +192,43 @@ public actor PromptPolicy {
     /// fails counts for nothing. While it is on screen, no other prompt starts, and a second request for the
     /// same kind shares it.
     ///
+    /// The request is the app's own (``RequestInitiator/app``): for one the person made, see
+    /// ``request(_:afterPrimer:initiatedBy:)``.
+    ///
     /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the center's
     ///   errors (``PermitError/kindNotTracked``, ``PermitError/requestFailed``).
     public func request(_ kind: PermissionKind, afterPrimer: Bool = false) async throws -> PolicyRequestOutcome {
+        try await request(kind, afterPrimer: afterPrimer, initiatedBy: .app)
+    }
+
+    /// Asks the OS for `kind` as ``request(_:afterPrimer:)`` does, for a request `initiator` made.
+    ///
+    /// A request the person made with their own action (``RequestInitiator/person``: call it from a button's
+    /// action, not from a timer or at launch) prompts whenever the kind was never asked: the budget, the
+    /// cooldown, another kind's prompt on screen and startup hold back only the app's own requests. It still
+    /// never prompts twice for a kind, nor after a denial, and it still counts against the budget of the app's
+    /// later requests.
+    ///
+    /// For example, from the action of a "Scan" button:
+    ///
+    /// ```swift
+    /// let outcome = try await policy.request(.camera, initiatedBy: .person)
+    /// if outcome.nextStep == .openSettings { showSettingsOffer() }
+    /// ```
+    ///
+    /// - Throws: As ``request(_:afterPrimer:)``.
+    public func request(_ kind: PermissionKind, afterPrimer: Bool = false, initiatedBy initiator: RequestInitiator)
+        async throws -> PolicyRequestOutcome
+    {
         let declaration = try declaration(of: kind)
-        if inFlight[kind] != nil { return try await joined(kind, declaration) }
+        if inFlight[kind] != nil { return try await joined(kind, declaration, initiator) }
         let state = try await state(of: kind)
         // Another request may have started, or even finished, while the state was read: the machine knows
         // this launch's prompts, so a stale state cannot lead to a second one.
-        if inFlight[kind] != nil { return try await joined(kind, declaration) }
-        switch machine.request(for: declaration, state: state, at: clock.now, afterPrimer: afterPrimer) {
+        if inFlight[kind] != nil { return try await joined(kind, declaration, initiator) }
+        switch machine.request(
+            for: declaration, state: state, at: clock.now, afterPrimer: afterPrimer, initiatedBy: initiator)
+        {
         case .skip(let step):
             if case .suppressed(.startup) = step {
                 logStartupSuppression(of: kind)
@@ -220,11 +240,11 @@ public actor PromptPolicy {
                 let current = try await self.state(of: kind)
                 return PolicyRequestOutcome(
                     state: current, askedSystem: false,
-                    nextStep: machine.nextStep(for: declaration, state: current, at: clock.now))
+                    nextStep: machine.nextStep(for: declaration, state: current, at: clock.now, initiatedBy: initiator))
             }
             return PolicyRequestOutcome(state: state, askedSystem: false, nextStep: step)
         case .prompt:
-            logger.info("asking the OS for a permission", metadata: ["kind": "\(kind)"])
+            logger.info("asking the OS for a permission", metadata: ["kind": "\(kind)", "initiator": "\(initiator)"])
             policyChanged()
             inFlight[kind] = []
             // The center's request goes on when this caller is cancelled, so the requests that joined get its answer.
@@ -236,7 +256,7 @@ public actor PromptPolicy {
             policyChanged()
             for waiter in inFlight.removeValue(forKey: kind) ?? [] { waiter.resume(with: answer) }
             let answered = try answer.get()
-            let step = machine.nextStep(for: declaration, state: answered, at: clock.now)
+            let step = machine.nextStep(for: declaration, state: answered, at: clock.now, initiatedBy: initiator)
             logger.info(
                 "permission request answered", metadata: ["kind": "\(kind)", "status": "\(answered.status)"])
             return PolicyRequestOutcome(state: answered, askedSystem: true, nextStep: step)
@@ -250,11 +270,32 @@ public actor PromptPolicy {
     /// With no presenter, a primer that is due is not shown and the request continues to the system prompt as
     /// the primer's Continue would; that is logged at `notice`.
     ///
+    /// The request is the app's own (``RequestInitiator/app``): for one the person made, see
+    /// ``request(_:presentingPrimerWith:initiatedBy:)``.
+    ///
     /// - Throws: As ``request(_:afterPrimer:)``.
     public func request(_ kind: PermissionKind, presentingPrimerWith primers: (any PrimerPresenter)?) async throws
         -> PolicyRequestOutcome
     {
-        let step = try await nextStep(for: kind)
+        try await request(kind, presentingPrimerWith: primers, initiatedBy: .app)
+    }
+
+    /// Asks for `kind` as ``request(_:presentingPrimerWith:)`` does, for a request `initiator` made: the
+    /// person's own request shows the primer and prompts whatever the budget, the cooldown and startup say (see
+    /// ``request(_:afterPrimer:initiatedBy:)``).
+    ///
+    /// For example, from the action of a "Scan" button:
+    ///
+    /// ```swift
+    /// let outcome = try await policy.request(.camera, presentingPrimerWith: primers, initiatedBy: .person)
+    /// ```
+    ///
+    /// - Throws: As ``request(_:afterPrimer:)``.
+    public func request(
+        _ kind: PermissionKind, presentingPrimerWith primers: (any PrimerPresenter)?,
+        initiatedBy initiator: RequestInitiator
+    ) async throws -> PolicyRequestOutcome {
+        let step = try await nextStep(for: kind, initiatedBy: initiator)
         // Checked after the state is read: the step may have been read before another request's primer was
         // dismissed, and before its system prompt was recorded.
         if primerFlows.contains(kind) {
@@ -262,9 +303,9 @@ public actor PromptPolicy {
                 // Another request of this kind shows the primer now: wait for it, then join its system prompt.
                 await withCheckedContinuation { primersShowing[kind, default: []].append($0) }
             }
-            return try await request(kind, afterPrimer: true)
+            return try await request(kind, afterPrimer: true, initiatedBy: initiator)
         }
-        guard case .showPrimer(let primer) = step else { return try await request(kind) }
+        guard case .showPrimer(let primer) = step else { return try await request(kind, initiatedBy: initiator) }
         primerFlows.insert(kind)
         defer { primerFlows.remove(kind) }
         primersShowing[kind] = []
@@ -276,17 +317,17 @@ public actor PromptPolicy {
         }
         // The primer is dismissed: every request that waited for it goes on, and they share one system prompt.
         for waiter in primersShowing.removeValue(forKey: kind) ?? [] { waiter.resume() }
-        return try await request(kind, afterPrimer: true)
+        return try await request(kind, afterPrimer: true, initiatedBy: initiator)
     }
 
     /// Waits for the system prompt another request for `declaration`'s kind is awaiting, and reports its answer.
-    private func joined(_ kind: PermissionKind, _ declaration: PermissionDeclaration) async throws
-        -> PolicyRequestOutcome
-    {
+    private func joined(
+        _ kind: PermissionKind, _ declaration: PermissionDeclaration, _ initiator: RequestInitiator
+    ) async throws -> PolicyRequestOutcome {
         let answered = try await withCheckedThrowingContinuation { inFlight[kind, default: []].append($0) }
         return PolicyRequestOutcome(
             state: answered, askedSystem: true,
-            nextStep: machine.nextStep(for: declaration, state: answered, at: clock.now))
+            nextStep: machine.nextStep(for: declaration, state: answered, at: clock.now, initiatedBy: initiator))
     }
 
     private func logStartupSuppression(of kind: PermissionKind) {
@@ -320,75 +361,25 @@ public actor PromptPolicy {
         return waited
     }
 
-    // MARK: - Informed once
-
-    /// Whether the user is still owed the one message that `kind` is off: the permission is denied,
-    /// restricted or unavailable, and ``markDenialNoticeDelivered(for:)`` was never called for it on this
-    /// install.
-    ///
-    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`;
-    ///   ``PermitError/kindNotTracked`` when the center does not track it.
-    public func owesDenialNotice(for kind: PermissionKind) async throws -> Bool {
-        _ = try declaration(of: kind)
-        let state = try await state(of: kind)
-        guard !state.isUsable, state.status != .notDetermined else { return false }
-        return await loadFacts().informed.contains(kind) == false
-    }
-
-    /// Records that the user was told `kind` is off, so that ``owesDenialNotice(for:)`` is `false` from now
-    /// on, across relaunches.
-    ///
-    /// Returns once the center's storage holds the fact and has tried to save it. A save that fails does not
-    /// throw: the storage logs it and saves the fact again with its next change. Until then the fact holds for
-    /// this launch only, and a relaunch before a successful save owes the notice again, so the user may be
-    /// told twice, never not at all.
-    ///
-    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare `kind`; the storage's
-    ///   ``PermitError/invalidValue`` if it refused the facts, in which case nothing changes.
-    public func markDenialNoticeDelivered(for kind: PermissionKind) async throws {
-        _ = try declaration(of: kind)
-        let before = await loadFacts()
-        guard !before.informed.contains(kind) else { return }
-        var updated = before
-        updated.informed = (updated.informed + [kind]).sorted()
-        facts = updated
-        // Concurrent marks each write the latest facts; write again until what was written is the latest.
-        var written: PolicyFacts
-        repeat {
-            written = facts ?? updated
-            do {
-                try await center.storage.setValue(written, for: Self.storageKey)
-            } catch {
-                // The center refused the facts: forget this kind again, keeping what concurrent marks added.
-                facts?.informed.removeAll { $0 == kind }
-                throw error
-            }
-        } while facts != written
-        logger.info("denial notice delivered", metadata: ["kind": "\(kind)"])
-    }
-
     // MARK: - Helpers
 
-    private func declaration(of kind: PermissionKind) throws -> PermissionDeclaration {
+    /// The declaration of `kind`.
+    ///
+    /// - Throws: ``PolicyError/kindNotDeclared`` when the manifest does not declare it.
+    func declaration(of kind: PermissionKind) throws -> PermissionDeclaration {
         guard let declaration = manifest.declaration(for: kind) else {
             throw PolicyError.kindNotDeclared.withDetail("\(kind)")
         }
         return declaration
     }
 
-    private func state(of kind: PermissionKind) async throws -> PermissionState {
+    /// The center's state of `kind`.
+    ///
+    /// - Throws: ``PermitError/kindNotTracked`` when the center does not track it.
+    func state(of kind: PermissionKind) async throws -> PermissionState {
         guard let state = await center.state(for: kind) else {
             throw PermitError.kindNotTracked.withDetail("\(kind) is declared but the center does not track it")
         }
         return state
-    }
-
-    private func loadFacts() async -> PolicyFacts {
-        if let facts { return facts }
-        let loaded = await center.storage.value(for: Self.storageKey) ?? PolicyFacts()
-        // Another call may have loaded or updated them meanwhile; what is in memory is newer.
-        if let facts { return facts }
-        facts = loaded
-        return loaded
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// The machine is pure: it holds no tasks and reads no clock. The caller passes the time as the duration
 /// elapsed since any fixed origin, and carries out the returned decisions. It remembers this launch's prompts:
-/// those on screen now (from ``request(for:state:at:afterPrimer:)`` returning ``RequestAction/prompt`` to
-/// ``finishPrompt(for:answered:at:)``) and those the OS answered, for the budget, the cooldown and "never
-/// twice". Whether a permission was ever prompted for in an earlier launch comes with its
+/// those on screen now (from ``request(for:state:at:afterPrimer:initiatedBy:)`` returning
+/// ``RequestAction/prompt`` to ``finishPrompt(for:answered:at:)``) and those the OS answered, for the budget,
+/// the cooldown and "never twice". Whether a permission was ever prompted for in an earlier launch comes with its
 /// ``PermissionState``, which the center persists.
 struct PromptPolicyStateMachine: Sendable {
     /// What the caller does with a request.
@@ -32,18 +32,34 @@ struct PromptPolicyStateMachine: Sendable {
     /// Startup is over: lazy declarations may prompt from now on.
     mutating func finishStartup() { isStartup = false }
 
-    /// The step the app should take now for a permission declared as `declaration` and in `state`.
-    func nextStep(for declaration: PermissionDeclaration, state: PermissionState, at now: Duration) -> NextStep {
-        if let step = stepWithoutPrompt(for: declaration, state: state) { return step }
+    /// The step the app should take now for a permission declared as `declaration` and in `state`, for a
+    /// request `initiator` makes.
+    ///
+    /// The budget, the cooldown, a prompt on screen for another kind and startup hold back only the app's own
+    /// requests: a person's request prompts whenever the status and this launch's prompts allow it.
+    func nextStep(
+        for declaration: PermissionDeclaration, state: PermissionState, at now: Duration,
+        initiatedBy initiator: RequestInitiator = .app
+    ) -> NextStep {
+        if let step = stepWithoutPrompt(for: declaration, state: state, initiatedBy: initiator) { return step }
+        if initiator == .person { return promptStep(for: declaration) }
         // A prompt on screen counts against the budget and holds others back until it is answered.
         if promptTimes.count + asking.count >= configuration.promptBudget { return .suppressed(.budgetSpent) }
         if configuration.promptsOneAtATime, !asking.isEmpty { return .suppressed(.coolingDown) }
         if let last = promptTimes.last, now - last < configuration.cooldown { return .suppressed(.coolingDown) }
-        return declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
+        return promptStep(for: declaration)
     }
 
-    /// The step when the status, a past prompt or startup rules a prompt out; `nil` when a prompt may follow.
-    private func stepWithoutPrompt(for declaration: PermissionDeclaration, state: PermissionState) -> NextStep? {
+    /// The step that leads to the prompt: the declared primer first, or the system prompt.
+    private func promptStep(for declaration: PermissionDeclaration) -> NextStep {
+        declaration.showsPrimer ? .showPrimer(Primer(for: declaration)) : .showSystemPrompt
+    }
+
+    /// The step when the status, a past prompt or (for the app's own request) startup rules a prompt out;
+    /// `nil` when a prompt may follow.
+    private func stepWithoutPrompt(
+        for declaration: PermissionDeclaration, state: PermissionState, initiatedBy initiator: RequestInitiator
+    ) -> NextStep? {
         switch state.status {
         case .granted, .limited, .provisional, .approximate, .ephemeral, .undisclosed:
             return .ready
@@ -59,25 +75,28 @@ struct PromptPolicyStateMachine: Sendable {
         if state.hasPrompted || asking.contains(state.kind) || answered.contains(state.kind) {
             return .suppressed(.alreadyAsked)
         }
-        if declaration.isLazy, isStartup { return .suppressed(.startup) }
+        if declaration.isLazy, isStartup, initiator == .app { return .suppressed(.startup) }
         return nil
     }
 
     /// Decides whether a request prompts; when it does, the kind counts as asked until
     /// ``finishPrompt(for:answered:at:)``.
     ///
-    /// A request goes ahead only when ``nextStep(for:state:at:)`` leads to a prompt: the app calls it
-    /// directly when there is no primer. After a primer's Continue (`afterPrimer`, honoured only for a
-    /// declaration that shows one), only the status, a past prompt and startup can hold it back: App Review
-    /// 5.1.1(iv) requires a primer to always continue to the system prompt, so neither the budget nor the
-    /// cooldown applies.
+    /// A request goes ahead only when ``nextStep(for:state:at:initiatedBy:)`` leads to a prompt: the app calls
+    /// it directly when there is no primer. After a primer's Continue (`afterPrimer`, honoured only for a
+    /// declaration that shows one), only the status, a past prompt and (for the app's own request) startup can
+    /// hold it back: App Review 5.1.1(iv) requires a primer to always continue to the system prompt, so neither
+    /// the budget nor the cooldown applies.
     mutating func request(
-        for declaration: PermissionDeclaration, state: PermissionState, at now: Duration, afterPrimer: Bool = false
+        for declaration: PermissionDeclaration, state: PermissionState, at now: Duration, afterPrimer: Bool = false,
+        initiatedBy initiator: RequestInitiator = .app
     ) -> RequestAction {
         if afterPrimer, declaration.showsPrimer {
-            if let step = stepWithoutPrompt(for: declaration, state: state) { return .skip(step) }
+            if let step = stepWithoutPrompt(for: declaration, state: state, initiatedBy: initiator) {
+                return .skip(step)
+            }
         } else {
-            let step = nextStep(for: declaration, state: state, at: now)
+            let step = nextStep(for: declaration, state: state, at: now, initiatedBy: initiator)
             guard step.leadsToPrompt else { return .skip(step) }
         }
         asking.insert(declaration.kind)

@@ -15,7 +15,9 @@ import PermitSupport
 /// 2. the permission cookies, when mirrored, and the push token's cookie are set from what is saved;
 /// 3. the cookie store is synchronized, and the sync follows the web view's events from then on, repairing
 ///    cookies after every page load and restart;
-/// 4. the app's page loads, and finds its statuses and cookies already there.
+/// 4. the app's page loads, and finds its statuses and cookies already there;
+/// 5. the policy's startup ends (``PromptPolicy/finishStartup()``), unless the configuration leaves that to the
+///    app: from then on the page's own requests for lazy permissions may prompt.
 ///
 /// Then the pieces run, in one task group, until the task running the shell is cancelled: that takes them out
 /// of the web view (the bridge's script and handler go, the cookies stay), as the app's process ending does.
@@ -50,6 +52,12 @@ public actor HybridShell {
         public var permissionCookies: CookieAttributes?
         /// The push token's cookie; used when the shell is given a push service.
         public var pushToken: PushTokenCookieConfiguration
+        /// Whether the shell ends the policy's startup once the page has loaded. Default: `true`.
+        ///
+        /// Until startup ends, the policy holds back the app's own requests for lazy permissions (a person's
+        /// tap is never held back). Set it to `false` when the app has launch work of its own after the page
+        /// loads (a sign-in, an onboarding), and call ``PromptPolicy/finishStartup()`` when that is done.
+        public var finishesStartupAtLoad: Bool
 
         /// Creates a configuration.
         ///
@@ -61,9 +69,12 @@ public actor HybridShell {
         ///   - pushToken: The push token's cookie; `nil` takes the defaults for the site host, with `Secure`
         ///     set only when `pageURL` is `https` (on a plain HTTP site a `Secure` cookie would never
         ///     reach the page or the server).
+        ///   - finishesStartupAtLoad: Whether the shell ends the policy's startup once the page has loaded;
+        ///     `false` leaves it to the app's call of ``PromptPolicy/finishStartup()``.
         public init(
             pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
-            permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil
+            permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil,
+            finishesStartupAtLoad: Bool = true
         ) {
             let host = siteHost ?? pageURL.host ?? "localhost"
             self.pageURL = pageURL
@@ -71,11 +82,14 @@ public actor HybridShell {
             self.siteHost = host
             self.permissionCookies = permissionCookies
             self.pushToken = pushToken ?? PushTokenCookieConfiguration(domain: host, isSecure: pageURL.scheme == "https")
+            self.finishesStartupAtLoad = finishesStartupAtLoad
         }
     }
 
     /// What the shell loads and which cookies it keeps.
     public nonisolated let configuration: Configuration
+    /// The policy the page's requests go through.
+    public nonisolated let policy: PromptPolicy
     /// The center whose state the page sees.
     public nonisolated let center: PermissionCenter
     /// The page's bridge.
@@ -112,6 +126,7 @@ public actor HybridShell {
         importingLegacyBackupFrom legacyDefaults: sending UserDefaults? = nil, logger: Logger
     ) {
         self.configuration = configuration
+        self.policy = policy
         self.center = policy.center
         self.webView = webView
         self.logger = logger
@@ -154,8 +169,9 @@ public actor HybridShell {
     /// Wires the bridge, the cookies and the push token into the web view, in order, loads the page, and keeps
     /// them running until the calling task is cancelled; then takes them out of the web view and returns.
     ///
-    /// `onLoaded` is called once the page's `load` event fired: the moment to show the web view, or for a test
-    /// to look at the page. Cancellation takes the pieces out as the app's process ending does: the cookie
+    /// `onLoaded` is called once the page's `load` event fired and the policy's startup ended (unless
+    /// ``Configuration/finishesStartupAtLoad`` is `false`): the moment to show the web view, or for a test to
+    /// look at the page. Cancellation takes the pieces out as the app's process ending does: the cookie
     /// sync and the push-token manager stop, and the bridge removes its script and handler. The page stays
     /// on screen with a bridge that no longer answers, and the cookies stay in the web view. A run started
     /// again waits until the last one has taken its pieces out.
@@ -196,6 +212,7 @@ public actor HybridShell {
             if let pushTokens { group.addTask { await pushTokens.run() } }
             logger.info("hybrid shell wired; loading the page", metadata: ["url": "\(configuration.pageURL)"])
             try await webView.load(configuration.pageURL)
+            if configuration.finishesStartupAtLoad { await policy.finishStartup() }
             await onLoaded()
         }
         logger.info("hybrid shell taken out of the web view")
