@@ -469,7 +469,8 @@ package.targets.append(contentsOf: [
         providers: [.apt(["libwebkitgtk-6.0-dev"])]
     ),
     // GObject signals, async callbacks and the GTK thread, behind plain C functions for Swift.
-    .target(name: "CPermitWebKitGTK", dependencies: ["CWebKitGTK"]),
+    // X11 for the clicks a test makes as a person (input.c): libx11-dev comes with WebKitGTK's headers.
+    .target(name: "CPermitWebKitGTK", dependencies: ["CWebKitGTK"], linkerSettings: [.linkedLibrary("X11")]),
     .target(
         name: "PermitWebKitGTK",
         dependencies: [

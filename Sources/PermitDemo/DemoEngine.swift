@@ -52,6 +52,9 @@ package protocol DemoWebView: WebViewHost, WebCookieStore {
     /// The HTTP status of the main document's response (404 for a page not found), or `nil` when the page
     /// was not loaded over HTTP.
     func mainDocumentStatus() async throws -> Int?
+    /// Clicks at a point of the viewport, in CSS pixels, as a person would: the page receives trusted input
+    /// events with user activation.
+    func click(x: Double, y: Double) async throws
 }
 
 extension ChromiumWebView: DemoWebView {

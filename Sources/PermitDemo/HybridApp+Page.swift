@@ -67,6 +67,28 @@ extension HybridApp {
         throw DemoError("\(failure()); the page shows \(last.map { "\($0)" } ?? "no demo page")")
     }
 
+    /// Clicks the element `selector` finds at its centre, as a person would (trusted input events, with user
+    /// activation), and returns once the page has received the click there: what follows sees what the click
+    /// did. Returns where it clicked.
+    ///
+    /// - Throws: ``ShellError`` when nothing matches, another element covers it, or the click did not arrive.
+    @discardableResult
+    package func tap(_ selector: String) async throws -> TapScript.Place {
+        guard let found = try await webView.evaluateJavaScriptRevealingExceptions(TapScript.locate(selector)),
+            let place = try? JSONDecoder().decode(TapScript.Place.self, from: Data(found.utf8))
+        else { throw ShellError("tap: no element matches \(selector)") }
+        guard place.reachable else {
+            throw ShellError("tap: \(selector) is covered by another element at (\(Int(place.x)), \(Int(place.y)))")
+        }
+        try await webView.click(x: place.x, y: place.y)
+        let arrival = try await webView.evaluateJavaScriptRevealingExceptions(TapScript.arrival)
+        guard arrival == #""trusted""# else {
+            throw ShellError(
+                "tap: the click at (\(Int(place.x)), \(Int(place.y))) did not reach \(selector) (\(arrival ?? "no answer"))")
+        }
+        return place
+    }
+
     /// Runs page script in the web view and returns its value as JSON text.
     @discardableResult
     package func evaluate(_ script: String) async throws -> String? { try await host.evaluateJavaScript(script) }

@@ -1,5 +1,7 @@
+import Logging
 import Permit
 import PermitTesting
+import PermitWeb
 
 /// The demo app's primers: each is noted in the transcript, and the user taps Continue at once.
 struct DemoPrimers: PrimerPresenter {
@@ -47,5 +49,33 @@ struct PromptFailureNotes: PermissionAuthority {
 
     func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
         await device.observeChanges(handler)
+    }
+}
+
+/// Notes in the transcript each page request the bridge did not prompt for, with its reason: the log message
+/// ``WebBridge/requestNotPromptedMessage``, beside the app's own log handler.
+struct HeldRequestNotes: LogHandler {
+    let emit: @Sendable (AppEvent) -> Void
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        guard event.message == WebBridge.requestNotPromptedMessage, let fields = event.metadata,
+            let kind = fields["kind"], let reason = fields["reason"]
+        else { return }
+        let who = fields["initiator"].map { "\($0)" } == "person" ? "the person's" : "the page's own"
+        emit(.note("\(who) request for \(kind) did not prompt: \(reason); next: \(fields["next"].map { "\($0)" } ?? "none")"))
+    }
+
+    /// `logger` with its handler and this one side by side.
+    static func beside(_ logger: Logger, emit: @escaping @Sendable (AppEvent) -> Void) -> Logger {
+        var both = logger
+        both.handler = MultiplexLogHandler([logger.handler, HeldRequestNotes(emit: emit)])
+        return both
     }
 }

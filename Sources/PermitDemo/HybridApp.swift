@@ -79,6 +79,8 @@ package actor HybridApp {
     package let pushTokens: SimulatedPushTokenProvider
     /// The stage's web view, as the app's pieces see it: with the bridge's traffic reported.
     let host: any WebViewHost
+    /// The stage's web view itself, for what a person does in it (``tap(_:)``).
+    let webView: any DemoWebView
     private let storeURL: URL
     /// Whether the app's cookies are `Secure`: always over https; over plain HTTP on loopback only where the
     /// engine sends such cookies there.
@@ -115,9 +117,10 @@ package actor HybridApp {
             fix: LocationFix(latitude: 52.5200, longitude: 13.4050, accuracy: 5, timestamp: Date()))
         self.pushTokens = SimulatedPushTokenProvider()
         self.host = TracingWebViewHost(stage.webView, emit: emit)
+        self.webView = stage.webView
         self.storeURL = folder.appendingPathComponent("permissions.json")
         self.secureCookies = configuration.pageURL.scheme == "https" || stage.engine.sendsSecureCookiesToLoopbackHTTP
-        self.logger = logger
+        self.logger = HeldRequestNotes.beside(logger, emit: emit)
         self.emit = emit
         launches = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
     }
@@ -185,11 +188,8 @@ package actor HybridApp {
         // not running) are reported too.
         let changes = center.changes()
         await center.start()
-        var policy: PromptPolicy?
-        if let manifest = configuration.manifest {
-            policy = PromptPolicy(manifest: manifest, center: center, logger: logger)
-            await policy?.finishStartup()
-        }
+        // The shell ends the policy's startup once the page has loaded, as in any app that keeps the default.
+        let policy = configuration.manifest.map { PromptPolicy(manifest: $0, center: center, logger: logger) }
         emit(.note("launched (launch \(await device.launchCount)): \(await statusLine(center))"))
         try await attach(center: center, policy: policy, changes: changes)
     }

@@ -25,6 +25,8 @@ package enum ShellCommand: Hashable, Sendable {
     case token(String)
     /// `token clear`: the app clears the push token.
     case clearToken
+    /// `tap SELECTOR`: clicks the element as a person would (trusted input events, user activation).
+    case tap(String)
     /// `eval JS`: runs page script and prints its value.
     case eval(String)
     /// `expect JS`: evaluates a JavaScript expression (a promise is awaited) and fails when it is falsy.
@@ -54,6 +56,7 @@ package enum ShellCommand: Hashable, Sendable {
         relaunch                        swipe the app away and open it again
         location LAT LON                the device's location fix
         token VALUE | token clear       a token from the push service; clear it
+        tap SELECTOR                    click the element as a person would
         eval JS                         run page script and print its value
         expect JS                       fail unless the expression is truthy now
         expect-within MS JS             retry until truthy; fail after MS milliseconds
@@ -125,6 +128,9 @@ package enum ShellCommand: Hashable, Sendable {
         case "token":
             try arguments(1, "VALUE|clear")
             return words[0] == "clear" ? .clearToken : .token(words[0])
+        case "tap":
+            guard !rest.isEmpty else { throw ShellError("usage: tap SELECTOR (a CSS selector, such as #scan)") }
+            return .tap(rest)
         case "eval":
             guard !rest.isEmpty else { throw ShellError("usage: eval JS") }
             return .eval(rest)

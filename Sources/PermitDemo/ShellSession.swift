@@ -109,6 +109,8 @@ package actor ShellSession {
             guard let tokens = await app.tokenManager else { throw ShellError("the app is not running; foreground first") }
             try await tokens.clear()
             result("push token cleared: provider, cookie and backup")
+        case .tap(let selector):
+            try await tap(selector)
         case .eval(let script):
             let value = try await stage.webView.evaluateJavaScriptRevealingExceptions(script)
             result(value ?? "undefined", fields: ["value": value ?? "undefined"])
@@ -151,6 +153,14 @@ package actor ShellSession {
             }
             try await Task.sleep(for: min(.milliseconds(50), deadline - ContinuousClock.now))
         }
+    }
+
+    /// Taps the element `selector` finds, as a person would, and reports where.
+    private func tap(_ selector: String) async throws {
+        let place = try await app.tap(selector)
+        result(
+            "tapped \(selector) at (\(Int(place.x)), \(Int(place.y)))",
+            fields: ["selector": selector, "x": "\(place.x)", "y": "\(place.y)"])
     }
 
     /// Whether `expression` is truthy in the page, and its value as JSON (or as text when JSON cannot hold it).

@@ -23,11 +23,17 @@ final class TracingWebViewHost: WebViewHost {
     ) async throws {
         let emit = emit
         try await inner.addMessageHandler(named: name) { message in
-            emit(.bridgeCall(message.body))
+            emit(.bridgeCall(Self.hidingGestureProof(message.body)))
             let reply = await handler(message)
             emit(.bridgeReply(reply))
             return reply
         }
+    }
+
+    /// `body` with the bridge's proof of a person's gesture (its secret nonce) shown as `person` instead: a
+    /// transcript or a JSON log must not carry the secret.
+    static func hidingGestureProof(_ body: String) -> String {
+        body.replacing(/"gesture":"[^"]*"/, with: #""gesture":"person""#)
     }
 
     func removeMessageHandler(named name: String) async throws { try await inner.removeMessageHandler(named: name) }

@@ -10,7 +10,7 @@ public import Permit
 /// `PermissionCenter/changes()` yourself. The model needs only Observation, not SwiftUI: it builds, and is
 /// tested, wherever Observation does, Linux included. `PermitSwiftUI` re-exports this module.
 ///
-/// Made over the app's ``PromptPolicy``, the model's ``request(_:)`` is the person's own request: it shows the
+/// Made over the app's `PromptPolicy`, the model's ``request(_:)`` is the person's own request: it shows the
 /// declared primer and prompts whenever the kind was never asked (no budget, cooldown or startup holds it
 /// back), and ``outcome(of:)`` says why it did not. Made over a center alone, it asks the center directly.
 ///
@@ -95,12 +95,12 @@ public final class PermissionModel {
     /// Asks for `kind` as the person's own action, and returns the resulting state; the model's ``states``
     /// follow. Call it from a button's action, not at launch or from a timer.
     ///
-    /// With a policy, the request goes through it as ``RequestInitiator/person``: the declared primer, then the
+    /// With a policy, the request goes through it as `RequestInitiator.person`: the declared primer, then the
     /// system prompt when the kind was never asked, or no prompt with the reason in ``outcome(of:)`` (denied,
     /// asked before). Without one, it goes to the center (one system prompt at most, however many callers ask).
     ///
-    /// - Throws: The policy's errors (``PolicyError/kindNotDeclared``) or the center's
-    ///   (``PermitError/kindNotTracked``, ``PermitError/requestFailed``).
+    /// - Throws: The policy's errors (`PolicyError.kindNotDeclared`) or the center's
+    ///   (`PermitError.kindNotTracked`, `PermitError.requestFailed`).
     @discardableResult
     public func request(_ kind: PermissionKind) async throws -> PermissionState {
         let state: PermissionState
@@ -116,7 +116,7 @@ public final class PermissionModel {
     }
 
     /// What came of the latest ``request(_:)`` for `kind` made through the policy: whether the OS was asked,
-    /// and the step to take now (``NextStep/openSettings`` after a denial). `nil` before the first such
+    /// and the step to take now (`NextStep.openSettings` after a denial). `nil` before the first such
     /// request, once the kind's status has changed since (turned on in Settings), and always for a model made
     /// over a center alone.
     public func outcome(of kind: PermissionKind) -> PolicyRequestOutcome? {

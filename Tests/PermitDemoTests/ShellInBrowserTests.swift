@@ -67,11 +67,43 @@ let locationPage = """
     </script>
     """
 
+/// A page with a button whose handler asks for the camera, and a function the app's script can call to ask for
+/// location, each logging the detailed answer.
+let buttonPage = """
+    <!doctype html><title>buttons</title>
+    <button id="ask" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Scan</button>
+    <button id="locate" style="position: absolute; left: 40px; top: 140px; width: 200px; height: 60px">Locate</button>
+    <script>
+      const line = (answer) => [answer.status, answer.asked, answer.reason, answer.next].join(' ');
+      document.querySelector('#ask').addEventListener('click', () =>
+        PermitBridge.requestPermission('camera', { detail: true }).then((answer) => console.log('tap ' + line(answer))));
+      document.querySelector('#locate').addEventListener('click', () =>
+        PermitBridge.requestPermission('location', { detail: true }).then((answer) => console.log('locate ' + line(answer))));
+      // The page's own script imitating a person: untrusted events, which never count.
+      window.fakeTap = (selector) => {
+        const target = document.querySelector(selector);
+        target.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'mouse', bubbles: true }));
+        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        target.click();
+      };
+      window.askLocation = () =>
+        PermitBridge.requestPermission('location', { detail: true }).then((answer) => { console.log('script ' + line(answer)); return answer.reason; });
+    </script>
+    """
+
+/// The permissions the button page's app declares: each asked at use, with the policy's default budget (3)
+/// and cooldown (10 s).
+let buttonManifest = try! PermissionManifest([
+    PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Tells you when a parcel arrives."),
+    PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scans a parcel's code."),
+    PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Finds the nearest locker."),
+])
+
 @Suite(.serialized, requiresChromium) struct ShellInBrowserTests {
     /// Runs `script` in a shell on `page` (the team page by default), on `engine`, waits (up to ten seconds)
     /// until `settled` holds for what the page logged, and returns every record the shell reported.
     func runShell(
-        _ script: [String], engine: DemoEngine = .chromium, page: String = "/team",
+        _ script: [String], engine: DemoEngine = .chromium, page: String = "/team", manifest: PermissionManifest? = nil,
         settled: @escaping ([String]) -> Bool
     ) async throws -> [ShellRecord] {
         var logger = Logger(label: "permit.tests.shell")
@@ -83,6 +115,7 @@ let locationPage = """
             switch path {
             case "/team": .html(teamPage)
             case "/where": .html(locationPage)
+            case "/buttons": .html(buttonPage)
             case "/gone": PageServer.Page(status: 404, contentType: "text/html", body: "<p>not here</p>")
             default: nil
             }
@@ -93,7 +126,7 @@ let locationPage = """
         let app = HybridApp(
             stage: stage,
             configuration: HybridApp.Configuration(
-                pageURL: pages.url(page), bridge: .init(allowedOrigins: [try .init(pages.origin)])),
+                pageURL: pages.url(page), bridge: .init(allowedOrigins: [try .init(pages.origin)]), manifest: manifest),
             folder: folder, logger: logger
         ) { records.append(ShellRecord($0)) }
         let session = ShellSession(stage: stage, app: app) { records.append($0) }
@@ -138,6 +171,39 @@ let locationPage = """
         #expect(records.contains { $0.type == "call" && $0.fields["body"]?.contains(#""method":"requestPermission""#) == true })
         #expect(records.contains { $0.type == "change" && $0.fields["kind"] == "camera" && $0.fields["current"] == "denied" })
         #expect(!records.contains { $0.type == "command" && $0.fields["command"] == "grant location" })
+    }
+
+    /// `tap` is a person's click: its request prompts inside the cooldown the app's own script started, where
+    /// the page's imitation of a tap and the app's next script are held, and the shell says why.
+    @Test(arguments: shellEngines) func aTapIsThePersonsAndPromptsWhereTheAppsScriptIsHeld(engine: DemoEngine) async throws {
+        let records = try await runShell([
+            "answer notifications grant",
+            "eval PermitBridge.requestPermission('notifications')",  // the app's own: prompts, starts the cooldown
+            "eval fakeTap('#locate')",
+            "answer camera grant",
+            "tap #ask",
+            "eval askLocation()",
+        ], engine: engine, page: "/buttons", manifest: buttonManifest) { $0.count >= 3 }
+        // The tap's answer comes once its prompt is answered, which may be after the others.
+        #expect(Set(console(records)) == [
+            "locate notDetermined false cooldown retryLater", "tap granted true  none",
+            "script notDetermined false cooldown retryLater",
+        ])
+        #expect(records.contains { $0.type == "result" && $0.line.hasPrefix("tapped #ask at (") })
+        #expect(records.contains { $0.type == "app" && $0.line.contains("the page's own request for location did not prompt: cooldown; next: retryLater") })
+        #expect(!records.contains { $0.failsStrictRun })
+    }
+
+    @Test(arguments: shellEngines) func aTapOnNothingOrOnACoveredElementIsAnError(engine: DemoEngine) async throws {
+        let records = try await runShell([
+            "tap #missing",
+            "eval document.body.insertAdjacentHTML('beforeend', '<div style=\"position: fixed; inset: 0\"></div>')",
+            "tap #ask",
+        ], engine: engine, page: "/buttons", manifest: buttonManifest) { _ in true }
+        let errors = records.filter { $0.type == "error" }.map(\.line)
+        #expect(errors.count == 2)
+        #expect(errors.first?.contains("tap: no element matches #missing") == true)
+        #expect(errors.last?.contains("tap: #ask is covered by another element at (140, 70)") == true)
     }
 
     @Test(arguments: shellEngines) func resetPutsAPermissionBackToNotDeterminedAndThePageHearsIt(engine: DemoEngine) async throws {

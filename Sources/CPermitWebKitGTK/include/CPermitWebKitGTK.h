@@ -116,6 +116,11 @@ void permit_wk_terminate_web_process(permit_wk_view *view, permit_wk_done done, 
 /// A PNG of the visible page.
 void permit_wk_snapshot(permit_wk_view *view, permit_wk_png_done done, void *token);
 
+/// Clicks the first mouse button at (`x`, `y`) of the web view, in CSS pixels from its top-left corner, through
+/// the X server's XTest extension, as a person's mouse would; `done` gets ok once the X server has the events,
+/// else the reason as text.
+void permit_wk_click(permit_wk_view *view, double x, double y, permit_wk_done done, void *token);
+
 // MARK: - Permissions
 
 /// Makes the engine grant (`granted` 1) or deny `name` (`camera`, `microphone`, `geolocation`,

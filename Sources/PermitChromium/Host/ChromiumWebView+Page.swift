@@ -73,6 +73,18 @@ extension ChromiumWebView {
         return data
     }
 
+    /// Clicks the main mouse button at a point of the viewport, in CSS pixels from its top-left corner, as a
+    /// person would: the page receives trusted pointer and mouse events (`event.isTrusted`) with user
+    /// activation. For tests and `permit shell`'s `tap`.
+    ///
+    /// Returns once Chromium has dispatched the press and the release to the page.
+    package func click(x: Double, y: Double) async throws {
+        let page = try await connection()
+        for (type, button, clicks) in [("mouseMoved", "none", 0), ("mousePressed", "left", 1), ("mouseReleased", "left", 1)] {
+            try await page.send(DevTools.Input.DispatchMouseEvent(type: type, x: x, y: y, button: button, clickCount: clicks))
+        }
+    }
+
     // MARK: - Cookies
 
     /// Stores a cookie, replacing one with the same name, domain and path; returns once Chromium stored it.

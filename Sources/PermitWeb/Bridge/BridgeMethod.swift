@@ -9,8 +9,11 @@ import PermitSupport
 enum BridgeMethod: Hashable, Sendable {
     /// `hello()` and `getPermissions()`: the statuses the page sees.
     case getPermissions
-    /// `requestPermission(type)`: ask for a permission, through the app's policy.
-    case requestPermission(type: String)
+    /// `requestPermission(type[, gesture][, detail])`: ask for a permission, through the app's policy.
+    ///
+    /// `gesture` is the proof, the bridge's nonce, that the person's own gesture made the call; `detail` asks for
+    /// the answer `{status, asked, reason, next}` instead of the status string.
+    case requestPermission(type: String, gesture: String?, detail: Bool)
     /// `getCurrentLocation()`: the device's fix, while location is usable.
     case getCurrentLocation
     /// `hapticFeedback(style)`: play an impact.
@@ -28,9 +31,13 @@ enum BridgeMethod: Hashable, Sendable {
             try Self.expect(request, [])
             self = .getPermissions
         case "requestPermission":
-            try Self.expect(request, ["type"])
+            try Self.expect(request, ["type"], optional: ["gesture", "detail"])
             guard let type = request.params["type"]?.stringValue else { throw .invalidParams("type must be a string") }
-            self = .requestPermission(type: type)
+            let gesture = request.params["gesture"]
+            guard gesture == nil || gesture?.stringValue != nil else { throw .invalidParams("gesture must be a string") }
+            let detail = request.params["detail"]
+            guard detail == nil || detail?.boolValue != nil else { throw .invalidParams("detail must be a boolean") }
+            self = .requestPermission(type: type, gesture: gesture?.stringValue, detail: detail?.boolValue ?? false)
         case "getCurrentLocation":
             try Self.expect(request, [])
             self = .getCurrentLocation
@@ -48,12 +55,17 @@ enum BridgeMethod: Hashable, Sendable {
         }
     }
 
-    private static func expect(_ request: BridgeRequest, _ names: Set<String>) throws(BridgeError) {
-        guard Set(request.params.keys) == names else {
+    /// Checks that `request` has every parameter of `names`, and no other but those of `optional`.
+    private static func expect(
+        _ request: BridgeRequest, _ names: Set<String>, optional: Set<String> = []
+    ) throws(BridgeError) {
+        let given = Set(request.params.keys)
+        guard names.isSubset(of: given), given.isSubset(of: names.union(optional)) else {
+            let optionals = optional.isEmpty ? "" : ", and may take: \(optional.sorted().joined(separator: ", "))"
             throw .invalidParams(
                 names.isEmpty
                     ? "\(request.method) takes no parameters"
-                    : "\(request.method) takes exactly: \(names.sorted().joined(separator: ", "))")
+                    : "\(request.method) takes exactly: \(names.sorted().joined(separator: ", "))\(optionals)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+package import Logging
 import Permit
 import PermitSupport
 
@@ -11,6 +11,12 @@ import PermitSupport
 /// as the web view reports them; anything else is answered with an error and changes nothing. A page's
 /// permission request goes through the app's `PromptPolicy` alone (primer, budget, "never twice"), with the
 /// app's `PrimerPresenter` showing the primer.
+extension WebBridge {
+    /// The `info` message the bridge logs when a page's permission request did not prompt, with the metadata
+    /// `kind`, `initiator`, `reason` and `next`: what `permit shell` shows a person.
+    package static let requestNotPromptedMessage: Logger.Message = "page permission request not prompted"
+}
+
 struct BridgeResponder: Sendable {
     let policy: PromptPolicy
     let primers: (any PrimerPresenter)?
@@ -56,8 +62,17 @@ struct BridgeResponder: Sendable {
         switch method {
         case .getPermissions:
             return await page.statuses().json
-        case .requestPermission(let type):
-            return .string(try await request(type, page: page).bridgeStatus.rawValue)
+        case .requestPermission(let type, let gesture, let detail):
+            // The person's own only with the proof that the bridge's script saw their gesture.
+            let initiator: RequestInitiator = gesture == page.nonce ? .person : .app
+            if gesture != nil, initiator == .app {
+                logger.notice("bridge request claimed a gesture without the bridge's proof", metadata: ["kind": "\(type)"])
+            }
+            let answer = try await request(type, initiatedBy: initiator, page: page)
+            if detail { return answer.json }
+            // The plain answer of 1.0: a kind the manifest does not declare fails the request.
+            guard answer.reason != BridgeRequestAnswer.undeclaredReason else { throw .requestFailed }
+            return .string(answer.status.rawValue)
         case .getCurrentLocation:
             return try await currentLocation()
         case .hapticFeedback(let style):
@@ -70,12 +85,26 @@ struct BridgeResponder: Sendable {
         }
     }
 
-    private func request(_ type: String, page: WebBridge) async throws(BridgeError) -> PermissionStatus {
+    /// Asks for `type` through the policy, and says what came of it. A kind the manifest does not declare is
+    /// never asked: its answer says so (the plain answer is then ``BridgeError/requestFailed``, as in 1.0).
+    private func request(
+        _ type: String, initiatedBy initiator: RequestInitiator, page: WebBridge
+    ) async throws(BridgeError) -> BridgeRequestAnswer {
         guard let kind = PermissionKind(rawValue: type), center.kinds.contains(kind) else { throw .unknownPermission }
         do {
-            let outcome = try await policy.request(kind, presentingPrimerWith: primers)
+            let outcome = try await policy.request(kind, presentingPrimerWith: primers, initiatedBy: initiator)
             await page.catchUp()
-            return outcome.state.status
+            let answer = BridgeRequestAnswer(outcome)
+            if let reason = answer.reason, !outcome.askedSystem {
+                logger.info(
+                    WebBridge.requestNotPromptedMessage,
+                    metadata: ["kind": "\(kind)", "initiator": "\(initiator)", "reason": "\(reason)", "next": "\(answer.next)"])
+            }
+            return answer
+        } catch let error as PolicyError where error == .kindNotDeclared {
+            logger.notice("page asked for a permission the manifest does not declare", metadata: ["kind": "\(kind)"])
+            guard let state = await center.state(for: kind) else { throw .requestFailed }
+            return BridgeRequestAnswer(undeclared: state.status)
         } catch {
             logger.notice("page permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
             throw .requestFailed

@@ -24,6 +24,10 @@ enum BridgeScript {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// How long after a trusted input event a page's permission call still counts as the person's own: the
+    /// transient-activation window of Chromium and WebKit, 5 seconds.
+    static let gestureWindow: Duration = .seconds(5)
+
     /// The global the bridge receives native pushes through (non-writable, and useless without the nonce).
     static func receiverName(_ configuration: BridgeConfiguration) -> String {
         "__permitBridge_" + configuration.messageHandlerName
@@ -41,6 +45,7 @@ enum BridgeScript {
             "updateEvent": .string(configuration.updateEventName),
             "answersQuery": .bool(configuration.answersPermissionsQuery),
             "answersRequests": .bool(configuration.answersWebPermissionRequests),
+            "gestureWindow": .integer(gestureWindow.components.seconds * 1000),
             "statuses": statuses.statusesJSON,
             "details": statuses.detailsJSON,
             "webPush": configuration.webPush.map { options in

@@ -16,7 +16,7 @@ import PermitSupport
 /// 3. the cookie store is synchronized, and the sync follows the web view's events from then on, repairing
 ///    cookies after every page load and restart;
 /// 4. the app's page loads, and finds its statuses and cookies already there;
-/// 5. the policy's startup ends (``PromptPolicy/finishStartup()``), unless the configuration leaves that to the
+/// 5. the policy's startup ends (`PromptPolicy.finishStartup()`), unless the configuration leaves that to the
 ///    app: from then on the page's own requests for lazy permissions may prompt.
 ///
 /// Then the pieces run, in one task group, until the task running the shell is cancelled: that takes them out
@@ -56,7 +56,7 @@ public actor HybridShell {
         ///
         /// Until startup ends, the policy holds back the app's own requests for lazy permissions (a person's
         /// tap is never held back). Set it to `false` when the app has launch work of its own after the page
-        /// loads (a sign-in, an onboarding), and call ``PromptPolicy/finishStartup()`` when that is done.
+        /// loads (a sign-in, an onboarding), and call `PromptPolicy.finishStartup()` when that is done.
         public var finishesStartupAtLoad: Bool
 
         /// Creates a configuration.
@@ -70,7 +70,7 @@ public actor HybridShell {
         ///     set only when `pageURL` is `https` (on a plain HTTP site a `Secure` cookie would never
         ///     reach the page or the server).
         ///   - finishesStartupAtLoad: Whether the shell ends the policy's startup once the page has loaded;
-        ///     `false` leaves it to the app's call of ``PromptPolicy/finishStartup()``.
+        ///     `false` leaves it to the app's call of `PromptPolicy.finishStartup()`.
         public init(
             pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
             permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil,

@@ -32,6 +32,43 @@
     var queue = [];
     var nextID = 0;
 
+    // MARK: - The person's own gestures
+
+    // A trusted input event that activates a page (HTML's activation-triggering events: a key but Escape, a
+    // mouse button pressed, a touch or pen lifted) arms one gesture. The next permission call within the
+    // transient-activation window takes it and proves it to the native side with the nonce; it is then
+    // consumed, so one tap releases at most one call's prompts. Script the app evaluates raises no trusted
+    // event, so it never counts, whatever the engine's own user activation says.
+    var clock = window.performance, now = clock.now.bind(clock);
+    var gestureAt = -Infinity;
+    function noteGesture(event) {
+        if (!event.isTrusted) { return; }
+        if (event.type === 'keydown' && event.key === 'Escape') { return; }
+        if (event.type === 'pointerdown' && event.pointerType !== 'mouse') { return; }
+        if (event.type === 'pointerup' && event.pointerType === 'mouse') { return; }
+        gestureAt = now();
+    }
+    if (trusted) {
+        ['keydown', 'pointerdown', 'pointerup'].forEach(function (type) {
+            EventTargetType.prototype.addEventListener.call(window, type, noteGesture, { capture: true, passive: true });
+        });
+    }
+    // The nonce when the person's gesture is still fresh (and consumes it), else undefined.
+    function takeGesture() {
+        if (now() - gestureAt > config.gestureWindow) { return undefined; }
+        gestureAt = -Infinity;
+        return config.nonce;
+    }
+
+    // Asks for `kind` through the app's policy: the person's when `gesture` (from takeGesture()) is given.
+    // With `detail`, the answer is {status, asked, reason, next}; without, the status string.
+    function requestKind(kind, gesture, detail) {
+        var params = { type: kind };
+        if (gesture !== undefined) { params.gesture = gesture; }
+        if (detail) { params.detail = true; }
+        return call('requestPermission', params);
+    }
+
     function BridgeError(code, message) {
         var error = new ErrorType(message);
         error.name = 'BridgeError';
@@ -117,11 +154,14 @@
         isPermissionGranted: function (type) {
             return state.statuses[type] === 'granted';
         },
-        requestPermission: function (type) {
+        requestPermission: function (type, options) {
             if (typeof type !== 'string') {
                 return PromiseType.reject(BridgeError('invalidParams', 'type must be a string'));
             }
-            return call('requestPermission', { type: type });
+            if (options !== undefined && options !== null && typeof options !== 'object') {
+                return PromiseType.reject(BridgeError('invalidParams', 'options must be an object'));
+            }
+            return requestKind(type, takeGesture(), !!(options && options.detail === true));
         },
         getCurrentLocation: function () {
             return call('getCurrentLocation', {});

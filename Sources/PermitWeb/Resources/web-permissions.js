@@ -23,16 +23,45 @@
         return status === 'granted' ? 'granted' : 'prompt';
     }
 
-    // Whether `kind` is usable, asking through the app's policy (primer, one system prompt) when it was never
-    // asked. A non-secure context never asks.
-    function ensurePermission(kind) {
-        if (!secure) { return PromiseType.resolve(false); }
-        if (state.statuses[kind] === 'notDetermined') {
-            return call('requestPermission', { type: kind }).then(function (status) {
-                return status === 'granted';
-            }, function () { return false; });
+    // The answer for `kind`, {status, asked, reason, next}, as the bridge's detailed answer has it: asked through
+    // the app's policy (primer, one system prompt) when the kind was never asked, or when the person's `gesture`
+    // (from takeGesture()) meets a denial, for the app to offer Settings; read from the page's statuses
+    // otherwise. A non-secure context never asks.
+    function ensurePermission(kind, gesture) {
+        var status = state.statuses[kind];
+        if (!secure) { return PromiseType.resolve(answerOf('denied', 'insecure')); }
+        if (status === 'notDetermined' || (status === 'denied' && gesture !== undefined)) {
+            return requestKind(kind, gesture, true).then(null, function () {
+                return answerOf(state.statuses[kind], 'unavailable');
+            });
         }
-        return PromiseType.resolve(state.statuses[kind] === 'granted');
+        return PromiseType.resolve(answerOf(status, null));
+    }
+
+    // An answer read from a status, with no request: why it is not usable, and what the person can do.
+    function answerOf(status, reason) {
+        var why = reason || (status === 'denied' || status === 'restricted' ? status : null);
+        return { status: status, asked: false, reason: why, next: why === 'denied' ? 'openSettings' : 'none' };
+    }
+
+    var reasonTexts = {
+        denied: 'turned off for this app; it can be turned on in Settings',
+        restricted: 'restricted on this device',
+        cooldown: 'the app showed another prompt a moment ago; try again later',
+        budget: 'the app has asked enough for now; try again later',
+        startup: 'the app is still starting up; try again later',
+        undeclared: 'the app does not use this permission',
+        unavailable: 'not available on this device',
+        alreadyAsked: 'asked before; it can be changed in Settings',
+        insecure: 'the page is not a secure context'
+    };
+
+    // A standard error's message: its usual text, then the reason from `answer`, such as
+    // "Permission denied (cooldown: the app showed another prompt a moment ago; try again later)".
+    function withReason(text, answer) {
+        var reason = answer && answer.reason;
+        if (typeof reason !== 'string') { return text; }
+        return text + ' (' + reason + (hasOwn.call(reasonTexts, reason) ? ': ' + reasonTexts[reason] : '') + ')';
     }
 
     function callBack(callback, value) {

@@ -159,8 +159,10 @@
                 return PromiseType.reject(domError('InvalidAccessError',
                     'The provided applicationServerKey is not valid: a P-256 public key, 65 bytes, uncompressed.'));
             }
-            return ensurePermission('notifications').then(function (granted) {
-                if (!granted) { throw domError('NotAllowedError', 'Registration failed - permission denied'); }
+            return ensurePermission('notifications', takeGesture()).then(function (answer) {
+                if (answer.status !== 'granted') {
+                    throw domError('NotAllowedError', withReason('Registration failed - permission denied', answer));
+                }
                 return manage('POST', { applicationServerKey: base64URL(key) });
             }).then(function (answer) {
                 var made = subscriptionFrom(answer);

@@ -57,8 +57,8 @@
         }
 
         var messages = { 1: 'User denied Geolocation', 2: 'Position update is unavailable', 3: 'Timeout expired' };
-        function positionError(code) {
-            var slot = { code: code, message: messages[code] };
+        function positionError(code, answer) {
+            var slot = { code: code, message: withReason(messages[code], answer) };
             return errorProto ? instance(errorProto, geolocationSlots, slot, false) : freeze(slot);
         }
 
@@ -89,14 +89,16 @@
         // One position request: a watch's (with an `id`) or a single one, which ends once it has called back.
         function locate(request) {
             request.asking = true;
-            ensurePermission('location').then(function (usable) {
+            ensurePermission('location', request.gesture).then(function (answer) {
+                var usable = answer.status === 'granted';
                 request.asking = false;
+                request.gesture = undefined;
                 if (request.cleared) { return; }
                 request.usable = usable;
                 if (!usable) {
                     if (request.id) { delete watches[request.id]; }
                     request.cleared = true;
-                    callBack(request.error, positionError(1));
+                    callBack(request.error, positionError(1, answer));
                     return;
                 }
                 var answered = false;
@@ -128,12 +130,14 @@
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
                 request.timeout = positionOptions(options).timeout;
+                request.gesture = takeGesture();
                 locate(request);
             },
             watchPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
                 request.timeout = positionOptions(options).timeout;
+                request.gesture = takeGesture();
                 nextWatch += 1;
                 request.id = nextWatch;
                 request.usable = state.statuses.location === 'granted';
@@ -193,12 +197,19 @@
                     var wanted = [];
                     if (converted.video && tracks('camera')) { wanted.push('camera'); }
                     if (converted.audio && tracks('microphone')) { wanted.push('microphone'); }
-                    var checks = PromiseType.resolve(true);
+                    // One gesture covers the call: camera and microphone may each prompt.
+                    var gesture = wanted.length > 0 ? takeGesture() : undefined;
+                    var checks = PromiseType.resolve(null);
                     wanted.forEach(function (kind) {
-                        checks = checks.then(function (usable) { return usable && ensurePermission(kind); });
+                        checks = checks.then(function (refusal) {
+                            if (refusal) { return refusal; }
+                            return ensurePermission(kind, gesture).then(function (answer) {
+                                return answer.status === 'granted' ? null : answer;
+                            });
+                        });
                     });
-                    return checks.then(function (usable) {
-                        if (!usable) { throw new DOMExceptionType('Permission denied', 'NotAllowedError'); }
+                    return checks.then(function (refusal) {
+                        if (refusal) { throw new DOMExceptionType(withReason('Permission denied', refusal), 'NotAllowedError'); }
                         return original.call(self, converted);
                     });
                 } catch (error) {
@@ -255,7 +266,7 @@
                     if (callback !== null && typeof callback !== 'function') {
                         return PromiseType.reject(new TypeErrorType('The callback provided as parameter 1 is not a function.'));
                     }
-                    return ensurePermission('notifications').then(function () {
+                    return ensurePermission('notifications', takeGesture()).then(function () {
                         var result = permission();
                         callBack(callback, result);
                         return result;

@@ -96,6 +96,24 @@ extension WebKitGTKWebView {
         }
     }
 
+    /// Clicks the main mouse button at a point of the viewport, in CSS pixels from its top-left corner, as a
+    /// person would: real X11 input through the XTest extension of the host's Xvfb, which the page receives as
+    /// trusted pointer and mouse events (`event.isTrusted`) with user activation. For tests and `permit shell`'s
+    /// `tap`.
+    ///
+    /// Returns once the X server has the press and the release; the page receives them a moment later.
+    ///
+    /// - Throws: ``WebViewError/engineRefused`` when the display is not X11 or XTest is missing.
+    package func click(x: Double, y: Double) async throws {
+        try await ready()
+        let view = view.pointer
+        do {
+            _ = try await PendingCall<String?>.run { token in permit_wk_click(view, x, y, GTKCallbacks.text, token) }
+        } catch let failure as GTKFailure {
+            throw WebViewError.engineRefused.withDetail(failure.message)
+        }
+    }
+
     /// Ends the web content process as the OS does when it kills one: the web view reports the termination and
     /// recovers as it would from a crash. For tests of dying web content.
     package func terminateWebContent() async throws {

@@ -1,0 +1,81 @@
+import Foundation
+import Permit
+import PermitTesting
+
+extension DemoScenario {
+    /// Who asks: a person's tap prompts whatever the policy's limits; the page's own requests and the app's
+    /// evaluated script meet them, and the page reads why.
+    static let whoAsks: [DemoScenario] = [personTapsPrompt, pageOwnRequestsHeld]
+
+    /// A fresh install of the demo app with its manifest (budget 3, cooldown 10 s), launched, its page showing
+    /// its state.
+    private static func launchedWithManifest(_ context: DemoContext) async throws -> HybridApp {
+        let app = context.makeApp(manifest: manifest)
+        try await app.launch()
+        try await app.waitForPageToMatch()
+        return app
+    }
+
+    /// Two taps a moment apart, on Notifications' Request and on Scan: both prompt, though the second comes
+    /// well inside the 10 s cooldown that would hold the page's own request back.
+    static let personTapsPrompt = DemoScenario(
+        name: "person-taps-prompt", seed: "003",
+        summary: "a person's tap right after another prompt still prompts: the cooldown holds back only the page's own requests"
+    ) { context in
+        let app = try await launchedWithManifest(context)
+        await app.device.answerNextPrompt(for: .notifications, with: .granted)
+        await app.device.answerNextPrompt(for: .camera, with: .granted)
+        try await app.tap("[data-request=notifications]")
+        try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }
+        let start = ContinuousClock.now
+        try await app.tap("#scan")  // getUserMedia({video: true}), inside the cooldown
+        try await app.waitForPage("expected the camera granted after the second tap") { $0.statuses["camera"] == "granted" }
+        let apart = start.duration(to: .now)
+        try context.check(await app.device.promptCount(for: .notifications) == 1, "expected one notifications prompt")
+        try context.check(await app.device.promptCount(for: .camera) == 1, "expected the second tap to prompt for the camera")
+        context.note("  page    tap Request (notifications): prompt; tap Scan within \(apart.formatted(.units(allowed: [.seconds, .milliseconds]))): prompt")
+        return "two taps, two prompts, the second inside the cooldown"
+    }
+
+    /// After a person's tap prompted, a request from a page timer, one from script the app evaluates (which
+    /// WebKit runs with user activation) and a standard `getUserMedia` from script are all held by the
+    /// cooldown, and each says so: the detailed answer's reason, the error's message.
+    static let pageOwnRequestsHeld = DemoScenario(
+        name: "page-own-requests-held", seed: "001",
+        summary: "inside the cooldown, the page's timer and the app's evaluated script are held, and read reason cooldown"
+    ) { context in
+        let app = try await launchedWithManifest(context)
+        await app.device.answerNextPrompt(for: .notifications, with: .granted)
+        try await app.tap("[data-request=notifications]")
+        try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }
+
+        let fromTimer = try await app.evaluate("""
+            new Promise((resolve) => setTimeout(() => resolve(ZooboxBridge.requestPermission('camera', { detail: true })), 0))
+            """)
+        let timerAnswer = fromTimer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        try context.check(
+            timerAnswer?["status"] as? String == "notDetermined" && timerAnswer?["asked"] as? Bool == false
+                && timerAnswer?["reason"] as? String == "cooldown" && timerAnswer?["next"] as? String == "retryLater",
+            "expected the timer's request held for the cooldown, got \(fromTimer ?? "nothing")")
+        let evaluated = try await app.evaluate("""
+            (async () => {
+              const active = navigator.userActivation ? navigator.userActivation.isActive : null;
+              const answer = await ZooboxBridge.requestPermission('camera', { detail: true });
+              return { active, reason: answer.reason, asked: answer.asked };
+            })()
+            """) ?? ""
+        try context.check(
+            evaluated.contains(#""reason":"cooldown""#) && evaluated.contains(#""asked":false"#),
+            "expected the app's evaluated script held for the cooldown, got \(evaluated)")
+        let standard = try await app.evaluate(
+            "navigator.mediaDevices.getUserMedia({ video: true }).then(() => 'stream', (e) => e.name + ': ' + e.message)") ?? ""
+        try context.check(
+            standard.contains("NotAllowedError") && standard.contains("cooldown"),
+            "expected getUserMedia to fail with NotAllowedError naming the cooldown, got \(standard)")
+        try context.check(await app.device.promptCount(for: .camera) == 0, "expected no camera prompt")
+        let engineSaysActive = evaluated.contains(#""active":true"#)
+        context.note("  page    timer: held (cooldown); evaluated script (engine's userActivation \(engineSaysActive)): held (cooldown)")
+        context.note("  page    getUserMedia: \(standard)")
+        return "the timer's and the evaluated script's requests held with reason cooldown; no camera prompt"
+    }
+}

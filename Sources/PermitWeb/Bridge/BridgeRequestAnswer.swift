@@ -1,0 +1,60 @@
+import Permit
+import PermitSupport
+
+/// The detailed answer to a page's permission request, `{status, asked, reason, next}`, which a page asks for
+/// with `requestPermission(type, {detail: true})`.
+///
+/// - `status` is the bridge's status string, as the plain answer gives it.
+/// - `asked` tells whether the OS was asked (by this request, or by one it shared a prompt with).
+/// - `reason` says why the permission is not usable now: `denied`, `restricted`, `cooldown`, `budget`,
+///   `startup`, `undeclared`, `unavailable` or `alreadyAsked`; `null` when it is usable, or when the person
+///   was just asked and left it undecided.
+/// - `next` is what the page can do: `openSettings`, `retryLater` or `none`.
+///
+/// Both lists are open: a page must read a value it does not know as "not usable, nothing to do".
+struct BridgeRequestAnswer: Hashable, Sendable {
+    var status: BridgeStatus
+    var asked: Bool
+    var reason: String?
+    var next: String
+
+    /// The answer for a request that went through the policy.
+    init(_ outcome: PolicyRequestOutcome) {
+        status = outcome.state.status.bridgeStatus
+        asked = outcome.askedSystem
+        switch outcome.nextStep {
+        case .ready, .showPrimer, .showSystemPrompt:
+            (reason, next) = (nil, "none")
+        case .openSettings:
+            (reason, next) = ("denied", "openSettings")
+        case .unavailable:
+            (reason, next) = (outcome.state.status == .restricted ? "restricted" : "unavailable", "none")
+        case .suppressed(.coolingDown):
+            (reason, next) = ("cooldown", "retryLater")
+        case .suppressed(.budgetSpent):
+            (reason, next) = ("budget", "retryLater")
+        case .suppressed(.startup):
+            (reason, next) = ("startup", "retryLater")
+        case .suppressed(.alreadyAsked):
+            (reason, next) = ("alreadyAsked", "openSettings")
+        }
+    }
+
+    /// The reason of a kind the app's manifest does not declare.
+    static let undeclaredReason = "undeclared"
+
+    /// The answer for a kind the center tracks and the app's manifest does not declare: it is never asked.
+    init(undeclared status: PermissionStatus) {
+        self.status = status.bridgeStatus
+        asked = false
+        reason = Self.undeclaredReason
+        next = "none"
+    }
+
+    var json: JSONValue {
+        .object([
+            "status": .string(status.rawValue), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null,
+            "next": .string(next),
+        ])
+    }
+}

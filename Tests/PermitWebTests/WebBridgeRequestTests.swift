@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import Permit
+import PermitSupport
+import PermitTesting
+import PermitWebTesting
+import Testing
+
+@testable import PermitWeb
+
+/// A page's permission requests against the fake host: who made them (the person's gesture, proved with the
+/// bridge's nonce, or the page on its own) and the detailed answer that says why a request did not prompt.
+@Suite(.timeLimit(.minutes(1))) struct WebBridgeRequestTests {
+    let device = SimulatedDevice()
+    let host = FakeWebViewHost()
+    let app = try! WebOrigin("https://app.example")
+    let keeper = Keeper()
+
+    final class Keeper: @unchecked Sendable {
+        // @unchecked: written once by the test's own task before any concurrent use.
+        var bridge: WebBridge?
+    }
+
+    /// A bridge over a policy declaring camera and microphone (lazy, no primer) with a budget of 1, a 10 s
+    /// cooldown and startup not finished: every limit the page's own requests meet.
+    func installedBridge() async throws -> (WebBridge, PromptPolicy) {
+        await device.launchApp()
+        let center = PermissionCenter(
+            kinds: [.camera, .microphone, .location], authority: device,
+            storage: PermitStorage(store: InMemoryPermissionStore(), logger: quietLogger), logger: quietLogger)
+        let manifest = try PermissionManifest([
+            PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scans parcel labels."),
+            PermissionDeclaration(kind: .microphone, necessity: .optional, purpose: "Records notes."),
+        ])
+        let policy = PromptPolicy(
+            manifest: manifest, center: center, configuration: .init(promptBudget: 1, cooldown: .seconds(10)),
+            logger: quietLogger)
+        let bridge = WebBridge(
+            policy: policy, configuration: BridgeConfiguration(allowedOrigins: [app]), location: SimulatedLocation(),
+            haptics: RecordingHaptics(), logger: quietLogger)
+        try await bridge.install(in: host)
+        keeper.bridge = bridge
+        return (bridge, policy)
+    }
+
+    func request(_ params: String, id: Int = 1) async throws -> JSONValue {
+        let body = #"{"v":1,"id":\#(id),"method":"requestPermission","params":\#(params)}"#
+        return try JSONValue.parse(Data(try await host.post(body, to: "permit", from: WebFrame(isMainFrame: true, origin: app)).utf8))
+    }
+
+    func answer(status: String, asked: Bool, reason: String?, next: String) -> JSONValue {
+        .object(["status": .string(status), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null, "next": .string(next)])
+    }
+
+    @Test func thePersonsGestureProvedWithTheNoncePromptsWhereThePagesOwnRequestIsHeld() async throws {
+        let (bridge, _) = try await installedBridge()
+        await device.setUnscriptedPromptAnswer(.granted)
+
+        // The page on its own, at startup: held, and the detailed answer says why.
+        #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
+            == answer(status: "notDetermined", asked: false, reason: "startup", next: "retryLater"))
+        // A gesture the bridge's script did not prove counts for nothing.
+        #expect(try await request(#"{"type":"camera","gesture":"forged","detail":true}"#, id: 2)["result"]?["reason"] == .string("startup"))
+        #expect(await device.totalPromptCount == 0)
+
+        // The person's tap: prompts at startup; the plain answer is the seed's string.
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.nonce)"}"#, id: 3)["result"] == .string("granted"))
+        // Another tap a moment later, past the budget and inside the cooldown, still prompts.
+        #expect(try await request(#"{"type":"microphone","gesture":"\#(bridge.nonce)","detail":true}"#, id: 4)["result"]
+            == answer(status: "granted", asked: true, reason: nil, next: "none"))
+        #expect(await device.totalPromptCount == 2)
+    }
+
+    @Test func theDetailedAnswerNamesEachReason() async throws {
+        let (bridge, policy) = try await installedBridge()
+        await policy.finishStartup()
+        await device.answerNextPrompt(for: .camera, with: .denied)
+        #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
+            == answer(status: "denied", asked: true, reason: "denied", next: "openSettings"))
+        // The budget of 1 is spent (and the cooldown runs): the budget is the reason.
+        #expect(try await request(#"{"type":"microphone","detail":true}"#, id: 2)["result"]
+            == answer(status: "notDetermined", asked: false, reason: "budget", next: "retryLater"))
+        // A denial is not asked again, not even for the person.
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.nonce)","detail":true}"#, id: 3)["result"]
+            == answer(status: "denied", asked: false, reason: "denied", next: "openSettings"))
+        #expect(await device.totalPromptCount == 1)
+    }
+
+    @Test func aKindTheManifestDoesNotDeclareIsUndeclaredInDetailAndAFailureInThePlainAnswer() async throws {
+        _ = try await installedBridge()
+        #expect(try await request(#"{"type":"location","detail":true}"#)["result"]
+            == answer(status: "notDetermined", asked: false, reason: "undeclared", next: "none"))
+        #expect(try await request(#"{"type":"location"}"#, id: 2)["error"]?["code"] == .string("requestFailed"))
+        #expect(await device.totalPromptCount == 0)
+    }
+
+    @Test func aRestrictedKindIsRestrictedAndNothingToDo() async throws {
+        await device.setStatus(.restricted, for: .camera)
+        _ = try await installedBridge()
+        #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
+            == answer(status: "restricted", asked: false, reason: "restricted", next: "none"))
+    }
+}
