@@ -30,10 +30,10 @@ final class TracingWebViewHost: WebViewHost {
         }
     }
 
-    /// `body` with the bridge's proof of a person's gesture (its secret nonce) shown as `person` instead: a
-    /// transcript or a JSON log must not carry the secret.
+    /// `body` with the gesture a call claims (the bridge's secret gesture key, or a forgery) shown as `(proof)`
+    /// instead: a transcript or a JSON log must not carry the secret.
     static func hidingGestureProof(_ body: String) -> String {
-        body.replacing(/"gesture":"[^"]*"/, with: #""gesture":"person""#)
+        body.replacing(/"gesture":"[^"]*"/, with: #""gesture":"(proof)""#)
     }
 
     func removeMessageHandler(named name: String) async throws { try await inner.removeMessageHandler(named: name) }

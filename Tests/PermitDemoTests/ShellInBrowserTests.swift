@@ -91,6 +91,28 @@ let buttonPage = """
     </script>
     """
 
+/// A page that tries to steal the bridge's gesture key: accessors and `toJSON` on `Object.prototype`, hooks on
+/// `Array.prototype`, each recording whatever looks like a key it saw, before a button asks three ways.
+let stealingPage = """
+    <!doctype html><title>thief</title>
+    <button id="ask" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Ask</button>
+    <script>
+      window.stolen = [];
+      const keep = (where, value) => { if (typeof value === 'string' && /^[0-9A-F-]{36}$/.test(value)) window.stolen.push(where); };
+      const look = (where, object) => { try { for (const key in object) keep(where, object[key]); } catch (e) {} };
+      Object.defineProperty(Object.prototype, 'gesture', { set(value) { keep('setter', value); }, configurable: true });
+      Object.defineProperty(Object.prototype, 'toJSON', { value: function () { look('toJSON', this); look('toJSON', this.params); return this; }, writable: true, configurable: true });
+      for (const name of ['push', 'forEach', 'some', 'map']) {
+        const original = Array.prototype[name];
+        Array.prototype[name] = function (...args) { for (const arg of [this, ...args]) look(name, arg); return original.apply(this, args); };
+      }
+      document.querySelector('#ask').addEventListener('click', () => {
+        PermitBridge.requestPermission('camera').then((status) => console.log('camera ' + status));
+        navigator.geolocation.getCurrentPosition(() => console.log('location granted'), (e) => console.log('location error ' + e.code));
+      });
+    </script>
+    """
+
 /// The permissions the button page's app declares: each asked at use, with the policy's default budget (3)
 /// and cooldown (10 s).
 let buttonManifest = try! PermissionManifest([
@@ -116,6 +138,7 @@ let buttonManifest = try! PermissionManifest([
             case "/team": .html(teamPage)
             case "/where": .html(locationPage)
             case "/buttons": .html(buttonPage)
+            case "/thief": .html(stealingPage)
             case "/gone": PageServer.Page(status: 404, contentType: "text/html", body: "<p>not here</p>")
             default: nil
             }
@@ -191,6 +214,19 @@ let buttonManifest = try! PermissionManifest([
         ])
         #expect(records.contains { $0.type == "result" && $0.line.hasPrefix("tapped #ask at (") })
         #expect(records.contains { $0.type == "app" && $0.line.contains("the page's own request for location did not prompt: cooldown; next: retryLater") })
+        #expect(!records.contains { $0.failsStrictRun })
+    }
+
+    /// A page's own accessors and hooks on the built-in prototypes never see the gesture key, and the person's
+    /// tap still prompts.
+    @Test(arguments: shellEngines) func aPageCannotStealTheGestureKey(engine: DemoEngine) async throws {
+        let records = try await runShell([
+            "answer camera grant", "answer location deny",
+            "tap #ask",
+            "expect-within 5000 document.title === 'thief' && window.stolen.length === 0",
+        ], engine: engine, page: "/thief", manifest: buttonManifest) { $0.count >= 2 }
+        #expect(Set(console(records)) == ["camera granted", "location error 1"])
+        #expect(records.contains { $0.type == "result" && $0.line.hasPrefix("ok: ") })
         #expect(!records.contains { $0.failsStrictRun })
     }
 

@@ -182,10 +182,27 @@ import Testing
             #expect(candidate.nextStep(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .showSystemPrompt)
             #expect(candidate.nextStep(for: primed, state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .showPrimer(Primer(for: primed)))
             var person = candidate
-            #expect(person.request(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .prompt)
+            // Another kind's prompt on screen delays the person's prompt; nothing else holds it back.
+            let expected: PromptPolicyStateMachine.RequestAction = candidate.isAsking ? .waitForPromptOnScreen : .prompt
+            #expect(person.request(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == expected)
             var app = candidate
             #expect(app.request(for: declaration(), state: state(.notDetermined), at: .seconds(1)) == .skip(.suppressed(reason)))
         }
+    }
+
+    @Test func aPersonsRequestOrAPrimersContinueWaitsForThePromptOnScreenThenPrompts() {
+        let primed = declaration(primer: true)
+        var machine = machine()
+        #expect(machine.request(for: declaration(kind: .camera), state: state(.notDetermined, kind: .camera), at: .zero) == .prompt)
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .zero, initiatedBy: .person) == .waitForPromptOnScreen)
+        #expect(machine.request(for: primed, state: state(.notDetermined), at: .zero, afterPrimer: true) == .waitForPromptOnScreen)
+        machine.finishPrompt(for: .camera, answered: true, at: .seconds(1))
+        #expect(machine.request(for: declaration(), state: state(.notDetermined), at: .seconds(1), initiatedBy: .person) == .prompt)
+        // Prompts that may show together do not wait.
+        var together = PromptPolicyStateMachine(configuration: .init(promptBudget: 3, cooldown: .zero, promptsOneAtATime: false))
+        together.finishStartup()
+        #expect(together.request(for: declaration(kind: .camera), state: state(.notDetermined, kind: .camera), at: .zero) == .prompt)
+        #expect(together.request(for: declaration(), state: state(.notDetermined), at: .zero, initiatedBy: .person) == .prompt)
     }
 
     @Test func aPersonsRequestNeverPromptsTwiceNorAfterADenial() {

@@ -296,6 +296,23 @@ import PermitTesting
         #expect(await device.totalPromptCount == 3)
     }
 
+    /// iOS shows one alert at a time: the person's tap while the app's own prompt is on screen waits for its
+    /// answer, then prompts.
+    @Test func aPersonsRequestWaitsForThePromptOnScreenThenPrompts() async throws {
+        let policy = try await makePolicy(configuration: .init(promptBudget: 5, cooldown: .seconds(30)))
+        await device.setHoldsPrompts(true)
+        async let camera = policy.request(.camera)
+        while await device.pendingPromptCount(for: .camera) == 0 { await Task.yield() }
+        async let notifications = policy.request(.notifications, initiatedBy: .person)
+        for _ in 0..<200 { await Task.yield() }
+        #expect(await device.pendingPromptCount(for: .notifications) == 0, "no second alert over the first")
+        #expect(await device.answerPendingPrompt(for: .camera, with: .granted) == 1)
+        while await device.pendingPromptCount(for: .notifications) == 0 { await Task.yield() }
+        #expect(await device.answerPendingPrompt(for: .notifications, with: .granted) == 1)
+        let (first, second) = try await (camera, notifications)
+        #expect(first.askedSystem && second.askedSystem && second.state.status == .granted)
+    }
+
     @Test func aPersonsRequestAfterADenialOrAnEarlierPromptDoesNotPrompt() async throws {
         let policy = try await makePolicy()
         await device.answerNextPrompt(for: .notifications, with: .denied)

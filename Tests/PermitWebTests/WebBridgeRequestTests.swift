@@ -52,21 +52,22 @@ import Testing
         .object(["status": .string(status), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null, "next": .string(next)])
     }
 
-    @Test func thePersonsGestureProvedWithTheNoncePromptsWhereThePagesOwnRequestIsHeld() async throws {
+    @Test func thePersonsGestureProvedWithTheGestureKeyPromptsWhereThePagesOwnRequestIsHeld() async throws {
         let (bridge, _) = try await installedBridge()
         await device.setUnscriptedPromptAnswer(.granted)
 
         // The page on its own, at startup: held, and the detailed answer says why.
         #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
             == answer(status: "notDetermined", asked: false, reason: "startup", next: "retryLater"))
-        // A gesture the bridge's script did not prove counts for nothing.
+        // A gesture the bridge's script did not prove counts for nothing, nor does the push nonce.
         #expect(try await request(#"{"type":"camera","gesture":"forged","detail":true}"#, id: 2)["result"]?["reason"] == .string("startup"))
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.nonce)","detail":true}"#, id: 5)["result"]?["reason"] == .string("startup"))
         #expect(await device.totalPromptCount == 0)
 
         // The person's tap: prompts at startup; the plain answer is the seed's string.
-        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.nonce)"}"#, id: 3)["result"] == .string("granted"))
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.gestureKey)"}"#, id: 3)["result"] == .string("granted"))
         // Another tap a moment later, past the budget and inside the cooldown, still prompts.
-        #expect(try await request(#"{"type":"microphone","gesture":"\#(bridge.nonce)","detail":true}"#, id: 4)["result"]
+        #expect(try await request(#"{"type":"microphone","gesture":"\#(bridge.gestureKey)","detail":true}"#, id: 4)["result"]
             == answer(status: "granted", asked: true, reason: nil, next: "none"))
         #expect(await device.totalPromptCount == 2)
     }
@@ -81,7 +82,7 @@ import Testing
         #expect(try await request(#"{"type":"microphone","detail":true}"#, id: 2)["result"]
             == answer(status: "notDetermined", asked: false, reason: "budget", next: "retryLater"))
         // A denial is not asked again, not even for the person.
-        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.nonce)","detail":true}"#, id: 3)["result"]
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.gestureKey)","detail":true}"#, id: 3)["result"]
             == answer(status: "denied", asked: false, reason: "denied", next: "openSettings"))
         #expect(await device.totalPromptCount == 1)
     }

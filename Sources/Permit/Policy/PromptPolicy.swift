@@ -20,8 +20,9 @@ import PermitSupport
 /// - A primer always continues to the system prompt: ``request(_:afterPrimer:)`` with `afterPrimer: true`
 ///   skips the budget and the cooldown.
 /// - The budget, the cooldown and startup hold back the app's own requests only. A request the person made
-///   with their own action (``RequestInitiator/person``, through ``request(_:afterPrimer:initiatedBy:)``)
-///   prompts whenever the kind was never asked, its primer first.
+///   with their own action (``RequestInitiator/person``, through ``request(_:presentingPrimerWith:initiatedBy:)``,
+///   which shows the declared primer first) prompts whenever the kind was never asked, after any prompt on
+///   screen.
 /// - Concurrent requests for one kind share one prompt, and all of them complete; a kind is never prompted
 ///   for twice.
 ///
@@ -51,29 +52,6 @@ import PermitSupport
 /// }
 /// ```
 public actor PromptPolicy {
-    /// A policy for an app that declares no manifest: every kind the center tracks (but network) is declared
-    /// optional and asked for at use, with no primer, no budget, no cooldown and no holding back while another
-    /// kind's prompt is on screen, and startup is over. It still never prompts twice for a kind, and never after
-    /// a denial: what a web page's requests get when the app has no policy of its own.
-    ///
-    /// - Parameters:
-    ///   - center: The app's permission center.
-    ///   - logger: Receives prompts at `info` and held-back requests at `debug`.
-    public static func askingAtUse(for center: PermissionCenter, logger: Logger) -> PromptPolicy {
-        let declarations = center.kinds.filter { $0.rawValue != "network" }.map {
-            PermissionDeclaration(kind: $0, necessity: .optional, purpose: "asked for at use", isLazy: false)
-        }
-        let manifest: PermissionManifest
-        do {
-            manifest = try PermissionManifest(declarations)
-        } catch {
-            preconditionFailure("a center's kinds are distinct and network is left out: \(error)")
-        }
-        return PromptPolicy(
-            manifest: manifest, center: center, configuration: Configuration(promptBudget: .max, cooldown: .zero, promptsOneAtATime: false),
-            clock: ContinuousClock(), startupFinished: true, logger: logger)
-    }
-
     /// The key the policy's persisted facts are stored under in the center's storage.
     static let storageKey = StorageKey<PolicyFacts>("permit.policy")
 
@@ -117,7 +95,8 @@ public actor PromptPolicy {
             logger: logger)
     }
 
-    private init(
+    /// Creates a policy whose startup may be over already (``askingAtUse(for:logger:)``).
+    init(
         manifest: PermissionManifest, center: PermissionCenter, configuration: Configuration,
         clock: some Clock<Duration>, startupFinished: Bool, logger: Logger
     ) {
@@ -205,9 +184,11 @@ public actor PromptPolicy {
     ///
     /// A request the person made with their own action (``RequestInitiator/person``: call it from a button's
     /// action, not from a timer or at launch) prompts whenever the kind was never asked: the budget, the
-    /// cooldown, another kind's prompt on screen and startup hold back only the app's own requests. It still
-    /// never prompts twice for a kind, nor after a denial, and it still counts against the budget of the app's
-    /// later requests.
+    /// cooldown and startup hold back only the app's own requests, and another kind's prompt on screen only
+    /// delays it until that prompt is answered (iOS shows one at a time). It still never prompts twice for a
+    /// kind, nor after a denial, and it still counts against the budget of the app's later requests. This call
+    /// shows no primer: where ``nextStep(for:initiatedBy:)`` is ``NextStep/showPrimer(_:)``, show it first, or
+    /// call ``request(_:presentingPrimerWith:initiatedBy:)``.
     ///
     /// For example, from the action of a "Scan" button:
     ///
@@ -243,6 +224,9 @@ public actor PromptPolicy {
                     nextStep: machine.nextStep(for: declaration, state: current, at: clock.now, initiatedBy: initiator))
             }
             return PolicyRequestOutcome(state: state, askedSystem: false, nextStep: step)
+        case .waitForPromptOnScreen:
+            try await promptOnScreenAnswered()
+            return try await request(kind, afterPrimer: afterPrimer, initiatedBy: initiator)
         case .prompt:
             logger.info("asking the OS for a permission", metadata: ["kind": "\(kind)", "initiator": "\(initiator)"])
             policyChanged()
@@ -318,6 +302,18 @@ public actor PromptPolicy {
         // The primer is dismissed: every request that waited for it goes on, and they share one system prompt.
         for waiter in primersShowing.removeValue(forKey: kind) ?? [] { waiter.resume() }
         return try await request(kind, afterPrimer: true, initiatedBy: initiator)
+    }
+
+    /// Returns once no prompt is on screen: every prompt this policy asked for was answered (or failed).
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled first.
+    private func promptOnScreenAnswered() async throws {
+        // Subscribed before the check, on this actor: the end of a prompt cannot slip between them.
+        var changes = changes().makeAsyncIterator()
+        while machine.isAsking {
+            guard await changes.next() != nil else { break }
+        }
+        try Task.checkCancellation()
     }
 
     /// Waits for the system prompt another request for `declaration`'s kind is awaiting, and reports its answer.

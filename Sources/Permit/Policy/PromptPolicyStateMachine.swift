@@ -13,6 +13,10 @@ struct PromptPolicyStateMachine: Sendable {
         case prompt
         /// Do not ask; this is the step the app should take instead.
         case skip(NextStep)
+        /// Another kind's prompt is on screen and the OS shows one at a time: wait until it is answered, then
+        /// decide again. Only a request that goes past the budget and the cooldown gets it (the person's own,
+        /// or a primer's Continue); the app's own request is held back instead.
+        case waitForPromptOnScreen
     }
 
     let configuration: PromptPolicy.Configuration
@@ -24,6 +28,8 @@ struct PromptPolicyStateMachine: Sendable {
     private(set) var asking: Set<PermissionKind> = []
     /// The kinds this launch prompted for and the OS answered.
     private(set) var answered: Set<PermissionKind> = []
+    /// Whether a prompt is on screen.
+    var isAsking: Bool { !asking.isEmpty }
 
     init(configuration: PromptPolicy.Configuration) {
         self.configuration = configuration
@@ -36,7 +42,8 @@ struct PromptPolicyStateMachine: Sendable {
     /// request `initiator` makes.
     ///
     /// The budget, the cooldown, a prompt on screen for another kind and startup hold back only the app's own
-    /// requests: a person's request prompts whenever the status and this launch's prompts allow it.
+    /// requests: a person's request leads to its prompt whenever the status and this launch's prompts allow it
+    /// (after the prompt on screen, if there is one).
     func nextStep(
         for declaration: PermissionDeclaration, state: PermissionState, at now: Duration,
         initiatedBy initiator: RequestInitiator = .app
@@ -82,19 +89,22 @@ struct PromptPolicyStateMachine: Sendable {
     /// Decides whether a request prompts; when it does, the kind counts as asked until
     /// ``finishPrompt(for:answered:at:)``.
     ///
-    /// A request goes ahead only when ``nextStep(for:state:at:initiatedBy:)`` leads to a prompt: the app calls
-    /// it directly when there is no primer. After a primer's Continue (`afterPrimer`, honoured only for a
-    /// declaration that shows one), only the status, a past prompt and (for the app's own request) startup can
-    /// hold it back: App Review 5.1.1(iv) requires a primer to always continue to the system prompt, so neither
-    /// the budget nor the cooldown applies.
+    /// The app's own request goes ahead only when ``nextStep(for:state:at:initiatedBy:)`` leads to a prompt: the
+    /// app calls it directly when there is no primer. After a primer's Continue (`afterPrimer`, honoured only for
+    /// a declaration that shows one), and for the person's own request, only the status, a past prompt and (for
+    /// the app's own request) startup can hold it back: App Review 5.1.1(iv) requires a primer to always continue
+    /// to the system prompt, so neither the budget nor the cooldown applies. Such a request waits for another
+    /// kind's prompt on screen (``RequestAction/waitForPromptOnScreen``) when prompts come one at a time.
     mutating func request(
         for declaration: PermissionDeclaration, state: PermissionState, at now: Duration, afterPrimer: Bool = false,
         initiatedBy initiator: RequestInitiator = .app
     ) -> RequestAction {
-        if afterPrimer, declaration.showsPrimer {
+        if (afterPrimer && declaration.showsPrimer) || initiator == .person {
             if let step = stepWithoutPrompt(for: declaration, state: state, initiatedBy: initiator) {
                 return .skip(step)
             }
+            // The OS shows one alert at a time (and App Tracking Transparency's none over another).
+            if configuration.promptsOneAtATime, !asking.isEmpty { return .waitForPromptOnScreen }
         } else {
             let step = nextStep(for: declaration, state: state, at: now, initiatedBy: initiator)
             guard step.leadsToPrompt else { return .skip(step) }

@@ -3,9 +3,9 @@
 /// ``PromptPolicy``'s budget, cooldown and startup hold guard against the app asking on its own: a prompt at
 /// launch, from a timer, or after a network answer. A request the person made with their own action (a tap on
 /// "Scan", a switch turned on, in the app or in its page) is answered with a prompt when the kind was never
-/// asked, whatever those limits say: a person who taps gets the system prompt (after the declared primer) or
-/// learns why not. Nothing changes the rest: it is never a second prompt for a kind, nor a prompt after a
-/// denial.
+/// asked, whatever those limits say: a person who taps gets the system prompt (after the declared primer, with
+/// `PromptPolicy/request(_:presentingPrimerWith:initiatedBy:)`) or learns why not. Nothing changes the rest: it
+/// is never a second prompt for a kind, nor a prompt after a denial.
 ///
 /// A request made from a button's action is the person's; one the app starts by itself is the app's. For
 /// example:

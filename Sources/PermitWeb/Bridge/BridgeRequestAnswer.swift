@@ -7,8 +7,9 @@ import PermitSupport
 /// - `status` is the bridge's status string, as the plain answer gives it.
 /// - `asked` tells whether the OS was asked (by this request, or by one it shared a prompt with).
 /// - `reason` says why the permission is not usable now: `denied`, `restricted`, `cooldown`, `budget`,
-///   `startup`, `undeclared`, `unavailable` or `alreadyAsked`; `null` when it is usable, or when the person
-///   was just asked and left it undecided.
+///   `startup`, `undeclared`, `unavailable` or `alreadyAsked` (the page's web platform APIs add `insecure` for a
+///   context that is not secure); `null` when it is usable, or when the person was just asked and left it
+///   undecided.
 /// - `next` is what the page can do: `openSettings`, `retryLater` or `none`.
 ///
 /// Both lists are open: a page must read a value it does not know as "not usable, nothing to do".

@@ -11,12 +11,6 @@ import PermitSupport
 /// as the web view reports them; anything else is answered with an error and changes nothing. A page's
 /// permission request goes through the app's `PromptPolicy` alone (primer, budget, "never twice"), with the
 /// app's `PrimerPresenter` showing the primer.
-extension WebBridge {
-    /// The `info` message the bridge logs when a page's permission request did not prompt, with the metadata
-    /// `kind`, `initiator`, `reason` and `next`: what `permit shell` shows a person.
-    package static let requestNotPromptedMessage: Logger.Message = "page permission request not prompted"
-}
-
 struct BridgeResponder: Sendable {
     let policy: PromptPolicy
     let primers: (any PrimerPresenter)?
@@ -64,7 +58,7 @@ struct BridgeResponder: Sendable {
             return await page.statuses().json
         case .requestPermission(let type, let gesture, let detail):
             // The person's own only with the proof that the bridge's script saw their gesture.
-            let initiator: RequestInitiator = gesture == page.nonce ? .person : .app
+            let initiator: RequestInitiator = gesture == page.gestureKey ? .person : .app
             if gesture != nil, initiator == .app {
                 logger.notice("bridge request claimed a gesture without the bridge's proof", metadata: ["kind": "\(type)"])
             }
@@ -129,4 +123,10 @@ struct BridgeResponder: Sendable {
             throw .locationUnavailable
         }
     }
+}
+
+extension WebBridge {
+    /// The `info` message the bridge logs when a page's permission request did not prompt, with the metadata
+    /// `kind`, `initiator`, `reason` and `next`: what `permit shell` shows a person.
+    package static let requestNotPromptedMessage: Logger.Message = "page permission request not prompted"
 }

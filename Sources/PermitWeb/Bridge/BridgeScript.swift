@@ -34,11 +34,14 @@ enum BridgeScript {
     }
 
     /// The script to install, with the statuses the page sees before its first script runs.
-    static func source(configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String) -> String {
+    static func source(
+        configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String, gestureKey: String
+    ) -> String {
         let config = JSONValue.object([
             "handler": .string(configuration.messageHandlerName),
             "receiver": .string(receiverName(configuration)),
             "nonce": .string(nonce),
+            "gestureKey": .string(gestureKey),
             "origins": .array(configuration.allowedOrigins.map { .string($0.description) }.sorted { $0.jsonText < $1.jsonText }),
             "permissionsObject": .string(configuration.permissionsObjectName),
             "bridgeObject": .string(configuration.bridgeObjectName),

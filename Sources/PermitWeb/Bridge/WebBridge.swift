@@ -41,6 +41,9 @@ public actor WebBridge {
     private(set) var host: (any WebViewHost)?
     /// A secret shared with this bridge's scripts: the page cannot forge a push without it.
     let nonce = UUID().uuidString
+    /// A second secret, which the bridge's script sends with a call it saw the person's own gesture make: apart
+    /// from the nonce, so that a page that found it could still forge no push.
+    let gestureKey = UUID().uuidString
     /// The bridge's document-start script, installed once by ``install(in:)`` with the statuses of then.
     private var scriptID: UserScriptID?
     /// The small document-start script that runs after it with the statuses of each later change; `nil` until
@@ -341,7 +344,8 @@ public actor WebBridge {
         let statuses = current
         guard let host, statuses != installed else { return }
         guard scriptID != nil else {
-            scriptID = try await host.addUserScript(BridgeScript.source(configuration: configuration, statuses: statuses, nonce: nonce))
+            scriptID = try await host.addUserScript(
+                BridgeScript.source(configuration: configuration, statuses: statuses, nonce: nonce, gestureKey: gestureKey))
             installed = statuses
             return
         }

@@ -13,7 +13,7 @@
     var assign = Object.assign, keys = Object.keys, defineProperty = Object.defineProperty;
     var hasOwn = Object.prototype.hasOwnProperty, ErrorType = Error, TypeErrorType = TypeError;
     var EventType = Event, CustomEventType = CustomEvent, EventTargetType = EventTarget, StringType = String;
-    var setTimer = setTimeout;
+    var setTimer = setTimeout, createObject = Object.create;
     var handlers = window.webkit && window.webkit.messageHandlers;
     var handler = handlers && handlers[config.handler];
     if (!handler || typeof handler.postMessage !== 'function') { return; }
@@ -29,16 +29,20 @@
         details: freeze(trusted ? assign({}, config.details) : {})
     };
     var ready = false;
-    var queue = [];
+    // The calls made before the handshake, by id: a null-prototype object, so that no page-defined accessor
+    // or array method sees them (a call may carry the gesture key).
+    var queue = createObject(null);
     var nextID = 0;
 
     // MARK: - The person's own gestures
 
     // A trusted input event that activates a page (HTML's activation-triggering events: a key but Escape, a
-    // mouse button pressed, a touch or pen lifted) arms one gesture. The next permission call within the
-    // transient-activation window takes it and proves it to the native side with the nonce; it is then
-    // consumed, so one tap releases at most one call's prompts. Script the app evaluates raises no trusted
-    // event, so it never counts, whatever the engine's own user activation says.
+    // mouse button pressed, a touch or pen lifted) arms one gesture, as the web platform's transient activation
+    // does. The next permission call that would ask, within the 5-second window, takes it and proves it to the
+    // native side with the gesture key (a secret of its own, apart from the push nonce); it is then used up, so
+    // one tap releases at most one call's prompts. Script the app evaluates raises no trusted event, so it
+    // never arms one, whatever the engine's own user activation says. The key travels only in null-prototype
+    // objects and arguments: no page-defined accessor, toJSON or array method ever sees it.
     var clock = window.performance, now = clock.now.bind(clock);
     var gestureAt = -Infinity;
     function noteGesture(event) {
@@ -53,17 +57,25 @@
             EventTargetType.prototype.addEventListener.call(window, type, noteGesture, { capture: true, passive: true });
         });
     }
-    // The nonce when the person's gesture is still fresh (and consumes it), else undefined.
+    // The gesture key when the person's gesture is still fresh (and uses it up), else undefined.
     function takeGesture() {
         if (now() - gestureAt > config.gestureWindow) { return undefined; }
         gestureAt = -Infinity;
-        return config.nonce;
+        return config.gestureKey;
+    }
+
+    // The gesture for a call about `kind`, taken only when the call will ask the native side (never asked, or
+    // denied: the app may offer Settings), so that a call answered from the page's statuses leaves it.
+    function gestureFor(kind) {
+        var status = state.statuses[kind];
+        return status === 'notDetermined' || status === 'denied' ? takeGesture() : undefined;
     }
 
     // Asks for `kind` through the app's policy: the person's when `gesture` (from takeGesture()) is given.
     // With `detail`, the answer is {status, asked, reason, next}; without, the status string.
     function requestKind(kind, gesture, detail) {
-        var params = { type: kind };
+        var params = createObject(null);
+        params.type = kind;
         if (gesture !== undefined) { params.gesture = gesture; }
         if (detail) { params.detail = true; }
         return call('requestPermission', params);
@@ -105,9 +117,16 @@
 
     function call(method, params) {
         nextID += 1;
-        var message = { v: 1, id: nextID, method: method, params: params || {} };
+        // A null-prototype object: JSON.stringify then finds no page-defined toJSON to hand it to.
+        var message = createObject(null);
+        message.v = 1;
+        message.id = nextID;
+        message.method = method;
+        message.params = params || createObject(null);
         if (ready || method === 'hello') { return send(message); }
-        return new PromiseType(function (resolve, reject) { queue.push([message, resolve, reject]); });
+        return new PromiseType(function (resolve, reject) {
+            queue[message.id] = [message, resolve, reject];
+        });
     }
 
     // MARK: - Native changes
@@ -158,10 +177,9 @@
             if (typeof type !== 'string') {
                 return PromiseType.reject(BridgeError('invalidParams', 'type must be a string'));
             }
-            if (options !== undefined && options !== null && typeof options !== 'object') {
-                return PromiseType.reject(BridgeError('invalidParams', 'options must be an object'));
-            }
-            return requestKind(type, takeGesture(), !!(options && options.detail === true));
+            // Anything but an object with `detail: true` (a callback a 1.0 page passes, say) asks for the status.
+            var detail = options !== null && typeof options === 'object' && options.detail === true;
+            return requestKind(type, gestureFor(type), detail);
         },
         getCurrentLocation: function () {
             return call('getCurrentLocation', {});
@@ -203,8 +221,11 @@
         // Refused (an iframe, a foreign origin): calls made from here are answered with the same error.
     }).then(function () {
         ready = true;
-        var pending = queue;
-        queue = [];
-        pending.forEach(function (entry) { send(entry[0]).then(entry[1], entry[2]); });
+        var pending = queue, ids = keys(pending);
+        queue = createObject(null);
+        for (var index = 0; index < ids.length; index += 1) {
+            var entry = pending[ids[index]];
+            send(entry[0]).then(entry[1], entry[2]);
+        }
     });
 })(__PERMIT_CONFIG__);

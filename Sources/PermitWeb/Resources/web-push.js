@@ -159,7 +159,7 @@
                 return PromiseType.reject(domError('InvalidAccessError',
                     'The provided applicationServerKey is not valid: a P-256 public key, 65 bytes, uncompressed.'));
             }
-            return ensurePermission('notifications', takeGesture()).then(function (answer) {
+            return ensurePermission('notifications', gestureFor('notifications')).then(function (answer) {
                 if (answer.status !== 'granted') {
                     throw domError('NotAllowedError', withReason('Registration failed - permission denied', answer));
                 }

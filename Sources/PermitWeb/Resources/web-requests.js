@@ -86,13 +86,14 @@
             return { timeout: number };
         }
 
-        // One position request: a watch's (with an `id`) or a single one, which ends once it has called back.
-        function locate(request) {
+        // One position request: a watch's (with an `id`) or a single one, which ends once it has called back;
+        // the person's when `gesture` (from gestureFor) is given. The gesture key is passed as an argument,
+        // never kept on `request`, which page-visible objects hold.
+        function locate(request, gesture) {
             request.asking = true;
-            ensurePermission('location', request.gesture).then(function (answer) {
+            ensurePermission('location', gesture).then(function (answer) {
                 var usable = answer.status === 'granted';
                 request.asking = false;
-                request.gesture = undefined;
                 if (request.cleared) { return; }
                 request.usable = usable;
                 if (!usable) {
@@ -130,19 +131,18 @@
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
                 request.timeout = positionOptions(options).timeout;
-                request.gesture = takeGesture();
-                locate(request);
+                locate(request, gestureFor('location'));
             },
             watchPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
                 request.timeout = positionOptions(options).timeout;
-                request.gesture = takeGesture();
+                var gesture = gestureFor('location');
                 nextWatch += 1;
                 request.id = nextWatch;
                 request.usable = state.statuses.location === 'granted';
                 watches[request.id] = request;
-                locate(request);
+                locate(request, gesture);
                 return request.id;
             },
             clearWatch: function (watchId) {
@@ -197,8 +197,14 @@
                     var wanted = [];
                     if (converted.video && tracks('camera')) { wanted.push('camera'); }
                     if (converted.audio && tracks('microphone')) { wanted.push('microphone'); }
-                    // One gesture covers the call: camera and microphone may each prompt.
-                    var gesture = wanted.length > 0 ? takeGesture() : undefined;
+                    // One gesture covers the call, taken when one of its kinds will ask: camera and microphone may
+                    // each prompt.
+                    var asks = false;
+                    for (var index = 0; index < wanted.length; index += 1) {
+                        var status = state.statuses[wanted[index]];
+                        asks = asks || status === 'notDetermined' || status === 'denied';
+                    }
+                    var gesture = asks ? takeGesture() : undefined;
                     var checks = PromiseType.resolve(null);
                     wanted.forEach(function (kind) {
                         checks = checks.then(function (refusal) {
@@ -266,7 +272,7 @@
                     if (callback !== null && typeof callback !== 'function') {
                         return PromiseType.reject(new TypeErrorType('The callback provided as parameter 1 is not a function.'));
                     }
-                    return ensurePermission('notifications', takeGesture()).then(function () {
+                    return ensurePermission('notifications', gestureFor('notifications')).then(function () {
                         var result = permission();
                         callBack(callback, result);
                         return result;
