@@ -6,8 +6,9 @@ extension DemoScenario {
     /// The page's own requests, as a page written for any browser makes them, and its way to Settings.
     static let webPlatform: [DemoScenario] = [pageGeolocation, pageCamera, pageOpenSettings]
 
-    /// A fresh install of the demo app with its manifest, launched, its page showing its state.
-    private static func launchedApp(_ context: DemoContext, device: SimulatedDevice = SimulatedDevice()) async throws -> HybridApp {
+    /// A fresh install of the demo app with its manifest (budget 3, cooldown 10 s), launched, its page showing
+    /// its state.
+    static func launchedApp(_ context: DemoContext, device: SimulatedDevice = SimulatedDevice()) async throws -> HybridApp {
         let app = context.makeApp(device: device, manifest: manifest)
         try await app.launch()
         try await app.waitForPageToMatch()

@@ -7,22 +7,13 @@ extension DemoScenario {
     /// evaluated script meet them, and the page reads why.
     static let whoAsks: [DemoScenario] = [personTapsPrompt, pageOwnRequestsHeld]
 
-    /// A fresh install of the demo app with its manifest (budget 3, cooldown 10 s), launched, its page showing
-    /// its state.
-    private static func launchedWithManifest(_ context: DemoContext) async throws -> HybridApp {
-        let app = context.makeApp(manifest: manifest)
-        try await app.launch()
-        try await app.waitForPageToMatch()
-        return app
-    }
-
     /// Two taps a moment apart, on Notifications' Request and on Scan: both prompt, though the second comes
     /// well inside the 10 s cooldown that would hold the page's own request back.
     static let personTapsPrompt = DemoScenario(
         name: "person-taps-prompt", seed: "003",
         summary: "a person's tap right after another prompt still prompts: the cooldown holds back only the page's own requests"
     ) { context in
-        let app = try await launchedWithManifest(context)
+        let app = try await launchedApp(context)
         await app.device.answerNextPrompt(for: .notifications, with: .granted)
         await app.device.answerNextPrompt(for: .camera, with: .granted)
         try await app.tap("[data-request=notifications]")
@@ -44,7 +35,7 @@ extension DemoScenario {
         name: "page-own-requests-held", seed: "001",
         summary: "inside the cooldown, the page's timer and the app's evaluated script are held, and read reason cooldown"
     ) { context in
-        let app = try await launchedWithManifest(context)
+        let app = try await launchedApp(context)
         await app.device.answerNextPrompt(for: .notifications, with: .granted)
         try await app.tap("[data-request=notifications]")
         try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }

@@ -67,60 +67,6 @@ let locationPage = """
     </script>
     """
 
-/// A page with a button whose handler asks for the camera, and a function the app's script can call to ask for
-/// location, each logging the detailed answer.
-let buttonPage = """
-    <!doctype html><title>buttons</title>
-    <button id="ask" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Scan</button>
-    <button id="locate" style="position: absolute; left: 40px; top: 140px; width: 200px; height: 60px">Locate</button>
-    <script>
-      const line = (answer) => [answer.status, answer.asked, answer.reason, answer.next].join(' ');
-      document.querySelector('#ask').addEventListener('click', () =>
-        PermitBridge.requestPermission('camera', { detail: true }).then((answer) => console.log('tap ' + line(answer))));
-      document.querySelector('#locate').addEventListener('click', () =>
-        PermitBridge.requestPermission('location', { detail: true }).then((answer) => console.log('locate ' + line(answer))));
-      // The page's own script imitating a person: untrusted events, which never count.
-      window.fakeTap = (selector) => {
-        const target = document.querySelector(selector);
-        target.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'mouse', bubbles: true }));
-        target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-        target.click();
-      };
-      window.askLocation = () =>
-        PermitBridge.requestPermission('location', { detail: true }).then((answer) => { console.log('script ' + line(answer)); return answer.reason; });
-    </script>
-    """
-
-/// A page that tries to steal the bridge's gesture key: accessors and `toJSON` on `Object.prototype`, hooks on
-/// `Array.prototype`, each recording whatever looks like a key it saw, before a button asks three ways.
-let stealingPage = """
-    <!doctype html><title>thief</title>
-    <button id="ask" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Ask</button>
-    <script>
-      window.stolen = [];
-      const keep = (where, value) => { if (typeof value === 'string' && /^[0-9A-F-]{36}$/.test(value)) window.stolen.push(where); };
-      const look = (where, object) => { try { for (const key in object) keep(where, object[key]); } catch (e) {} };
-      Object.defineProperty(Object.prototype, 'gesture', { set(value) { keep('setter', value); }, configurable: true });
-      Object.defineProperty(Object.prototype, 'toJSON', { value: function () { look('toJSON', this); look('toJSON', this.params); return this; }, writable: true, configurable: true });
-      for (const name of ['push', 'forEach', 'some', 'map']) {
-        const original = Array.prototype[name];
-        Array.prototype[name] = function (...args) { for (const arg of [this, ...args]) look(name, arg); return original.apply(this, args); };
-      }
-      document.querySelector('#ask').addEventListener('click', () => {
-        PermitBridge.requestPermission('camera').then((status) => console.log('camera ' + status));
-        navigator.geolocation.getCurrentPosition(() => console.log('location granted'), (e) => console.log('location error ' + e.code));
-      });
-    </script>
-    """
-
-/// The permissions the button page's app declares: each asked at use, with the policy's default budget (3)
-/// and cooldown (10 s).
-let buttonManifest = try! PermissionManifest([
-    PermissionDeclaration(kind: .notifications, necessity: .optional, purpose: "Tells you when a parcel arrives."),
-    PermissionDeclaration(kind: .camera, necessity: .optional, purpose: "Scans a parcel's code."),
-    PermissionDeclaration(kind: .location, necessity: .optional, purpose: "Finds the nearest locker."),
-])
-
 @Suite(.serialized, requiresChromium) struct ShellInBrowserTests {
     /// Runs `script` in a shell on `page` (the team page by default), on `engine`, waits (up to ten seconds)
     /// until `settled` holds for what the page logged, and returns every record the shell reported.
