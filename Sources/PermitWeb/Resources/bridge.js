@@ -78,7 +78,7 @@
         params.type = kind;
         if (gesture !== undefined) { params.gesture = gesture; }
         if (detail) { params.detail = true; }
-        return call('requestPermission', params);
+        return call('requestPermission', params, gesture !== undefined);
     }
 
     function BridgeError(code, message) {
@@ -115,14 +115,20 @@
         return PromiseType.resolve(reply).then(answer, unanswered);
     }
 
-    function call(method, params) {
+    // `secret`: the params carry the gesture key, so the message is a null-prototype object, in which
+    // JSON.stringify finds no page-defined toJSON to hand it to. Other calls keep the faster literal.
+    function call(method, params, secret) {
         nextID += 1;
-        // A null-prototype object: JSON.stringify then finds no page-defined toJSON to hand it to.
-        var message = createObject(null);
-        message.v = 1;
-        message.id = nextID;
-        message.method = method;
-        message.params = params || createObject(null);
+        var message;
+        if (secret) {
+            message = createObject(null);
+            message.v = 1;
+            message.id = nextID;
+            message.method = method;
+            message.params = params;
+        } else {
+            message = { v: 1, id: nextID, method: method, params: params || {} };
+        }
         if (ready || method === 'hello') { return send(message); }
         return new PromiseType(function (resolve, reject) {
             queue[message.id] = [message, resolve, reject];
