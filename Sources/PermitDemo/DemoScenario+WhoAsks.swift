@@ -7,21 +7,31 @@ extension DemoScenario {
     /// evaluated script meet them, and the page reads why.
     static let whoAsks: [DemoScenario] = [personTapsPrompt, pageOwnRequestsHeld]
 
+    /// The demo app launched with its manifest, after the person tapped Notifications' Request and allowed it:
+    /// one prompt answered, its 10 s cooldown running.
+    private static func appAfterTappingNotifications(_ context: DemoContext) async throws -> HybridApp {
+        let app = try await launchedApp(context)
+        await app.device.answerNextPrompt(for: .notifications, with: .granted)
+        try await app.tap("[data-request=notifications]")
+        try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }
+        return app
+    }
+
     /// Two taps a moment apart, on Notifications' Request and on Scan: both prompt, though the second comes
     /// well inside the 10 s cooldown that would hold the page's own request back.
     static let personTapsPrompt = DemoScenario(
         name: "person-taps-prompt", seed: "003",
         summary: "a person's tap right after another prompt still prompts: the cooldown holds back only the page's own requests"
     ) { context in
-        let app = try await launchedApp(context)
-        await app.device.answerNextPrompt(for: .notifications, with: .granted)
+        let app = try await appAfterTappingNotifications(context)
         await app.device.answerNextPrompt(for: .camera, with: .granted)
-        try await app.tap("[data-request=notifications]")
-        try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }
         let start = ContinuousClock.now
         try await app.tap("#scan")  // getUserMedia({video: true}), inside the cooldown
         try await app.waitForPage("expected the camera granted after the second tap") { $0.statuses["camera"] == "granted" }
         let apart = start.duration(to: .now)
+        // The cooldown still runs after the second tap: the page's own request is held by it.
+        let later = try await app.evaluate("ZooboxBridge.requestPermission('location', { detail: true }).then((a) => a.reason)")
+        try context.check(later == "\"cooldown\"", "expected the cooldown to run still, the page's own request read \(later ?? "nothing")")
         try context.check(await app.device.promptCount(for: .notifications) == 1, "expected one notifications prompt")
         try context.check(await app.device.promptCount(for: .camera) == 1, "expected the second tap to prompt for the camera")
         context.note("  page    tap Request (notifications): prompt; tap Scan within \(apart.formatted(.units(allowed: [.seconds, .milliseconds]))): prompt")
@@ -35,10 +45,7 @@ extension DemoScenario {
         name: "page-own-requests-held", seed: "001",
         summary: "inside the cooldown, the page's timer and the app's evaluated script are held, and read reason cooldown"
     ) { context in
-        let app = try await launchedApp(context)
-        await app.device.answerNextPrompt(for: .notifications, with: .granted)
-        try await app.tap("[data-request=notifications]")
-        try await app.waitForPage("expected notifications granted after the tap") { $0.statuses["notifications"] == "granted" }
+        let app = try await appAfterTappingNotifications(context)
 
         let fromTimer = try await app.evaluate("""
             new Promise((resolve) => setTimeout(() => resolve(ZooboxBridge.requestPermission('camera', { detail: true })), 0))

@@ -1,4 +1,5 @@
 import Foundation
+import PermitSupport
 
 /// The page script behind `permit shell`'s `tap`: find the element and its centre, then wait for the click to
 /// arrive there.
@@ -20,7 +21,8 @@ package enum TapScript {
     /// when nothing matches), and starts waiting for a click inside it: `trusted`, `untrusted`, `elsewhere`,
     /// or `none` after 5 seconds.
     static func locate(_ selector: String) -> String {
-        let quoted = String(decoding: (try? JSONEncoder().encode(selector)) ?? Data("\"\"".utf8), as: UTF8.self)
+        // Built from a JSON-encoded value, as every script the bridge sends is.
+        let quoted = JSONValue.string(selector).jsonText
         return """
             (() => {
               const element = document.querySelector(\(quoted));
