@@ -74,6 +74,14 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// The app's own primer texts, where it has them. Default: none, so the primer shows the kind's display
     /// name, the purpose and "Continue".
     public let primerText: PrimerText
+    /// Whether the person is told at most once, ever, that the permission is off: the offer of Settings after
+    /// a denial (``PromptPolicy/offerSettings(for:presenter:opener:)``) is then made once across launches, not
+    /// once per launch. Default: `false`.
+    ///
+    /// For a permission the app can do without, where offering Settings again at each launch would nag. `permit
+    /// lint` warns on a required permission that informs once: the person who missed that one offer is left
+    /// with an app whose core does not work and no way told to fix it.
+    public let informsOnce: Bool
 
     /// Creates a declaration.
     ///
@@ -82,7 +90,7 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// declared twice is rejected there with a ``ManifestError`` naming the entry.
     public init(
         kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false,
-        primerText: PrimerText = PrimerText()
+        primerText: PrimerText = PrimerText(), informsOnce: Bool = false
     ) {
         self.kind = kind
         self.necessity = necessity
@@ -90,6 +98,7 @@ public struct PermissionDeclaration: Hashable, Sendable {
         self.isLazy = isLazy
         self.showsPrimer = showsPrimer
         self.primerText = primerText
+        self.informsOnce = informsOnce
     }
 
     static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }

@@ -23,7 +23,8 @@ public import Foundation
 ///     {
 ///       "kind": "notifications",
 ///       "necessity": "optional",
-///       "purpose": "Trails sends the reminders you turn on."
+///       "purpose": "Trails sends the reminders you turn on.",
+///       "informsOnce": true
 ///     }
 ///   ]
 /// }
@@ -39,6 +40,8 @@ public import Foundation
 ///   - `primer` (boolean, optional, default `false`): a primer explaining the purpose comes first.
 ///   - `primerText` (object, optional): the app's own primer texts, `title`, `message` and `continueLabel`
 ///     (strings, each optional; see ``PermissionDeclaration/PrimerText``).
+///   - `informsOnce` (boolean, optional, default `false`): the person is offered Settings after a denial once
+///     ever, not once per launch (see ``PermissionDeclaration/informsOnce``).
 ///
 /// Unknown fields are ignored, so later versions can add fields that older readers skip. A manifest with an
 /// unknown kind, a kind declared twice, or a missing or empty purpose text is rejected with a
@@ -117,7 +120,8 @@ public struct PermissionManifest: Hashable, Sendable {
                 showsPrimer: entry.primer ?? false,
                 primerText: PermissionDeclaration.PrimerText(
                     title: entry.primerText?.title, message: entry.primerText?.message,
-                    continueLabel: entry.primerText?.continueLabel))
+                    continueLabel: entry.primerText?.continueLabel),
+                informsOnce: entry.informsOnce ?? false)
             try validator.check(declaration, at: index)
             declarations.append(declaration)
         }
@@ -138,8 +142,8 @@ public struct PermissionManifest: Hashable, Sendable {
         try self.init(json: data, additionalKinds: additionalKinds)
     }
 
-    /// The manifest in the JSON format above, every field written (`primerText` when the declaration has one), keys
-    /// sorted, pretty-printed.
+    /// The manifest in the JSON format above, every field written (`primerText` when the declaration has one,
+    /// `informsOnce` when it is `true`), keys sorted, pretty-printed.
     public func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -153,7 +157,8 @@ public struct PermissionManifest: Hashable, Sendable {
                         ? nil
                         : RawPrimerText(
                             title: $0.primerText.title, message: $0.primerText.message,
-                            continueLabel: $0.primerText.continueLabel))
+                            continueLabel: $0.primerText.continueLabel),
+                    informsOnce: $0.informsOnce ? true : nil)
             })
         // Strings, booleans and integers always encode.
         return (try? encoder.encode(raw)) ?? Data()
@@ -182,6 +187,7 @@ public struct PermissionManifest: Hashable, Sendable {
         var lazy: Bool?
         var primer: Bool?
         var primerText: RawPrimerText?
+        var informsOnce: Bool?
     }
 
     private struct RawPrimerText: Codable {

@@ -20,16 +20,22 @@ public struct PolicyRequestOutcome: Hashable, Sendable, CustomStringConvertible 
     /// The step the app should take now: ``NextStep/ready`` after a grant, ``NextStep/openSettings`` after a
     /// denial, or why the request was held back.
     public var nextStep: NextStep
+    /// The person's choice at the offer of Settings that followed the request, or `nil` when none was made (see
+    /// ``PromptPolicy/offerSettings(for:presenter:opener:)``).
+    public var settingsOffer: SettingsOfferChoice?
 
     /// Creates an outcome.
-    package init(state: PermissionState, askedSystem: Bool, nextStep: NextStep) {
+    package init(state: PermissionState, askedSystem: Bool, nextStep: NextStep, settingsOffer: SettingsOfferChoice? = nil) {
         self.state = state
         self.askedSystem = askedSystem
         self.nextStep = nextStep
+        self.settingsOffer = settingsOffer
     }
 
-    /// A one-line description, such as `location: denied (asked) -> openSettings`.
+    /// A one-line description, such as `location: denied (asked) -> openSettings`, with the offer's choice
+    /// after it when one was made (`camera: denied -> openSettings; offered Settings: notNow`).
     public var description: String {
         "\(state.kind): \(state.status)\(askedSystem ? " (asked)" : "") -> \(nextStep)"
+            + (settingsOffer.map { "; offered Settings: \($0)" } ?? "")
     }
 }

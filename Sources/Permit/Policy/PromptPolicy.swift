@@ -77,6 +77,8 @@ public actor PromptPolicy {
     /// of showing the primer again.
     private var primerFlows: Set<PermissionKind> = []
     private let changeBroadcaster = UpdateBroadcaster<Void>()
+    /// The kinds the person was offered Settings for in this launch: see `PromptPolicy+SettingsOffer.swift`.
+    var settingsOffered: Set<PermissionKind> = []
 
     /// Creates a policy over `center`, which should track every kind `manifest` declares.
     ///
@@ -307,7 +309,7 @@ public actor PromptPolicy {
     /// Returns once no prompt is on screen: every prompt this policy asked for was answered (or failed).
     ///
     /// - Throws: `CancellationError` when the calling task is cancelled first.
-    private func promptOnScreenAnswered() async throws {
+    func promptOnScreenAnswered() async throws {
         // Subscribed before the check, on this actor: the end of a prompt cannot slip between them.
         var changes = changes().makeAsyncIterator()
         while machine.isAsking {
