@@ -45,6 +45,8 @@ public final class PermissionModel {
     /// The policy the model's requests go through, or `nil` when they go to the center directly.
     @ObservationIgnored public let policy: PromptPolicy?
     @ObservationIgnored private let primers: (any PrimerPresenter)?
+    @ObservationIgnored private let settingsOffers: (any SettingsOfferPresenter)?
+    @ObservationIgnored private let settings: (any SettingsOpener)?
     /// What came of the latest request for each kind made through the policy.
     private var outcomes: [PermissionKind: PolicyRequestOutcome] = [:]
 
@@ -54,6 +56,8 @@ public final class PermissionModel {
         self.center = center
         policy = nil
         primers = nil
+        settingsOffers = nil
+        settings = nil
     }
 
     /// Creates a model over `policy`'s center, whose requests go through `policy` as the person's own; nothing
@@ -63,10 +67,20 @@ public final class PermissionModel {
     ///   - policy: The app's prompt policy.
     ///   - primers: Shows a primer the policy decides is due before the system prompt; with `nil`, the request
     ///     continues to the system prompt as the primer's Continue would.
-    public init(policy: PromptPolicy, primers: (any PrimerPresenter)? = nil) {
+    ///   - settingsOffers: Offers the way to Settings when a request meets a denied kind
+    ///     (`PromptPolicy.offerSettings(for:presenter:opener:)`): `SettingsOfferAlerts` in UIKit, a
+    ///     ``SettingsOfferModel`` shown with `.settingsOfferAlert(_:)` in SwiftUI; `nil` for no offer.
+    ///   - settings: Opens the app's page in Settings when the person chooses to (`SettingsAppOpener`); the
+    ///     offer is made only with both.
+    public init(
+        policy: PromptPolicy, primers: (any PrimerPresenter)? = nil,
+        settingsOffers: (any SettingsOfferPresenter)? = nil, settings: (any SettingsOpener)? = nil
+    ) {
         center = policy.center
         self.policy = policy
         self.primers = primers
+        self.settingsOffers = settingsOffers
+        self.settings = settings
     }
 
     /// The state of `kind`, or `nil` before the first read or for a kind the center does not track.
@@ -97,7 +111,9 @@ public final class PermissionModel {
     ///
     /// With a policy, the request goes through it as `RequestInitiator.person`: the declared primer, then the
     /// system prompt when the kind was never asked, or no prompt with the reason in ``outcome(of:)`` (denied,
-    /// asked before). Without one, it goes to the center (one system prompt at most, however many callers ask).
+    /// asked before). A kind denied before is offered Settings, with the model's presenter and opener, once per
+    /// launch; it returns after the person's choice, which the outcome holds. Without a policy, the request
+    /// goes to the center (one system prompt at most, however many callers ask).
     ///
     /// - Throws: The policy's errors (`PolicyError.kindNotDeclared`) or the center's
     ///   (`PermitError.kindNotTracked`, `PermitError.requestFailed`).
@@ -105,7 +121,9 @@ public final class PermissionModel {
     public func request(_ kind: PermissionKind) async throws -> PermissionState {
         let state: PermissionState
         if let policy {
-            let outcome = try await policy.request(kind, presentingPrimerWith: primers, initiatedBy: .person)
+            let outcome = try await policy.request(
+                kind, presentingPrimerWith: primers, offeringSettingsWith: settingsOffers, opener: settings,
+                initiatedBy: .person)
             outcomes[kind] = outcome
             state = outcome.state
         } else {

@@ -1,0 +1,70 @@
+public import Observation
+public import Permit
+
+/// The offer of Settings on screen, for a SwiftUI alert: a `SettingsOfferPresenter` whose ``presented`` offer a
+/// view shows (`PermitSwiftUI`'s `.settingsOfferAlert(_:)`) and answers with ``choose(_:for:)``.
+///
+/// The policy calls ``present(_:)``, which waits for the person's choice. Offers made while one is on screen
+/// wait their turn, one alert at a time. The model needs only Observation: it builds, and is tested, on Linux.
+///
+/// For example:
+///
+/// ```swift
+/// let offers = SettingsOfferModel(appName: "Trails")
+/// let permissions = PermissionModel(policy: policy, primers: primers, settingsOffers: offers,
+///                                   settings: SettingsAppOpener())
+/// // in the view: .settingsOfferAlert(offers)
+/// ```
+@available(iOS 17, macOS 14, *)
+@MainActor
+@Observable
+public final class SettingsOfferModel: SettingsOfferPresenter {
+    /// One offer on screen, with its texts.
+    public struct Presented: Identifiable, Hashable, Sendable {
+        /// Tells this showing apart from every other, so that a late answer cannot reach the next offer.
+        public let id: Int
+        /// The offer.
+        public let offer: SettingsOffer
+        /// Its texts, in the model's wording.
+        public let texts: SettingsOffer.Texts
+    }
+
+    /// The app's name in the offers' texts.
+    @ObservationIgnored public let appName: String
+    /// The offers' wording.
+    @ObservationIgnored public let wording: SettingsOffer.Wording
+    /// The offer on screen, or `nil` when none is.
+    public private(set) var presented: Presented?
+    @ObservationIgnored private var waiting: [(Presented, CheckedContinuation<SettingsOfferChoice, Never>)] = []
+    @ObservationIgnored private var shownCount = 0
+
+    /// Creates the model.
+    ///
+    /// - Parameters:
+    ///   - appName: The app's name in the texts, such as "Trails": its display name.
+    ///   - wording: The texts' wording; default: the app's translations in its `Permit` strings table, English
+    ///     for the rest (`SettingsOffer.Wording.localized(bundle:table:)`).
+    public init(appName: String, wording: SettingsOffer.Wording = .localized()) {
+        self.appName = appName
+        self.wording = wording
+    }
+
+    /// Shows `offer` once the offers before it are answered, and returns the person's choice.
+    public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice {
+        shownCount += 1
+        let entry = Presented(id: shownCount, offer: offer, texts: offer.texts(appName: appName, wording: wording))
+        return await withCheckedContinuation { continuation in
+            waiting.append((entry, continuation))
+            if presented == nil { presented = entry }
+        }
+    }
+
+    /// The person chose `choice` at the offer `id`: it goes away, and the next one waiting comes on screen. An
+    /// answer for an offer no longer on screen does nothing (an alert reports its dismissal after its button).
+    public func choose(_ choice: SettingsOfferChoice, for id: Presented.ID) {
+        guard let index = waiting.firstIndex(where: { $0.0.id == id }) else { return }
+        let (_, continuation) = waiting.remove(at: index)
+        presented = waiting.first?.0
+        continuation.resume(returning: choice)
+    }
+}
