@@ -35,7 +35,12 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
     @ObservationIgnored public let wording: SettingsOffer.Wording
     /// The offer on screen, or `nil` when none is.
     public private(set) var presented: Presented?
-    @ObservationIgnored private var waiting: [(Presented, CheckedContinuation<SettingsOfferChoice, Never>)] = []
+    /// The answer awaited for the offer on screen.
+    @ObservationIgnored private var answer: (id: Presented.ID, continuation: CheckedContinuation<SettingsOfferChoice, Never>)?
+    /// Whether an offer has the screen: from its turn until its answer, and across the hand-over to the next.
+    @ObservationIgnored private var turnTaken = false
+    /// The offers waiting for their turn, oldest first.
+    @ObservationIgnored private var queue: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored private var shownCount = 0
 
     /// Creates the model.
@@ -53,18 +58,28 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
     public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice {
         shownCount += 1
         let entry = Presented(id: shownCount, offer: offer, texts: offer.texts(appName: appName, wording: wording))
-        return await withCheckedContinuation { continuation in
-            waiting.append((entry, continuation))
-            if presented == nil { presented = entry }
+        if turnTaken {
+            await withCheckedContinuation { queue.append($0) }  // the answer before hands the turn over
+        } else {
+            turnTaken = true
         }
+        presented = entry
+        return await withCheckedContinuation { answer = (entry.id, $0) }
     }
 
-    /// The person chose `choice` at the offer `id`: it goes away, and the next one waiting comes on screen. An
-    /// answer for an offer no longer on screen does nothing (an alert reports its dismissal after its button).
+    /// The person chose `choice` at the offer `id`: it goes away, and the next one waiting comes on screen
+    /// after it, in a later turn of the main actor, so that an alert sees one offer leave before the next comes.
+    /// An answer for an offer no longer on screen does nothing (an alert may report its dismissal after its
+    /// button).
     public func choose(_ choice: SettingsOfferChoice, for id: Presented.ID) {
-        guard let index = waiting.firstIndex(where: { $0.0.id == id }) else { return }
-        let (_, continuation) = waiting.remove(at: index)
-        presented = waiting.first?.0
-        continuation.resume(returning: choice)
+        guard let answer, answer.id == id else { return }
+        self.answer = nil
+        presented = nil
+        answer.continuation.resume(returning: choice)
+        if queue.isEmpty {
+            turnTaken = false
+        } else {
+            queue.removeFirst().resume()
+        }
     }
 }

@@ -53,6 +53,8 @@ import Testing
 
         offers.choose(.openSettings, for: first?.id ?? -1)
         offers.choose(.notNow, for: first?.id ?? -1)  // the alert reports its dismissal after the button
+        #expect(offers.presented == nil, "one offer leaves before the next comes")
+        while offers.presented == nil { await Task.yield() }
         let second = offers.presented
         #expect(second?.offer.kind == .microphone)
         #expect(second?.texts.title == "Microphone is off for Trails")

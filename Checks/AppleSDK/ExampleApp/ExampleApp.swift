@@ -68,7 +68,8 @@ extension AppServices {
                 pageURL: URL(string: "https://app.example.com/")!,
                 bridge: BridgeConfiguration(allowedOrigins: [site])),
             center: center, webView: host, location: LocationFixProvider(), haptics: ImpactHaptics(),
-            settings: SettingsAppOpener(), pushTokens: pushTokens, logger: logger)
+            settingsOffers: SettingsOfferAlerts(), settings: SettingsAppOpener(), pushTokens: pushTokens,
+            logger: logger)
         self.shell = shell
         try await shell.run()  // bridge, cookies, push token, then the page; until cancelled
     }

@@ -107,7 +107,18 @@ public struct Button<Label: View>: View {
     public var body: Never { fatalError("stand-in") }
 }
 
+// .../buttonrole: `struct ButtonRole : Equatable, Sendable` (iOS 15, macOS 12)
+public struct ButtonRole: Equatable, Sendable {
+    // .../buttonrole/cancel, .../buttonrole/destructive
+    public static let cancel = ButtonRole()
+    public static let destructive = ButtonRole()
+}
+
 extension Button where Label == Text {
+    // .../button/init(_:role:action:)-(stringprotocol) (iOS 15, macOS 12): `@preconcurrency nonisolated init<S>(_ title:
+    // S, role: ButtonRole?, action: @escaping @MainActor () -> Void) where S : StringProtocol`
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
+
     // .../button/init(_:action:)-(stringprotocol): `init<S>(_ title: S, action: @escaping @MainActor () -> Void)
     // where S : StringProtocol`
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
@@ -139,6 +150,16 @@ public struct ModifiedContent<Content: View>: View {
 extension View {
     // .../view/font(_:): `func font(_ font: Font?) -> some View`
     public func font(_ font: Font?) -> some View { ModifiedContent<Self>() }
+    // .../view/alert(_:ispresented:presenting:actions:message:)-8584l (iOS 15, macOS 12): `nonisolated func alert<S,
+    // A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A,
+    // @ViewBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View`
+    public func alert<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A,
+        @ViewBuilder message: (T) -> M
+    ) -> some View { ModifiedContent<Self>() }
+    // .../view/accessibilityhint(_:)-3rdgs (iOS 14, macOS 11): `nonisolated func accessibilityHint(_ hint: Text) ->
+    // ModifiedContent<Self, AccessibilityAttachmentModifier>`
+    public func accessibilityHint(_ hint: Text) -> some View { ModifiedContent<Self>() }
     // .../view/padding(_:_:): `func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { ModifiedContent<Self>() }
 }
@@ -152,8 +173,10 @@ public struct Binding<Value> {
         get { fatalError("stand-in") }
         nonmutating set { fatalError("stand-in") }
     }
-    // .../binding/init(get:set:): `init(get: @escaping () -> Value, set: @escaping (Value) -> Void)`
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    // .../binding/init(get:set:)-7ufcp: `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
+    // set: @escaping @isolated(any) @Sendable (Value) -> Void)`
+    @preconcurrency
+    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
 }
 
 // .../timelineschedule: `protocol TimelineSchedule`

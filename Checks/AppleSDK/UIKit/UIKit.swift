@@ -13,13 +13,75 @@ open class UIResponder: NSObject {}
 
 // .../uiviewcontroller: `@MainActor class UIViewController : UIResponder`
 @MainActor
-open class UIViewController: UIResponder {}
+open class UIViewController: UIResponder {
+    // .../uiviewcontroller/presentedviewcontroller: `var presentedViewController: UIViewController? { get }`
+    open var presentedViewController: UIViewController? { fatalError("stand-in") }
+    // .../uiviewcontroller/present(_:animated:completion:): `func present(_ viewControllerToPresent: UIViewController,
+    // animated flag: Bool, completion: (() -> Void)? = nil)`
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+}
+
+// .../uialertcontroller: `@MainActor class UIAlertController : UIViewController`
+@MainActor
+open class UIAlertController: UIViewController {
+    // .../uialertcontroller/style: `enum Style : Int, @unchecked Sendable`
+    public enum Style: Int, Sendable {
+        case actionSheet = 0
+        case alert = 1
+    }
+
+    // .../uialertcontroller/init(title:message:preferredstyle:): `convenience init(title: String?, message: String?,
+    // preferredStyle: UIAlertController.Style)`
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) { self.init() }
+    // .../uialertcontroller/addaction(_:): `func addAction(_ action: UIAlertAction)`
+    open func addAction(_ action: UIAlertAction) {}
+    // .../uialertcontroller/preferredaction: `var preferredAction: UIAlertAction? { get set }`
+    open var preferredAction: UIAlertAction? { get { fatalError("stand-in") } set {} }
+}
+
+// .../uialertaction: `@MainActor class UIAlertAction : NSObject, NSCopying`
+@MainActor
+open class UIAlertAction: NSObject {
+    // .../uialertaction/style-swift.enum: `enum Style : Int, @unchecked Sendable`
+    public enum Style: Int, Sendable {
+        case `default` = 0
+        case cancel = 1
+        case destructive = 2
+    }
+
+    // .../uialertaction/init(title:style:handler:): `convenience init(title: String?, style: UIAlertAction.Style,
+    // handler: ((UIAlertAction) -> Void)? = nil)`
+    public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.init()
+    }
+}
+
+// .../nsobject/1615093-accessibilityhint (UIAccessibility, on every NSObject): `var accessibilityHint: String? { get set }`
+extension NSObject {
+    @MainActor public var accessibilityHint: String? {
+        get { fatalError("stand-in") }
+        set {}
+    }
+}
+
+// .../uiscene: `@MainActor class UIScene : UIResponder`
+@MainActor
+open class UIScene: UIResponder {}
+
+// .../uiwindowscene: `@MainActor class UIWindowScene : UIScene`
+@MainActor
+open class UIWindowScene: UIScene {
+    // .../uiwindowscene/windows: `var windows: [UIWindow] { get }`
+    open var windows: [UIWindow] { fatalError("stand-in") }
+}
 
 // .../uiapplication: `@MainActor class UIApplication : UIResponder`
 @MainActor
 open class UIApplication: UIResponder {
     // .../uiapplication/shared: `class var shared: UIApplication { get }`
     open class var shared: UIApplication { fatalError("stand-in") }
+    // .../uiapplication/connectedscenes: `var connectedScenes: Set<UIScene> { get }`
+    open var connectedScenes: Set<UIScene> { fatalError("stand-in") }
     // .../uiapplication/opensettingsurlstring: `class let openSettingsURLString: String`
     public static let openSettingsURLString: String = "app-settings:"
     // .../uiapplication/didenterbackgroundnotification, .../willenterforegroundnotification,
@@ -67,6 +129,15 @@ open class UIView: UIResponder {
     open var autoresizingMask: AutoresizingMask { get { fatalError("stand-in") } set {} }
     // .../uiview/addsubview(_:): `func addSubview(_ view: UIView)`
     open func addSubview(_ view: UIView) {}
+}
+
+// .../uiwindow: `@MainActor class UIWindow : UIView`
+@MainActor
+open class UIWindow: UIView {
+    // .../uiwindow/iskeywindow: `var isKeyWindow: Bool { get }`
+    open var isKeyWindow: Bool { fatalError("stand-in") }
+    // .../uiwindow/rootviewcontroller: `var rootViewController: UIViewController? { get set }`
+    open var rootViewController: UIViewController? { get { fatalError("stand-in") } set {} }
 }
 
 // .../uifeedbackgenerator: `@MainActor class UIFeedbackGenerator : NSObject`

@@ -27,6 +27,17 @@ public struct SettingsOffer: Hashable, Sendable {
         self.kind = kind
     }
 
+    /// The app's name as the person knows it, from `bundle`'s Info.plist: `CFBundleDisplayName`, else
+    /// `CFBundleName`, else "this app".
+    public static func appName(of bundle: Bundle = .main) -> String {
+        for key in ["CFBundleDisplayName", "CFBundleName"] {
+            if let name = bundle.object(forInfoDictionaryKey: key) as? String, !name.allSatisfy(\.isWhitespace) {
+                return name
+            }
+        }
+        return "this app"
+    }
+
     /// The texts a presenter shows, for the app named `appName`, in `wording`.
     public func texts(appName: String, wording: Wording = .english) -> Texts {
         let kindName = wording.kindNames[kind] ?? kind.displayName

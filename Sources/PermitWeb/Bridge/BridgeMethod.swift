@@ -12,7 +12,7 @@ enum BridgeMethod: Hashable, Sendable {
     /// `requestPermission(type[, gesture][, detail])`: ask for a permission, through the app's policy.
     ///
     /// `gesture` is the proof, the bridge's gesture key, that the person's own gesture made the call; `detail` asks for
-    /// the answer `{status, asked, reason, next}` instead of the status string.
+    /// the answer `{status, asked, reason, next, settingsOffer}` instead of the status string.
     case requestPermission(type: String, gesture: String?, detail: Bool)
     /// `getCurrentLocation()`: the device's fix, while location is usable.
     case getCurrentLocation

@@ -1,7 +1,7 @@
 import Permit
 import PermitSupport
 
-/// The detailed answer to a page's permission request, `{status, asked, reason, next}`, which a page asks for
+/// The detailed answer to a page's permission request, `{status, asked, reason, next, settingsOffer}`, which a page asks for
 /// with `requestPermission(type, {detail: true})`.
 ///
 /// - `status` is the bridge's status string, as the plain answer gives it.
@@ -11,6 +11,9 @@ import PermitSupport
 ///   context that is not secure); `null` when it is usable, or when the person was just asked and left it
 ///   undecided.
 /// - `next` is what the page can do: `openSettings`, `retryLater` or `none`.
+/// - `settingsOffer` is the person's choice when the app offered Settings before answering (their own request
+///   met a denial): `openSettings` (Settings is opening, the app goes to the background) or `notNow`; `null`
+///   when no offer was made.
 ///
 /// Both lists are open: a page must read a value it does not know as "not usable, nothing to do".
 struct BridgeRequestAnswer: Hashable, Sendable {
@@ -18,11 +21,13 @@ struct BridgeRequestAnswer: Hashable, Sendable {
     var asked: Bool
     var reason: String?
     var next: String
+    var settingsOffer: SettingsOfferChoice?
 
     /// The answer for a request that went through the policy.
     init(_ outcome: PolicyRequestOutcome) {
         status = outcome.state.status.bridgeStatus
         asked = outcome.askedSystem
+        settingsOffer = outcome.settingsOffer
         switch outcome.nextStep {
         case .ready, .showPrimer, .showSystemPrompt:
             (reason, next) = (nil, "none")
@@ -55,7 +60,7 @@ struct BridgeRequestAnswer: Hashable, Sendable {
     var json: JSONValue {
         .object([
             "status": .string(status.rawValue), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null,
-            "next": .string(next),
+            "next": .string(next), "settingsOffer": settingsOffer.map { .string($0.rawValue) } ?? .null,
         ])
     }
 }

@@ -10,10 +10,12 @@ import PermitSupport
 /// A message is accepted only from the main frame of an allow-listed origin (scheme, host and port compared),
 /// as the web view reports them; anything else is answered with an error and changes nothing. A page's
 /// permission request goes through the app's `PromptPolicy` alone (primer, budget, "never twice"), with the
-/// app's `PrimerPresenter` showing the primer.
+/// app's `PrimerPresenter` showing the primer, and the person's own request for a denied kind is offered
+/// Settings through the app's `SettingsOfferPresenter` before it is answered.
 struct BridgeResponder: Sendable {
     let policy: PromptPolicy
     let primers: (any PrimerPresenter)?
+    let settingsOffers: (any SettingsOfferPresenter)?
     let configuration: BridgeConfiguration
     let location: any LocationProvider
     let haptics: any HapticFeedbackPlayer
@@ -86,13 +88,18 @@ struct BridgeResponder: Sendable {
     ) async throws(BridgeError) -> BridgeRequestAnswer {
         guard let kind = PermissionKind(rawValue: type), center.kinds.contains(kind) else { throw .unknownPermission }
         do {
-            let outcome = try await policy.request(kind, presentingPrimerWith: primers, initiatedBy: initiator)
+            let outcome = try await policy.request(
+                kind, presentingPrimerWith: primers, offeringSettingsWith: settingsOffers, opener: settings,
+                initiatedBy: initiator)
             await page.catchUp()
             let answer = BridgeRequestAnswer(outcome)
             if let reason = answer.reason, !outcome.askedSystem {
                 logger.info(
                     WebBridge.requestNotPromptedMessage,
-                    metadata: ["kind": "\(kind)", "initiator": "\(initiator)", "reason": "\(reason)", "next": "\(answer.next)"])
+                    metadata: [
+                        "kind": "\(kind)", "initiator": "\(initiator)", "reason": "\(reason)", "next": "\(answer.next)",
+                        "settingsOffer": "\(outcome.settingsOffer.map(\.rawValue) ?? "none")",
+                    ])
             }
             return answer
         } catch let error as PolicyError where error == .kindNotDeclared {
@@ -127,6 +134,7 @@ struct BridgeResponder: Sendable {
 
 extension WebBridge {
     /// The `info` message the bridge logs when a page's permission request did not prompt, with the metadata
-    /// `kind`, `initiator`, `reason` and `next`: what `permit shell` shows a person.
+    /// `kind`, `initiator`, `reason`, `next` and `settingsOffer` (the person's choice at the offer of Settings,
+    /// or `none`): what `permit shell` shows a person.
     package static let requestNotPromptedMessage: Logger.Message = "page permission request not prompted"
 }

@@ -78,17 +78,20 @@ public actor WebBridge {
     ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
     ///   - haptics: Plays `hapticFeedback(style)`.
     ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
-    ///   - settings: Opens Settings for the page's `openSettings()`; without one, that call fails with
-    ///     ``BridgeError/unavailable``.
+    ///   - settingsOffers: Offers the way to Settings when the person's own request (a tap in the page) meets a
+    ///     denied kind, once per kind per launch (`PromptPolicy/offerSettings(for:presenter:opener:)`); the
+    ///     page's promise settles after the person's choice. `nil`, or no `settings`, for no offer.
+    ///   - settings: Opens Settings for the page's `openSettings()` and the offer's Open Settings; without one,
+    ///     `openSettings()` fails with ``BridgeError/unavailable``.
     ///   - logger: Receives refused messages at `notice` and calls at `debug`.
     public init(
         policy: PromptPolicy, configuration: BridgeConfiguration, location: any LocationProvider,
         haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil,
-        settings: (any SettingsOpener)? = nil, logger: Logger
+        settingsOffers: (any SettingsOfferPresenter)? = nil, settings: (any SettingsOpener)? = nil, logger: Logger
     ) {
         responder = BridgeResponder(
-            policy: policy, primers: primers, configuration: configuration, location: location, haptics: haptics,
-            settings: settings, logger: logger)
+            policy: policy, primers: primers, settingsOffers: settingsOffers, configuration: configuration,
+            location: location, haptics: haptics, settings: settings, logger: logger)
     }
 
     /// Creates a bridge for an app with no manifest: page requests go through
@@ -100,16 +103,19 @@ public actor WebBridge {
     ///   - configuration: The names the page uses and the origins allowed to use the bridge.
     ///   - location: Answers `getCurrentLocation()` while the location permission is usable.
     ///   - haptics: Plays `hapticFeedback(style)`.
-    ///   - settings: Opens Settings for the page's `openSettings()`; without one, that call fails with
-    ///     ``BridgeError/unavailable``.
+    ///   - settingsOffers: Offers the way to Settings when the person's own request meets a denied kind, once per
+    ///     kind per launch; `nil`, or no `settings`, for no offer.
+    ///   - settings: Opens Settings for the page's `openSettings()` and the offer's Open Settings; without one,
+    ///     `openSettings()` fails with ``BridgeError/unavailable``.
     ///   - logger: Receives refused messages at `notice` and calls at `debug`.
     public init(
         center: PermissionCenter, configuration: BridgeConfiguration, location: any LocationProvider,
-        haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil, logger: Logger
+        haptics: any HapticFeedbackPlayer, settingsOffers: (any SettingsOfferPresenter)? = nil,
+        settings: (any SettingsOpener)? = nil, logger: Logger
     ) {
         self.init(
             policy: .askingAtUse(for: center, logger: logger), configuration: configuration, location: location,
-            haptics: haptics, settings: settings, logger: logger)
+            haptics: haptics, settingsOffers: settingsOffers, settings: settings, logger: logger)
     }
 
     // MARK: - Installing and running

@@ -114,7 +114,10 @@ public actor HybridShell {
     ///   - location: Answers the page's `getCurrentLocation()`.
     ///   - haptics: Plays the page's `hapticFeedback(style)`.
     ///   - primers: Shows a primer the policy decides is due before a page's request reaches the OS.
-    ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
+    ///   - settingsOffers: Offers the way to Settings when the person's tap in the page meets a denied kind, once
+    ///     per kind per launch; `nil`, or no `settings`, for no offer.
+    ///   - settings: Opens Settings for the page's `openSettings()` and the offer's Open Settings; `nil` makes
+    ///     `openSettings()` fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
     ///   - legacyDefaults: Where a version of the app from before Permit kept its push token's backup
     ///     (`FCM_Token_Backup`), imported when the storage holds none.
@@ -122,8 +125,8 @@ public actor HybridShell {
     public init(
         configuration: Configuration, policy: PromptPolicy, webView: any WebViewHost, location: any LocationProvider,
         haptics: any HapticFeedbackPlayer, primers: (any PrimerPresenter)? = nil,
-        settings: (any SettingsOpener)? = nil, pushTokens: (any PushTokenProvider)? = nil,
-        importingLegacyBackupFrom legacyDefaults: sending UserDefaults? = nil, logger: Logger
+        settingsOffers: (any SettingsOfferPresenter)? = nil, settings: (any SettingsOpener)? = nil,
+        pushTokens: (any PushTokenProvider)? = nil, importingLegacyBackupFrom legacyDefaults: sending UserDefaults? = nil, logger: Logger
     ) {
         self.configuration = configuration
         self.policy = policy
@@ -132,7 +135,7 @@ public actor HybridShell {
         self.logger = logger
         bridge = WebBridge(
             policy: policy, configuration: configuration.bridge, location: location, haptics: haptics, primers: primers,
-            settings: settings, logger: logger)
+            settingsOffers: settingsOffers, settings: settings, logger: logger)
         let cookies = CookieSync(store: webView.cookieStore, siteHost: configuration.siteHost, logger: logger)
         self.cookies = cookies
         if let provider = pushTokens {
@@ -153,17 +156,22 @@ public actor HybridShell {
     ///   - webView: The app's web view.
     ///   - location: Answers the page's `getCurrentLocation()`.
     ///   - haptics: Plays the page's `hapticFeedback(style)`.
-    ///   - settings: Opens Settings for the page's `openSettings()`; `nil` makes that call fail.
+    ///   - settingsOffers: Offers the way to Settings when the person's tap in the page meets a denied kind, once
+    ///     per kind per launch; `nil`, or no `settings`, for no offer.
+    ///   - settings: Opens Settings for the page's `openSettings()` and the offer's Open Settings; `nil` makes
+    ///     `openSettings()` fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, center: PermissionCenter, webView: any WebViewHost,
-        location: any LocationProvider, haptics: any HapticFeedbackPlayer, settings: (any SettingsOpener)? = nil,
+        location: any LocationProvider, haptics: any HapticFeedbackPlayer,
+        settingsOffers: (any SettingsOfferPresenter)? = nil, settings: (any SettingsOpener)? = nil,
         pushTokens: (any PushTokenProvider)? = nil, logger: Logger
     ) {
         self.init(
             configuration: configuration, policy: .askingAtUse(for: center, logger: logger), webView: webView,
-            location: location, haptics: haptics, settings: settings, pushTokens: pushTokens, logger: logger)
+            location: location, haptics: haptics, settingsOffers: settingsOffers, settings: settings,
+            pushTokens: pushTokens, logger: logger)
     }
 
     /// Wires the bridge, the cookies and the push token into the web view, in order, loads the page, and keeps

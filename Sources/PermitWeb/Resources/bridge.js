@@ -72,7 +72,7 @@
     }
 
     // Asks for `kind` through the app's policy: the person's when `gesture` (from takeGesture()) is given.
-    // With `detail`, the answer is {status, asked, reason, next}; without, the status string.
+    // With `detail`, the answer is {status, asked, reason, next, settingsOffer}; without, the status string.
     function requestKind(kind, gesture, detail) {
         var params = createObject(null);
         params.type = kind;

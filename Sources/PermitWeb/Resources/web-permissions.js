@@ -23,7 +23,7 @@
         return status === 'granted' ? 'granted' : 'prompt';
     }
 
-    // The answer for `kind`, {status, asked, reason, next}, as the bridge's detailed answer has it: asked through
+    // The answer for `kind`, {status, asked, reason, next, settingsOffer}, as the bridge's detailed answer has it: asked through
     // the app's policy (primer, one system prompt) when the kind was never asked, or when the person's `gesture`
     // (from takeGesture()) meets a denial, for the app to offer Settings; read from the page's statuses
     // otherwise. A non-secure context never asks.
@@ -41,7 +41,10 @@
     // An answer read from a status, with no request: why it is not usable, and what the person can do.
     function answerOf(status, reason) {
         var why = reason || (status === 'denied' || status === 'restricted' ? status : null);
-        return { status: status, asked: false, reason: why, next: why === 'denied' ? 'openSettings' : 'none' };
+        return {
+            status: status, asked: false, reason: why, next: why === 'denied' ? 'openSettings' : 'none',
+            settingsOffer: null
+        };
     }
 
     var reasonTexts = {
@@ -56,12 +59,20 @@
         insecure: 'the page is not a secure context'
     };
 
+    var offerTexts = {
+        openSettings: 'the person chose to open Settings',
+        notNow: 'the person chose not to open Settings now'
+    };
+
     // A standard error's message: its usual text, then the reason from `answer`, such as
-    // "Permission denied (cooldown: the app showed another prompt a moment ago; try again later)".
+    // "Permission denied (cooldown: the app showed another prompt a moment ago; try again later)", and the
+    // person's choice when the app offered Settings.
     function withReason(text, answer) {
         var reason = answer && answer.reason;
         if (typeof reason !== 'string') { return text; }
-        return text + ' (' + reason + (hasOwn.call(reasonTexts, reason) ? ': ' + reasonTexts[reason] : '') + ')';
+        var offer = answer.settingsOffer;
+        return text + ' (' + reason + (hasOwn.call(reasonTexts, reason) ? ': ' + reasonTexts[reason] : '')
+            + (typeof offer === 'string' && hasOwn.call(offerTexts, offer) ? '; ' + offerTexts[offer] : '') + ')';
     }
 
     function callBack(callback, value) {
