@@ -5,7 +5,7 @@ import PermitTesting
 extension DemoScenario {
     /// Who asks: a person's tap prompts whatever the policy's limits; the page's own requests and the app's
     /// evaluated script meet them, and the page reads why.
-    static let whoAsks: [DemoScenario] = [personTapsPrompt, pageOwnRequestsHeld]
+    static let whoAsks: [DemoScenario] = [personTapsPrompt, pageOwnRequestsHeld, deniedOffersSettings]
 
     /// The demo app launched with its manifest, after the person tapped Notifications' Request and allowed it:
     /// one prompt answered, its 10 s cooldown running.
@@ -75,5 +75,67 @@ extension DemoScenario {
         context.note("  page    timer: held (cooldown); evaluated script (engine's userActivation \(engineSaysActive)): held (cooldown)")
         context.note("  page    getUserMedia: \(standard)")
         return "the timer's and the evaluated script's requests held with reason cooldown; no camera prompt"
+    }
+
+    /// A denial leads to Settings: the person's tap on Scan meets the camera they denied, and the app offers
+    /// Settings once in the launch; the page's `getUserMedia` settles after the choice, and its error names it.
+    /// The page then opens Settings itself, as its card's `next: openSettings` says; after a relaunch the offer
+    /// comes once more, and Open Settings opens them.
+    static let deniedOffersSettings = DemoScenario(
+        name: "denied-offers-settings", seed: "001",
+        summary: "a tap on a denied kind offers Settings once per launch, the page's promise settles after the choice; then openSettings"
+    ) { context in
+        let app = try await launchedApp(context)
+        await app.device.answerNextPrompt(for: .camera, with: .denied)
+        let first = try await scan(app, "expected the Scan's prompt to end in a denial") { $0.contains("NotAllowedError") }
+        try context.check(await app.settingsOffersShown == 0, "expected no offer right after the person's own Don't Allow")
+
+        await app.answerNextSettingsOffer(with: .notNow)
+        let declined = try await scan(app, "expected the second Scan to fail after the offer") {
+            $0.contains("NotAllowedError") && $0.contains("chose not to open Settings")
+        }
+        let again = try await scan(app, "expected the third Scan to fail at once") { $0.contains("NotAllowedError") }
+        try context.check(
+            await app.settingsOffersShown == 1 && !again.contains("chose"), "expected one offer in the launch, got \(again)")
+        try context.check(await app.device.promptCount(for: .camera) == 1, "expected one camera prompt in all")
+
+        // The page's card offers Open Settings for a denied kind, and calls openSettings() itself.
+        try await app.tap("[data-request=camera]")
+        try await waitUntil("expected the page's openSettings() to open Settings") { await app.settingsOpened == 1 }
+        try await app.foreground()
+
+        try await app.relaunch()
+        try await app.waitForPageToMatch()
+        await app.answerNextSettingsOffer(with: .openSettings)
+        let opened = try await scan(app, "expected the Scan after the relaunch to fail after the offer") {
+            $0.contains("chose to open Settings")
+        }
+        try context.check(await app.settingsOffersShown == 2, "expected the offer once more after the relaunch")
+        try context.check(await app.settingsOpened == 2, "expected Open Settings to open Settings")
+        try context.check(await app.device.appState == .background, "expected the app in the background, in Settings")
+        context.note("  page    tap Scan, Don't Allow: \(first)")
+        context.note("  page    tap Scan: offer, Not now: \(declined)")
+        context.note("  page    tap Scan again: no second offer: \(again)")
+        context.note("  page    after a relaunch, tap Scan: offer, Open Settings: \(opened)")
+        return "one offer per launch after a denial; the page's promise settled after each choice; Settings opened twice"
+    }
+
+    /// Taps Scan and returns what `getUserMedia` ended with, once it ended and `done` holds for it.
+    private static func scan(
+        _ app: HybridApp, _ failure: String, until done: @escaping @Sendable (String) -> Bool
+    ) async throws -> String {
+        let before = try await app.pageSnapshot()?.log ?? 0
+        try await app.tap("#scan")
+        let snapshot = try await app.waitForPage(failure) { page in page.log > before && page.scan.map(done) == true }
+        return snapshot.scan ?? ""
+    }
+
+    /// Returns once `condition` holds; throws `failure` after 5 seconds.
+    private static func waitUntil(_ failure: String, _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !(await condition()) {
+            guard ContinuousClock.now < deadline else { throw DemoError(failure) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 }

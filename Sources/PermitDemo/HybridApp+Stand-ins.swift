@@ -10,6 +10,14 @@ struct DemoPrimers: PrimerPresenter {
     func present(_ primer: Primer) async { await app.primerShown(primer) }
 }
 
+/// The demo app's offers of Settings: each is noted in the transcript, and the person makes the choice the
+/// demo scripted (`offer open|notnow` in the shell), Not now when none was.
+struct DemoSettingsOffers: SettingsOfferPresenter {
+    let app: HybridApp
+
+    func present(_ offer: SettingsOffer) async -> SettingsOfferChoice { await app.settingsOfferShown(offer) }
+}
+
 /// The demo app's Settings: the page's `openSettings()` opens the simulated Settings app.
 struct DemoSettings: SettingsOpener {
     let app: HybridApp
@@ -69,7 +77,10 @@ struct HeldRequestNotes: LogHandler {
             let kind = fields["kind"], let reason = fields["reason"]
         else { return }
         let who = fields["initiator"].map { "\($0)" } == "person" ? "the person's" : "the page's own"
-        emit(.note("\(who) request for \(kind) did not prompt: \(reason); next: \(fields["next"].map { "\($0)" } ?? "none")"))
+        let offer = fields["settingsOffer"].map { "\($0)" }.flatMap { $0 == "none" ? nil : $0 }
+        emit(.note(
+            "\(who) request for \(kind) did not prompt: \(reason); next: \(fields["next"].map { "\($0)" } ?? "none")"
+                + (offer.map { "; offered Settings, the person chose \($0)" } ?? "")))
     }
 
     /// `logger` with its handler and this one side by side.

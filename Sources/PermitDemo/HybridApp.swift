@@ -96,6 +96,12 @@ package actor HybridApp {
     package private(set) var primersShown = 0
     /// How many times the page opened Settings.
     package private(set) var settingsOpened = 0
+    /// How many offers of Settings the app showed.
+    package private(set) var settingsOffersShown = 0
+    /// The person's choices at the next offers of Settings, oldest first (`offer open|notnow`).
+    private var offerChoices: [SettingsOfferChoice] = []
+    /// The demo app's name, as its offers of Settings say it.
+    static let appName = "Permit demo"
 
     /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``, which need ``run()``
     /// running (``running(_:)``).
@@ -210,8 +216,8 @@ package actor HybridApp {
                     ? CookieAttributes(domain: configuration.siteHost, isSecure: secureCookies) : nil,
                 pushToken: PushTokenCookieConfiguration(domain: configuration.siteHost, isSecure: secureCookies)),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
-            haptics: haptics, primers: DemoPrimers(app: self), settings: DemoSettings(app: self), pushTokens: pushTokens,
-            logger: logger)
+            haptics: haptics, primers: DemoPrimers(app: self), settingsOffers: DemoSettingsOffers(app: self),
+            settings: DemoSettings(app: self), pushTokens: pushTokens, logger: logger)
         let (started, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
         let (stopped, stop) = AsyncStream.makeStream(of: Void.self)
         let (ended, end) = AsyncStream.makeStream(of: Void.self)
@@ -271,6 +277,23 @@ package actor HybridApp {
         emit(.note("Settings opened on the app's page; turn a switch (grant KIND | deny KIND), then foreground"))
         await background()
         return true
+    }
+
+    /// Scripts the person's choice at the next offer of Settings; with none scripted, they tap Not now.
+    package func answerNextSettingsOffer(with choice: SettingsOfferChoice) { offerChoices.append(choice) }
+
+    /// The app offered Settings after the person's tap met a denial: the offer is noted in the transcript, and
+    /// the person makes the scripted choice.
+    func settingsOfferShown(_ offer: SettingsOffer) -> SettingsOfferChoice {
+        settingsOffersShown += 1
+        let texts = offer.texts(appName: Self.appName)
+        let scripted = offerChoices.isEmpty ? nil : offerChoices.removeFirst()
+        let choice = scripted ?? .notNow
+        let label = choice == .openSettings ? texts.openSettingsLabel : texts.notNowLabel
+        emit(.note(
+            "Settings offer: \"\(texts.title)\", \"\(texts.message)\" [\(texts.openSettingsLabel)] [\(texts.notNowLabel)]; "
+                + (scripted == nil ? "no choice scripted (offer open|notnow), so " : "") + "the person taps \(label)"))
+        return choice
     }
 
     // MARK: - Primers

@@ -24,6 +24,9 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
     package var pushes: [String]
     /// The page's path and query.
     package var url: String
+    /// What the latest Scan (`getUserMedia({video: true})`) ended with: `stream`, or the error's name and
+    /// message; `nil` before the first.
+    package var scan: String?
 
     package var description: String {
         "statuses \(statuses.sortedLine); cards \(rendered.mapValues { "\($0.status)/\($0.action)" }.sortedLine); "

@@ -13,6 +13,8 @@ package enum ShellCommand: Hashable, Sendable {
     case revoke(PermissionKind)
     /// `answer KIND grant|deny`: the user's answer to the next prompt for the kind.
     case answer(PermissionKind, PermissionStatus)
+    /// `offer open|notnow`: the person's choice at the next offer of Settings.
+    case offer(SettingsOfferChoice)
     /// `background`.
     case background
     /// `foreground`: back to the app, launched from cold when iOS terminated it.
@@ -52,6 +54,7 @@ package enum ShellCommand: Hashable, Sendable {
         restrict KIND                   device management restricts KIND
         revoke KIND                     background, off in Settings, come back
         answer KIND grant|deny          the answer to the next prompt for KIND
+        offer open|notnow               the choice at the next offer of Settings
         background | foreground         leave the app; come back (cold if ended)
         relaunch                        swipe the app away and open it again
         location LAT LON                the device's location fix
@@ -109,6 +112,13 @@ package enum ShellCommand: Hashable, Sendable {
             case "grant": return .answer(try kind(words[0]), .granted)
             case "deny": return .answer(try kind(words[0]), .denied)
             default: throw ShellError("usage: answer KIND grant|deny (not '\(words[1])')")
+            }
+        case "offer":
+            try arguments(1, "open|notnow")
+            switch words[0].lowercased() {
+            case "open": return .offer(.openSettings)
+            case "notnow": return .offer(.notNow)
+            default: throw ShellError("usage: offer open|notnow (not '\(words[0])')")
             }
         case "background":
             try arguments(0, "")

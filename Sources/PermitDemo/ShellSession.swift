@@ -92,6 +92,9 @@ package actor ShellSession {
         case .answer(let kind, let status):
             await app.device.answerNextPrompt(for: kind, with: status)
             result("the next \(kind) prompt will be answered \(status == .granted ? "Allow" : "Don't Allow")")
+        case .offer(let choice):
+            await app.answerNextSettingsOffer(with: choice)
+            result("at the next offer of Settings the person will tap \(choice == .openSettings ? "Open Settings" : "Not now")")
         case .background:
             await app.background()
         case .foreground:

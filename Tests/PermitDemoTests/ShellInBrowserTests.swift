@@ -163,6 +163,28 @@ let locationPage = """
         #expect(!records.contains { $0.failsStrictRun })
     }
 
+    /// A denial leads to Settings: the person's tap on a kind they denied gets the offer once in the launch, the
+    /// page's answer carries the choice, and the request right after the person's own Don't Allow gets none.
+    @Test(arguments: shellEngines) func aTapOnADeniedKindOffersSettingsOnce(engine: DemoEngine) async throws {
+        let records = try await runShell([
+            "answer camera deny",
+            "tap #ask",
+            "expect-within 5000 window.permitPermissions.camera === 'denied'",
+            "offer notnow",
+            "tap #ask",
+            "tap #ask",
+        ], engine: engine, page: "/buttons", manifest: buttonManifest) { $0.count >= 3 }
+        #expect(Set(console(records)) == [
+            "tap denied true denied openSettings", "tap denied false denied openSettings offer notNow",
+            "tap denied false denied openSettings",
+        ])
+        let offers = records.filter { $0.type == "app" && $0.line.hasPrefix("app     Settings offer: ") }
+        #expect(offers.map(\.line) == [
+            #"app     Settings offer: "Camera is off for Permit demo", "You can turn it on in Settings: Permit demo > Camera." [Open Settings] [Not now]; the person taps Not now"#,
+        ])
+        #expect(!records.contains { $0.failsStrictRun })
+    }
+
     /// A page's own accessors and hooks on the built-in prototypes never see the gesture key, and the person's
     /// tap still prompts.
     @Test(arguments: shellEngines) func aPageCannotStealTheGestureKey(engine: DemoEngine) async throws {

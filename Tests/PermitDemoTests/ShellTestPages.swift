@@ -7,7 +7,8 @@ let buttonPage = """
     <button id="ask" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Scan</button>
     <button id="locate" style="position: absolute; left: 40px; top: 140px; width: 200px; height: 60px">Locate</button>
     <script>
-      const line = (answer) => [answer.status, answer.asked, answer.reason, answer.next].join(' ');
+      const line = (answer) => [answer.status, answer.asked, answer.reason, answer.next].join(' ')
+        + (answer.settingsOffer ? ' offer ' + answer.settingsOffer : '');
       document.querySelector('#ask').addEventListener('click', () =>
         PermitBridge.requestPermission('camera', { detail: true }).then((answer) => console.log('tap ' + line(answer))));
       document.querySelector('#locate').addEventListener('click', () =>
