@@ -77,3 +77,25 @@ import Testing
         #expect(report.isClean, "\(report.findings)")
     }
 }
+
+/// A required permission that offers Settings once ever leaves a person who missed the offer with a broken app.
+@Suite struct InformsOnceRuleTests {
+    private func lint(_ json: String) throws -> LintReport {
+        PermissionLinter().lint(
+            LintInputs(manifest: try PermissionManifest(json: Data(json.utf8)), manifestFile: "permissions.json"))
+    }
+
+    @Test func aRequiredPermissionThatInformsOnceIsAWarningAnOptionalOneIsNot() throws {
+        let report = try lint("""
+            {"version": 1, "permissions": [
+              {"kind": "camera", "necessity": "required", "purpose": "Scans the receipts you photograph.", "informsOnce": true},
+              {"kind": "notifications", "necessity": "optional", "purpose": "Sends the reminders you turn on.", "informsOnce": true},
+              {"kind": "location", "necessity": "required", "purpose": "Adds where you were to a log entry."}
+            ]}
+            """)
+        #expect(report.ruleIDs == ["informs-once-required"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.key == "camera" && finding.rule.severity == .warning)
+        #expect(finding.message.contains("once ever"))
+    }
+}

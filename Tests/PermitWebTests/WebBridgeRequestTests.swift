@@ -23,7 +23,7 @@ import Testing
 
     /// A bridge over a policy declaring camera and microphone (lazy, no primer) with a budget of 1, a 10 s
     /// cooldown and startup not finished: every limit the page's own requests meet.
-    func installedBridge() async throws -> (WebBridge, PromptPolicy) {
+    func installedBridge(offers: SimulatedSettingsOffers? = nil) async throws -> (WebBridge, PromptPolicy) {
         await device.launchApp()
         let center = PermissionCenter(
             kinds: [.camera, .microphone, .location], authority: device,
@@ -37,7 +37,7 @@ import Testing
             logger: quietLogger)
         let bridge = WebBridge(
             policy: policy, configuration: BridgeConfiguration(allowedOrigins: [app]), location: SimulatedLocation(),
-            haptics: RecordingHaptics(), logger: quietLogger)
+            haptics: RecordingHaptics(), settingsOffers: offers, settings: offers, logger: quietLogger)
         try await bridge.install(in: host)
         keeper.bridge = bridge
         return (bridge, policy)
@@ -48,8 +48,11 @@ import Testing
         return try JSONValue.parse(Data(try await host.post(body, to: "permit", from: WebFrame(isMainFrame: true, origin: app)).utf8))
     }
 
-    func answer(status: String, asked: Bool, reason: String?, next: String) -> JSONValue {
-        .object(["status": .string(status), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null, "next": .string(next)])
+    func answer(status: String, asked: Bool, reason: String?, next: String, settingsOffer: String? = nil) -> JSONValue {
+        .object([
+            "status": .string(status), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null,
+            "next": .string(next), "settingsOffer": settingsOffer.map(JSONValue.string) ?? .null,
+        ])
     }
 
     @Test func thePersonsGestureProvedWithTheGestureKeyPromptsWhereThePagesOwnRequestIsHeld() async throws {
@@ -100,5 +103,31 @@ import Testing
         _ = try await installedBridge()
         #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
             == answer(status: "restricted", asked: false, reason: "restricted", next: "none"))
+    }
+
+    /// The person's tap on a denied kind is offered Settings, and the page's answer waits for their choice; the
+    /// page's own request for it gets no offer, nor does a second tap in the launch.
+    @Test func aTapOnADeniedKindIsAnsweredAfterTheChoiceAtTheOfferOfSettings() async throws {
+        await device.setStatus(.denied, for: .camera)
+        let offers = SimulatedSettingsOffers(device: device)
+        await offers.setHoldsOffers(true)
+        let (bridge, policy) = try await installedBridge(offers: offers)
+        await policy.finishStartup()
+
+        #expect(try await request(#"{"type":"camera","detail":true}"#)["result"]
+            == answer(status: "denied", asked: false, reason: "denied", next: "openSettings"))
+        #expect(await offers.offers.isEmpty)
+
+        async let tapped = request(#"{"type":"camera","gesture":"\#(bridge.gestureKey)","detail":true}"#, id: 2)
+        while await offers.pendingOfferCount == 0 { await Task.yield() }
+        #expect(await offers.answerPendingOffer(with: .openSettings) == 1)
+        #expect(try await tapped["result"]
+            == answer(status: "denied", asked: false, reason: "denied", next: "openSettings", settingsOffer: "openSettings"))
+        #expect(await offers.settingsOpenCount == 1)
+        #expect(await offers.shown.map(\.title) == ["Camera is off for Trails"])
+
+        try await device.moveToForeground()
+        #expect(try await request(#"{"type":"camera","gesture":"\#(bridge.gestureKey)"}"#, id: 3)["result"] == .string("denied"))
+        #expect(await offers.offers.count == 1)
     }
 }

@@ -141,6 +141,13 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         help: "Give the primer one button, which continues to the system prompt: App Review rejects a primer "
             + "that offers \"Not now\", \"Skip\" or another way around the request (5.1.1(iv)).")
 
+    /// A required permission is declared `informsOnce`: the person is offered Settings after a denial once ever.
+    public static let informsOnceRequired = LintRule(
+        "informs-once-required", .warning, "a required permission offers Settings once ever (informsOnce)",
+        help: "Leave `informsOnce` out for a required permission: its offer of Settings comes once per launch, "
+            + "and a person who missed the one offer is left with an app whose core does not work and no way "
+            + "told to fix it.")
+
     // MARK: - Transport
 
     /// App Transport Security exceptions (`NSAllowsArbitraryLoads` and friends) or Android cleartext traffic
@@ -212,7 +219,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         .missingPurposeKey, .undeclaredPurposeKey, .unreadPurposeKey, .purposeMismatch, .duplicateKey,
         .bonjourServiceMissing,
         .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
-        .primerLabelPromptWords, .primerLabelNotNeutral, .primerWayAround,
+        .primerLabelPromptWords, .primerLabelNotNeutral, .primerWayAround, .informsOnceRequired,
         .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,

@@ -40,6 +40,13 @@ public struct PermissionLinter: Sendable {
         findings += PrimerRules.findings(
             manifest: inputs.manifest, manifestFile: inputs.manifestFile, localizations: inputs.localizations,
             configuration: configuration)
+        findings += inputs.manifest.declarations.filter { $0.informsOnce && $0.necessity == .required }.map {
+            LintFinding(
+                rule: .informsOnceRequired, file: inputs.manifestFile, key: $0.kind.rawValue,
+                message: "\($0.kind) is required and \"informsOnce\": after a denial the person is offered Settings "
+                    + "once ever, and an app whose core needs \($0.kind) stays broken for one who missed it",
+                fix: "remove \"informsOnce\" from the \($0.kind) entry, so that Settings is offered once per launch")
+        }
         if let plist = inputs.infoPlist {
             findings += InfoPlistRules.findings(
                 manifest: inputs.manifest, plist: plist, configuration: configuration, generate: generate)
