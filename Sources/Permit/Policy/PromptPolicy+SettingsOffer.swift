@@ -12,8 +12,8 @@ extension PromptPolicy {
     /// Once shown, the denial notice counts as delivered (``markDenialNoticeDelivered(for:)``). While another
     /// kind's system prompt is on screen, the offer waits for its answer: iOS shows one alert at a time.
     ///
-    /// Make it from the person's own action only, never at launch or from a timer. ``PermissionModel``-style
-    /// callers and the web bridge make it after a person's request that did not prompt and whose step is
+    /// Make it from the person's own action only, never at launch or from a timer. `PermissionModel` and the
+    /// web bridge make it after a person's request that did not prompt and whose step is
     /// ``NextStep/openSettings``; a request the person just answered with Don't Allow gets no offer.
     ///
     /// For example, from the action of a "Scan" button:
