@@ -47,6 +47,22 @@ let stealingPage = """
     </script>
     """
 
+/// A page whose buttons spend one tap on two calls, or call a moment after the tap: inside the 5-second window
+/// the gesture is the person's, after it the call is the page's own.
+let timedPage = """
+    <!doctype html><title>timed</title>
+    <button id="twice" style="position: absolute; left: 40px; top: 40px; width: 200px; height: 60px">Twice</button>
+    <button id="soon" style="position: absolute; left: 40px; top: 140px; width: 200px; height: 60px">Soon</button>
+    <button id="late" style="position: absolute; left: 40px; top: 240px; width: 200px; height: 60px">Late</button>
+    <script>
+      const ask = (label, kind) => PermitBridge.requestPermission(kind, { detail: true })
+        .then((a) => console.log(label + ' ' + kind + ' ' + [a.status, a.asked, a.reason, a.next].join(' ')));
+      document.querySelector('#twice').addEventListener('click', () => { ask('twice', 'camera'); ask('twice', 'location'); });
+      document.querySelector('#soon').addEventListener('click', () => setTimeout(() => ask('soon', 'location'), 1000));
+      document.querySelector('#late').addEventListener('click', () => setTimeout(() => ask('late', 'camera'), 5600));
+    </script>
+    """
+
 /// The permissions the button page's app declares: each asked at use, with the policy's default budget (3)
 /// and cooldown (10 s).
 let buttonManifest = try! PermissionManifest([
