@@ -15,7 +15,7 @@ struct DemoPrimers: PrimerPresenter {
 struct DemoSettingsOffers: SettingsOfferPresenter {
     let app: HybridApp
 
-    func present(_ offer: SettingsOffer) async -> SettingsOfferChoice { await app.settingsOfferShown(offer) }
+    func present(_ offer: SettingsOffer) async -> SettingsOfferChoice? { await app.settingsOfferShown(offer) }
 }
 
 /// The demo app's Settings: the page's `openSettings()` opens the simulated Settings app.

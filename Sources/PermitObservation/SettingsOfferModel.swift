@@ -4,8 +4,11 @@ public import Permit
 /// The offer of Settings on screen, for a SwiftUI alert: a `SettingsOfferPresenter` whose ``presented`` offer a
 /// view shows (`PermitSwiftUI`'s `.settingsOfferAlert(_:)`) and answers with ``choose(_:for:)``.
 ///
-/// The policy calls ``present(_:)``, which waits for the person's choice. Offers made while one is on screen
-/// wait their turn, one alert at a time. The model needs only Observation: it builds, and is tested, on Linux.
+/// The policy calls ``present(_:)``, which waits for the person's choice: a view showing the model with
+/// `.settingsOfferAlert(_:)` must be on screen, or the request that made the offer waits until one is. Offers
+/// made while one is on screen wait their turn, one alert at a time; the next comes once the alert reports
+/// that it has gone (``alertDismissed()``), or a second after the choice if it never does. The model needs
+/// only Observation: it builds, and is tested, on Linux.
 ///
 /// For example:
 ///
@@ -35,13 +38,20 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
     @ObservationIgnored public let wording: SettingsOffer.Wording
     /// The offer on screen, or `nil` when none is.
     public private(set) var presented: Presented?
+    /// The offer on screen, or the last one: what an alert shows while it goes away.
+    public private(set) var lastPresented: Presented?
     /// The answer awaited for the offer on screen.
-    @ObservationIgnored private var answer: (id: Presented.ID, continuation: CheckedContinuation<SettingsOfferChoice, Never>)?
+    @ObservationIgnored private var answer: (id: Presented.ID, continuation: CheckedContinuation<SettingsOfferChoice?, Never>)?
     /// Whether an offer has the screen: from its turn until its answer, and across the hand-over to the next.
     @ObservationIgnored private var turnTaken = false
     /// The offers waiting for their turn, oldest first.
     @ObservationIgnored private var queue: [CheckedContinuation<Void, Never>] = []
+    /// Whether an alert showed an offer and has not reported that it has gone.
+    @ObservationIgnored private var alertOnScreen = false
     @ObservationIgnored private var shownCount = 0
+
+    /// How long the next offer waits for the alert of the last one to report that it has gone.
+    static let alertLeaveLimit = Duration.seconds(1)
 
     /// Creates the model.
     ///
@@ -54,8 +64,9 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
         self.wording = wording
     }
 
-    /// Shows `offer` once the offers before it are answered, and returns the person's choice.
-    public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice {
+    /// Shows `offer` once the offers before it are answered and their alert has gone, and returns the person's
+    /// choice.
+    public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice? {
         shownCount += 1
         let entry = Presented(id: shownCount, offer: offer, texts: offer.texts(appName: appName, wording: wording))
         if turnTaken {
@@ -63,14 +74,15 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
         } else {
             turnTaken = true
         }
+        await lastAlertGone()
         presented = entry
+        lastPresented = entry
+        alertOnScreen = true
         return await withCheckedContinuation { answer = (entry.id, $0) }
     }
 
     /// The person chose `choice` at the offer `id`: it goes away, and the next one waiting comes on screen
-    /// after it, in a later turn of the main actor, so that an alert sees one offer leave before the next comes.
-    /// An answer for an offer no longer on screen does nothing (an alert may report its dismissal after its
-    /// button).
+    /// once its alert has gone. An answer for an offer no longer on screen does nothing.
     public func choose(_ choice: SettingsOfferChoice, for id: Presented.ID) {
         guard let answer, answer.id == id else { return }
         self.answer = nil
@@ -81,5 +93,20 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
         } else {
             queue.removeFirst().resume()
         }
+    }
+
+    /// The alert showing the offers has gone from the screen: `.settingsOfferAlert(_:)` calls it when SwiftUI
+    /// dismisses the alert, so that the next offer is not presented over the last one's dismissal.
+    public func alertDismissed() {
+        alertOnScreen = false
+    }
+
+    /// Returns once the last offer's alert reported that it has gone, or after ``alertLeaveLimit``.
+    private func lastAlertGone() async {
+        let deadline = ContinuousClock.now + Self.alertLeaveLimit
+        while alertOnScreen, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        alertOnScreen = false
     }
 }

@@ -6,8 +6,8 @@ public import SwiftUI
 @available(iOS 17, macOS 14, *)
 extension View {
     /// Shows the offer of Settings that `offers` holds in an alert: its title and message, Open Settings (with
-    /// its VoiceOver hint) and Not now (the cancel button). The alert answers the model with the person's
-    /// choice; it leaves by its buttons only.
+    /// the offer's hint as its accessibility hint) and Not now (the cancel button). The alert answers the model
+    /// with the person's choice, and tells it when it has gone, so that the next offer waits for that.
     ///
     /// For example:
     ///
@@ -23,11 +23,13 @@ extension View {
     /// }
     /// ```
     public func settingsOfferAlert(_ offers: SettingsOfferModel) -> some View {
-        let shown = offers.presented
+        // The last offer, not only the one on screen: the alert keeps its texts while it goes away.
+        let shown = offers.lastPresented
         return alert(
             shown?.texts.title ?? "",
-            // The model decides: the buttons answer it, and the alert's own dismissal changes nothing.
-            isPresented: Binding(get: { @MainActor in offers.presented != nil }, set: { @MainActor _ in }),
+            isPresented: Binding(
+                get: { @MainActor in offers.presented != nil },
+                set: { @MainActor isPresented in if !isPresented { offers.alertDismissed() } }),
             presenting: shown
         ) { shown in
             Button(shown.texts.openSettingsLabel) { offers.choose(.openSettings, for: shown.id) }

@@ -35,6 +35,9 @@ public actor SimulatedSettingsOffers: SettingsOfferPresenter, SettingsOpener {
     public private(set) var unscriptedChoice: SettingsOfferChoice = .notNow
     /// Whether an offer with no choice scripted stays on screen until ``answerPendingOffer(with:)``.
     public private(set) var holdsOffers = false
+    /// Whether an offer can be shown; `false` stands for an app with nothing on screen to show it over, whose
+    /// presenter answers `nil`. Default: `true`.
+    public private(set) var canShowOffers = true
     /// How many times Settings was opened.
     public private(set) var settingsOpenCount = 0
     private var scripted: [SettingsOfferChoice] = []
@@ -61,6 +64,9 @@ public actor SimulatedSettingsOffers: SettingsOfferPresenter, SettingsOpener {
     /// Sets ``holdsOffers``.
     public func setHoldsOffers(_ holds: Bool) { holdsOffers = holds }
 
+    /// Sets ``canShowOffers``.
+    public func setCanShowOffers(_ can: Bool) { canShowOffers = can }
+
     /// How many offers are on screen, waiting for ``answerPendingOffer(with:)``.
     public var pendingOfferCount: Int { held.count }
 
@@ -75,8 +81,10 @@ public actor SimulatedSettingsOffers: SettingsOfferPresenter, SettingsOpener {
         return waiting.count
     }
 
-    /// Shows `offer`: records it and its texts, and returns the scripted choice.
-    public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice {
+    /// Shows `offer`: records it and its texts, and returns the scripted choice; `nil`, recording nothing,
+    /// while ``canShowOffers`` is `false`.
+    public func present(_ offer: SettingsOffer) async -> SettingsOfferChoice? {
+        guard canShowOffers else { return nil }
         offers.append(offer)
         shown.append(offer.texts(appName: appName, wording: wording))
         if !scripted.isEmpty { return scripted.removeFirst() }

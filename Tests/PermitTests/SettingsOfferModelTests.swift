@@ -41,26 +41,39 @@ import Testing
         #expect(offers.presented == nil)
     }
 
-    /// Offers come one at a time, and an alert's late dismissal cannot answer the offer after its own.
+    /// Offers come one at a time: the next once the alert of the last reported that it has gone (or a second
+    /// after the choice when it never does), and an alert's late answer cannot reach the offer after its own.
     @Test func offersWaitTheirTurnAndALateAnswerReachesNoOtherOffer() async {
         let offers = SettingsOfferModel(appName: "Trails", wording: .english)
         async let camera = offers.present(SettingsOffer(kind: .camera))
         while offers.presented == nil { await Task.yield() }
         async let microphone = offers.present(SettingsOffer(kind: .microphone))
+        async let location = offers.present(SettingsOffer(kind: .location))
         for _ in 0..<100 { await Task.yield() }
         let first = offers.presented
         #expect(first?.offer.kind == .camera)
 
         offers.choose(.openSettings, for: first?.id ?? -1)
-        offers.choose(.notNow, for: first?.id ?? -1)  // the alert reports its dismissal after the button
-        #expect(offers.presented == nil, "one offer leaves before the next comes")
+        offers.choose(.notNow, for: first?.id ?? -1)  // an answer for an offer gone: nothing
+        for _ in 0..<100 { await Task.yield() }
+        #expect(offers.presented == nil, "the next offer waits for the alert to go")
+        #expect(offers.lastPresented?.offer.kind == .camera, "the alert keeps its texts while it goes")
+        offers.alertDismissed()
         while offers.presented == nil { await Task.yield() }
         let second = offers.presented
         #expect(second?.offer.kind == .microphone)
         #expect(second?.texts.title == "Microphone is off for Trails")
+
+        // An alert that never reports its dismissal holds the next offer back a second at most.
         offers.choose(.notNow, for: second?.id ?? -1)
+        let handedOver = ContinuousClock.now
+        while offers.presented == nil { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(offers.presented?.offer.kind == .location)
+        #expect(handedOver.duration(to: .now) < .seconds(3))
+        offers.choose(.notNow, for: offers.presented?.id ?? -1)
         #expect(await camera == .openSettings)
         #expect(await microphone == .notNow)
+        #expect(await location == .notNow)
         #expect(offers.presented == nil)
     }
 }

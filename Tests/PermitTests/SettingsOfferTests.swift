@@ -133,6 +133,44 @@ import PermitTesting
         #expect(try await location.state.status == .granted)
     }
 
+    /// An offer the presenter could not show counts for nothing: the kind is offered at the next tap, and the
+    /// denial notice is still owed.
+    @Test func anOfferThatCouldNotBeShownIsNotMade() async throws {
+        await device.setStatus(.denied, for: .camera)
+        let policy = try await makePolicy()
+        let offers = SimulatedSettingsOffers(device: device)
+        await offers.setCanShowOffers(false)
+        #expect(try await policy.offerSettings(for: .camera, presenter: offers, opener: offers) == nil)
+        #expect(try await policy.owesDenialNotice(for: .camera))
+        await offers.setCanShowOffers(true)
+        #expect(try await policy.offerSettings(for: .camera, presenter: offers, opener: offers) == .notNow)
+        #expect(await offers.offers.count == 1)
+        #expect(try await !policy.owesDenialNotice(for: .camera))
+    }
+
+    /// A tap cancelled while its offer waits for a prompt on screen gets its request's outcome with no offer,
+    /// and the kind is offered at the next tap.
+    @Test func aCancelledOfferIsNotMadeAndTheRequestStillAnswers() async throws {
+        await device.setStatus(.denied, for: .camera)
+        let policy = try await makePolicy()
+        let offers = SimulatedSettingsOffers(device: device)
+        await device.setHoldsPrompts(true)
+        async let location = policy.request(.location, initiatedBy: .person)
+        while await device.pendingPromptCount(for: .location) == 0 { await Task.yield() }
+        let tap = Task {
+            try await policy.request(
+                .camera, presentingPrimerWith: nil, offeringSettingsWith: offers, opener: offers, initiatedBy: .person)
+        }
+        for _ in 0..<200 { await Task.yield() }
+        tap.cancel()
+        let outcome = try await tap.value
+        #expect(outcome.nextStep == .openSettings && outcome.settingsOffer == nil)
+        #expect(await device.answerPendingPrompt(for: .location, with: .granted) == 1)
+        _ = try await location
+        #expect(try await policy.offerSettings(for: .camera, presenter: offers, opener: offers) == .notNow)
+        #expect(await offers.offers.count == 1)
+    }
+
     /// The texts in the app's language: the app's `Permit.strings` table, English for what it leaves out.
     @Test func theWordingComesFromTheAppsStringsTable() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("permit-wording-\(UUID().uuidString)")

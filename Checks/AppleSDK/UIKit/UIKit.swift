@@ -16,6 +16,10 @@ open class UIResponder: NSObject {}
 open class UIViewController: UIResponder {
     // .../uiviewcontroller/presentedviewcontroller: `var presentedViewController: UIViewController? { get }`
     open var presentedViewController: UIViewController? { fatalError("stand-in") }
+    // .../uiviewcontroller/presentingviewcontroller: `var presentingViewController: UIViewController? { get }`
+    open var presentingViewController: UIViewController? { fatalError("stand-in") }
+    // .../uiviewcontroller/isbeingdismissed: `var isBeingDismissed: Bool { get }`
+    open var isBeingDismissed: Bool { fatalError("stand-in") }
     // .../uiviewcontroller/present(_:animated:completion:): `func present(_ viewControllerToPresent: UIViewController,
     // animated flag: Bool, completion: (() -> Void)? = nil)`
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
@@ -39,7 +43,8 @@ open class UIAlertController: UIViewController {
     open var preferredAction: UIAlertAction? { get { fatalError("stand-in") } set {} }
 }
 
-// .../uialertaction: `@MainActor class UIAlertAction : NSObject, NSCopying`
+// .../uialertaction: `@MainActor class UIAlertAction : NSObject, NSCopying` (NSCopying left out: the adapters
+// never copy an action)
 @MainActor
 open class UIAlertAction: NSObject {
     // .../uialertaction/style-swift.enum: `enum Style : Int, @unchecked Sendable`

@@ -128,6 +128,9 @@ public actor PromptPolicy {
     /// Whether the app is still starting up: ``finishStartup()`` has not been called.
     public var isStartingUp: Bool { machine.isStartup }
 
+    /// Whether a system prompt this policy asked for is on screen.
+    var isAsking: Bool { machine.isAsking }
+
     // MARK: - Steps and requests
 
     /// What the app should do now about `kind`.

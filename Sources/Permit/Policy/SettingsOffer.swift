@@ -161,9 +161,12 @@ public enum SettingsOfferChoice: String, Hashable, Sendable, CaseIterable, Custo
 /// ## Implementation requirements
 ///
 /// Show the offer's ``SettingsOffer/texts(appName:wording:)`` with two buttons, Open Settings and Not now, and
-/// return the one the person chose; dismissing the offer any other way is Not now. Do not open Settings: the
-/// policy does that with the app's ``SettingsOpener`` when the choice is ``SettingsOfferChoice/openSettings``.
+/// return the one the person chose; an offer that was shown and went away any other way is Not now. Return
+/// `nil` when the offer could not be shown at all (no screen to show it on): the policy then counts it as not
+/// made, and may offer again. Always return: a presenter that never does holds the person's request, and the
+/// page's promise, for good. Do not open Settings: the policy does that with the app's ``SettingsOpener`` when
+/// the choice is ``SettingsOfferChoice/openSettings``.
 public protocol SettingsOfferPresenter: Sendable {
-    /// Shows `offer` and returns the person's choice.
-    func present(_ offer: SettingsOffer) async -> SettingsOfferChoice
+    /// Shows `offer` and returns the person's choice, or `nil` when it could not be shown.
+    func present(_ offer: SettingsOffer) async -> SettingsOfferChoice?
 }
