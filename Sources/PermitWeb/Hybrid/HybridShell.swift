@@ -40,53 +40,6 @@ import PermitSupport
 /// ```
 public actor HybridShell {
     /// What the shell loads and which cookies it keeps.
-    public struct Configuration: Sendable {
-        /// The page the app loads at launch.
-        public var pageURL: URL
-        /// The bridge's names and the origins allowed to use it.
-        public var bridge: BridgeConfiguration
-        /// The host of the app's pages, which every cookie must reach: the page's host unless told otherwise.
-        public var siteHost: String
-        /// The attributes of the `p_…` permission cookies, or `nil` (the default) to keep permission data on
-        /// the device.
-        public var permissionCookies: CookieAttributes?
-        /// The push token's cookie; used when the shell is given a push service.
-        public var pushToken: PushTokenCookieConfiguration
-        /// Whether the shell ends the policy's startup once the page has loaded. Default: `true`.
-        ///
-        /// Until startup ends, the policy holds back the app's own requests for lazy permissions (a person's
-        /// tap is never held back). Set it to `false` when the app has launch work of its own after the page
-        /// loads (a sign-in, an onboarding), and call `PromptPolicy.finishStartup()` when that is done.
-        public var finishesStartupAtLoad: Bool
-
-        /// Creates a configuration.
-        ///
-        /// - Parameters:
-        ///   - pageURL: The page the app loads at launch.
-        ///   - bridge: The bridge's names and the origins allowed to use it.
-        ///   - siteHost: The host of the app's pages; `nil` takes `pageURL`'s host.
-        ///   - permissionCookies: The attributes of the `p_…` cookies, or `nil` to keep them on the device.
-        ///   - pushToken: The push token's cookie; `nil` takes the defaults for the site host, with `Secure`
-        ///     set only when `pageURL` is `https` (on a plain HTTP site a `Secure` cookie would never
-        ///     reach the page or the server).
-        ///   - finishesStartupAtLoad: Whether the shell ends the policy's startup once the page has loaded;
-        ///     `false` leaves it to the app's call of `PromptPolicy.finishStartup()`.
-        public init(
-            pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
-            permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil,
-            finishesStartupAtLoad: Bool = true
-        ) {
-            let host = siteHost ?? pageURL.host ?? "localhost"
-            self.pageURL = pageURL
-            self.bridge = bridge
-            self.siteHost = host
-            self.permissionCookies = permissionCookies
-            self.pushToken = pushToken ?? PushTokenCookieConfiguration(domain: host, isSecure: pageURL.scheme == "https")
-            self.finishesStartupAtLoad = finishesStartupAtLoad
-        }
-    }
-
-    /// What the shell loads and which cookies it keeps.
     public nonisolated let configuration: Configuration
     /// The policy the page's requests go through.
     public nonisolated let policy: PromptPolicy
@@ -101,6 +54,8 @@ public actor HybridShell {
 
     private let webView: any WebViewHost
     private let logger: Logger
+    /// Keeps the `p_…` keys current in `UserDefaults`, when the configuration keeps the seed's keys.
+    private let legacyKeys: LegacyPermissionKeys?
     /// One run at a time: a run started while the last one takes its pieces out waits for it.
     private let runs = SerialGate()
 
@@ -120,7 +75,8 @@ public actor HybridShell {
     ///     `openSettings()` fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
     ///   - legacyDefaults: Where a version of the app from before Permit kept its push token's backup
-    ///     (`FCM_Token_Backup`), imported when the storage holds none.
+    ///     (`FCM_Token_Backup`), imported when the storage holds none; with ``Configuration/keepsSeedKeys``,
+    ///     where the `p_…` keys and that backup are kept current (`nil` is then `UserDefaults.standard`).
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, policy: PromptPolicy, webView: any WebViewHost, location: any LocationProvider,
@@ -138,10 +94,14 @@ public actor HybridShell {
             settingsOffers: settingsOffers, settings: settings, logger: logger)
         let cookies = CookieSync(store: webView.cookieStore, siteHost: configuration.siteHost, logger: logger)
         self.cookies = cookies
+        let seedDefaults = configuration.keepsSeedKeys ? legacyDefaults ?? .standard : legacyDefaults
+        legacyKeys = configuration.keepsSeedKeys ? seedDefaults.map { LegacyPermissionKeys(defaults: $0, logger: logger) } : nil
         if let provider = pushTokens {
+            var tokens = configuration.pushToken
+            tokens.keepsLegacyBackupCurrent = tokens.keepsLegacyBackupCurrent || configuration.keepsSeedKeys
             self.pushTokens = PushTokenCookieManager(
-                configuration: configuration.pushToken, provider: provider, storage: policy.center.storage,
-                sync: cookies, importingLegacyBackupFrom: legacyDefaults, logger: logger)
+                configuration: tokens, provider: provider, storage: policy.center.storage,
+                sync: cookies, importingLegacyBackupFrom: seedDefaults, logger: logger)
         } else {
             self.pushTokens = nil
         }
@@ -161,17 +121,21 @@ public actor HybridShell {
     ///   - settings: Opens Settings for the page's `openSettings()` and the offer's Open Settings; `nil` makes
     ///     `openSettings()` fail.
     ///   - pushTokens: The push service, or `nil` for no push-token cookie.
+    ///   - legacyDefaults: Where a version of the app from before Permit kept its push token's backup
+    ///     (`FCM_Token_Backup`), imported when the storage holds none; with ``Configuration/keepsSeedKeys``,
+    ///     where the `p_…` keys and that backup are kept current (`nil` is then `UserDefaults.standard`).
     ///   - logger: Passed to every piece.
     public init(
         configuration: Configuration, center: PermissionCenter, webView: any WebViewHost,
         location: any LocationProvider, haptics: any HapticFeedbackPlayer,
         settingsOffers: (any SettingsOfferPresenter)? = nil, settings: (any SettingsOpener)? = nil,
-        pushTokens: (any PushTokenProvider)? = nil, logger: Logger
+        pushTokens: (any PushTokenProvider)? = nil, importingLegacyBackupFrom legacyDefaults: sending UserDefaults? = nil,
+        logger: Logger
     ) {
         self.init(
             configuration: configuration, policy: .askingAtUse(for: center, logger: logger), webView: webView,
             location: location, haptics: haptics, settingsOffers: settingsOffers, settings: settings,
-            pushTokens: pushTokens, logger: logger)
+            pushTokens: pushTokens, importingLegacyBackupFrom: legacyDefaults, logger: logger)
     }
 
     /// Wires the bridge, the cookies and the push token into the web view, in order, loads the page, and keeps
@@ -204,7 +168,8 @@ public actor HybridShell {
     }
 
     private func runInGate(onLoaded: @escaping @Sendable () async -> Void) async throws {
-        let bridge = bridge, cookies = cookies, pushTokens = pushTokens, webView = webView
+        let bridge = bridge, cookies = cookies, pushTokens = pushTokens, webView = webView, legacyKeys = legacyKeys
+        let center = center, logger = logger
         try await bridge.install(in: webView)
         // From here on the bridge's run takes it out of the web view, whichever way this ends.
         try await withThrowingDiscardingTaskGroup { group in
@@ -217,9 +182,21 @@ public actor HybridShell {
             // Taken before the load, so that the sync validates after it.
             let events = webView.events()
             group.addTask { await cookies.run(following: events) }
-            if let pushTokens { group.addTask { await pushTokens.run() } }
+            if let legacyKeys { group.addTask { await legacyKeys.run(following: center) } }
+            if let pushTokens {
+                group.addTask { await pushTokens.run() }
+                if configuration.pushToken.rotationInterval != nil {
+                    group.addTask {
+                        do { try await pushTokens.rotateIfDue() } catch {
+                            logger.warning("push token rotation at launch failed", metadata: ["error": "\(error)"])
+                        }
+                    }
+                }
+            }
             logger.info("hybrid shell wired; loading the page", metadata: ["url": "\(configuration.pageURL)"])
             try await webView.load(configuration.pageURL)
+            // A page that finds no token cannot register for pushes: ask the push service once, in the background.
+            if let pushTokens { group.addTask { await pushTokens.fetchTokenIfMissing() } }
             if configuration.finishesStartupAtLoad { await policy.finishStartup() }
             await onLoaded()
         }

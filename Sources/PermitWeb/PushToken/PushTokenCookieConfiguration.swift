@@ -20,6 +20,10 @@ public struct PushTokenCookieConfiguration: Hashable, Sendable {
     /// The `UserDefaults` key under which a version of the app from before Permit kept its backup of the token,
     /// `FCM_Token_Backup` by default: imported once, when the app's storage holds no backup yet.
     public var legacyBackupKey: String = "FCM_Token_Backup"
+    /// Whether the manager keeps ``legacyBackupKey`` current in the legacy `UserDefaults` it was given, beside
+    /// the real backup: the saved token after every save, restore and rotation, no key once cleared. For an app
+    /// whose own code still reads that key. Default: `false` (the key is only imported).
+    public var keepsLegacyBackupCurrent = false
     /// More domains the cookie is written for, beside ``attributes``' own, with the same name, path and flags: for
     /// an app whose pages or API live on several sites (`app.example.com` and `api.example.net`, say). Each is
     /// validated as the cookie's own host. Empty by default.

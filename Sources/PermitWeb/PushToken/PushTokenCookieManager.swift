@@ -37,11 +37,11 @@ import PermitSupport
 public actor PushTokenCookieManager {
     /// Where and how the token is kept.
     public nonisolated let configuration: PushTokenCookieConfiguration
-    private let provider: any PushTokenProvider
+    let provider: any PushTokenProvider
     private let storage: PermitStorage
     private let backupStore: any PushTokenBackupStore
     private let sync: CookieSync
-    private let logger: Logger
+    let logger: Logger
     private let now: @Sendable () -> Date
     /// Where a version of the app from before Permit kept its backup, imported when the store has none.
     private let legacyDefaults: LegacyDefaults?
@@ -51,7 +51,7 @@ public actor PushTokenCookieManager {
     /// The provider's tokens from ``restoreCookie()`` on, until ``run()`` takes them.
     private var pendingTokens: PushTokenUpdates?
     /// Operations run one at a time, in the order they were called.
-    private let serial = SerialGate()
+    let serial = SerialGate()
     /// The token last received from the provider or saved in this launch.
     public private(set) var currentToken: String?
 
@@ -95,7 +95,10 @@ public actor PushTokenCookieManager {
     public func restoreCookie() async throws {
         // Subscribed first, so that a token issued while the cookie is written waits for run().
         if pendingTokens == nil { pendingTokens = provider.tokenUpdates() }
-        _ = try await serial.run { try await applyBackup() }
+        _ = try await serial.run {
+            mirrorLegacyBackup(await loadBackup())
+            return try await applyBackup()
+        }
     }
 
     /// Saves each token the provider issues (see ``updateIfNeeded(_:)``) until the calling task is cancelled;
@@ -228,7 +231,7 @@ public actor PushTokenCookieManager {
         }
     }
 
-    private func update(_ token: String?, explicitly: Bool) async throws -> Bool {
+    func update(_ token: String?, explicitly: Bool) async throws -> Bool {
         guard let token else {
             logger.debug("provider reported no push token; keeping the saved one")
             return false
@@ -305,7 +308,7 @@ public actor PushTokenCookieManager {
         }
     }
 
-    private func loadBackup() async -> PushTokenBackup {
+    func loadBackup() async -> PushTokenBackup {
         guard !backupLoaded else { return backup }
         var loaded: PushTokenBackup?
         do {
@@ -343,6 +346,20 @@ public actor PushTokenCookieManager {
         self.backup = backup
         backupLoaded = true
         try await backupStore.saveBackup(backup)
+        mirrorLegacyBackup(backup)
+    }
+
+    /// Writes `backup`'s token under the legacy key, or removes the key, when the configuration keeps it current.
+    private func mirrorLegacyBackup(_ backup: PushTokenBackup) {
+        guard configuration.keepsLegacyBackupCurrent, let defaults = legacyDefaults?.value else { return }
+        if let token = backup.token {
+            defaults.set(token, forKey: configuration.legacyBackupKey)
+        } else {
+            defaults.removeObject(forKey: configuration.legacyBackupKey)
+        }
+        if !defaults.synchronize() {
+            logger.warning("UserDefaults did not save the legacy push token backup", metadata: ["key": "\(configuration.legacyBackupKey)"])
+        }
     }
 
     private func logRestore(_ token: String?) {
