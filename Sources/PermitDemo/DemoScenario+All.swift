@@ -17,7 +17,7 @@ extension DemoScenario {
         Scenario.seed.map { seen(by: $0, seed: "000") }
         + [primer, grant, denial] + webPlatform + whoAsks
         + Scenario.ashTrail.map { seen(by: $0, seed: "003") }
-        + [pushToken, webPush, systemStatus]
+        + [pushToken, seedKeys, webPush, systemStatus]
 
     /// The demo app's declarations: location with a primer, camera and notifications asked at feature use.
     package static let manifest: PermissionManifest = {

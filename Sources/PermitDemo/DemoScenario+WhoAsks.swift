@@ -101,7 +101,7 @@ extension DemoScenario {
 
         // The page's card offers Open Settings for a denied kind, and calls openSettings() itself.
         try await app.tap("[data-request=camera]")
-        try await waitUntil("expected the page's openSettings() to open Settings") { await app.settingsOpened == 1 }
+        try await waitFor("expected the page's openSettings() to open Settings") { await app.settingsOpened == 1 }
         try await app.foreground()
 
         try await app.relaunch()
@@ -128,14 +128,5 @@ extension DemoScenario {
         try await app.tap("#scan")
         let snapshot = try await app.waitForPage(failure) { page in page.log > before && page.scan.map(done) == true }
         return snapshot.scan ?? ""
-    }
-
-    /// Returns once `condition` holds; throws `failure` after 5 seconds.
-    private static func waitUntil(_ failure: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw DemoError(failure) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

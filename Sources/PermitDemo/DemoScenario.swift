@@ -142,6 +142,9 @@ package final class DemoContext: Sendable {
     }
 
     func shutDownApps() async {
-        for app in apps.withLock({ $0 }) { await app.shutDown() }
+        for app in apps.withLock({ $0 }) {
+            await app.shutDown()
+            app.removeDefaults()
+        }
     }
 }

@@ -102,6 +102,9 @@ package actor HybridApp {
     private var offerChoices: [SettingsOfferChoice] = []
     /// The demo app's name, as its offers of Settings say it.
     static let appName = "Permit demo"
+    /// The `UserDefaults` suite standing in for the app's `UserDefaults.standard`, where the shell keeps the
+    /// seed's `p_…` keys and `FCM_Token_Backup` current: one per install, removed with ``removeDefaults()``.
+    package nonisolated let defaultsSuite = "permit.demo.\(UUID().uuidString)"
 
     /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``, which need ``run()``
     /// running (``running(_:)``).
@@ -214,10 +217,12 @@ package actor HybridApp {
                 pageURL: configuration.pageURL, bridge: configuration.bridge, siteHost: configuration.siteHost,
                 permissionCookies: configuration.mirrorsPermissionCookies
                     ? CookieAttributes(domain: configuration.siteHost, isSecure: secureCookies) : nil,
-                pushToken: PushTokenCookieConfiguration(domain: configuration.siteHost, isSecure: secureCookies)),
+                pushToken: PushTokenCookieConfiguration(domain: configuration.siteHost, isSecure: secureCookies),
+                keepsSeedKeys: true),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
             haptics: haptics, primers: DemoPrimers(app: self), settingsOffers: DemoSettingsOffers(app: self),
-            settings: DemoSettings(app: self), pushTokens: pushTokens, logger: logger)
+            settings: DemoSettings(app: self), pushTokens: pushTokens,
+            importingLegacyBackupFrom: UserDefaults(suiteName: defaultsSuite), logger: logger)
         let (started, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
         let (stopped, stop) = AsyncStream.makeStream(of: Void.self)
         let (ended, end) = AsyncStream.makeStream(of: Void.self)
@@ -266,6 +271,18 @@ package actor HybridApp {
         await shutDown()
         emit(.note("the app was terminated; launching it again"))
         try await launch()
+    }
+
+    // MARK: - UserDefaults
+
+    /// The string the app's `UserDefaults` holds under `key`, as the app's own code from before Permit reads it.
+    package nonisolated func userDefault(_ key: String) -> String? {
+        UserDefaults(suiteName: defaultsSuite)?.string(forKey: key)
+    }
+
+    /// Removes the install's `UserDefaults` suite, as deleting the app does.
+    package nonisolated func removeDefaults() {
+        UserDefaults(suiteName: defaultsSuite)?.removePersistentDomain(forName: defaultsSuite)
     }
 
     // MARK: - Settings
