@@ -54,15 +54,16 @@ public struct ICloudAccountProvider: CloudAccountProvider {
     public func isSignedIn() async throws -> Bool {
         let hasToken = FileManager.default.ubiquityIdentityToken != nil
         var cloudKit: CloudKitAccountStatus?
-        if !hasToken, case .ask = ICloudAccountReading.cloudKitQuery(containerIdentifier: cloudKitContainerIdentifier) {
+        let query = ICloudAccountReading.cloudKitQuery(containerIdentifier: cloudKitContainerIdentifier)
+        if !hasToken, case .ask = query {
             cloudKit = try? await cloudKitAccountStatus()
         }
-        switch ICloudAccountReading.signedIn(hasIdentityToken: hasToken, cloudKit: cloudKit) {
+        switch ICloudAccountReading.signedIn(hasIdentityToken: hasToken, cloudKit: cloudKit, cloudKitConfigured: query != .notConfigured) {
         case .signedIn: return true
         case .signedOut: return false
         case .unknown:
             throw SystemError.couldNotDetermine.withDetail(
-                "no iCloud Drive identity (iCloud Drive off, or not used by the app) and no CloudKit answer")
+                "no iCloud Drive identity (iCloud Drive off, or signed out) and no answer from CloudKit")
         }
     }
 

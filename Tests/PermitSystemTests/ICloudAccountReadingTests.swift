@@ -7,21 +7,28 @@ import Testing
 /// `accountStatus()` says `noAccount`, and `CKContainer.default()` raises an uncatchable exception in an app
 /// without the CloudKit entitlement, so CloudKit is asked only for a container the app names.
 @Suite struct ICloudAccountReadingTests {
-    @Test func noTokenAloneDoesNotMeanSignedOut() {
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil) == .unknown)
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .couldNotDetermine) == .unknown)
+    /// With a container, no token is not enough to say signed out: CloudKit must say `noAccount`.
+    @Test func withAContainerNoTokenAloneDoesNotMeanSignedOut() {
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil, cloudKitConfigured: true) == .unknown)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .couldNotDetermine, cloudKitConfigured: true) == .unknown)
+    }
+
+    /// Without a container the token is the only signal, read as seed 004 reads it: none is signed out.
+    @Test func withoutAContainerNoTokenIsSignedOut() {
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil, cloudKitConfigured: false) == .signedOut)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: true, cloudKit: nil, cloudKitConfigured: false) == .signedIn)
     }
 
     @Test func aTokenMeansSignedIn() {
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: true, cloudKit: nil) == .signedIn)
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: true, cloudKit: .noAccount) == .signedIn)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: true, cloudKit: nil, cloudKitConfigured: true) == .signedIn)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: true, cloudKit: .noAccount, cloudKitConfigured: true) == .signedIn)
     }
 
     @Test func cloudKitTellsWhenDriveIsOff() {
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available) == .signedIn)
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .restricted) == .signedIn)
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .temporarilyUnavailable) == .signedIn)
-        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .noAccount) == .signedOut)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available, cloudKitConfigured: true) == .signedIn)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .restricted, cloudKitConfigured: true) == .signedIn)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .temporarilyUnavailable, cloudKitConfigured: true) == .signedIn)
+        #expect(ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .noAccount, cloudKitConfigured: true) == .signedOut)
     }
 
     @Test func cloudKitIsAskedOnlyForAConfiguredContainer() {
@@ -42,5 +49,40 @@ import Testing
         #expect(LastCheckedFormatter.refreshInterval(checkedAt: checked, now: checked.addingTimeInterval(7_200)) == 3_600)
         #expect(LastCheckedFormatter.refreshInterval(checkedAt: checked, now: checked.addingTimeInterval(200_000)) == 86_400)
         #expect(LastCheckedFormatter.refreshInterval(checkedAt: nil, now: checked) == 3_600)
+    }
+}
+
+/// A person signed out of iCloud, in an app that names no CloudKit container, is told "iCloud Not Available":
+/// the provider reads the identity token alone, as `ICloudAccountProvider` does with no container.
+@Suite struct SignedOutWithoutAContainerTests {
+    /// The signals of a device (no identity token), read by the decision `ICloudAccountProvider` makes.
+    struct TokenOnlyAccount: CloudAccountProvider {
+        let hasIdentityToken: Bool
+
+        func isSignedIn() async throws -> Bool {
+            let query = ICloudAccountReading.cloudKitQuery(containerIdentifier: nil)
+            switch ICloudAccountReading.signedIn(
+                hasIdentityToken: hasIdentityToken, cloudKit: nil, cloudKitConfigured: query != .notConfigured)
+            {
+            case .signedIn: return true
+            case .signedOut: return false
+            case .unknown: throw SystemError.couldNotDetermine
+            }
+        }
+        func isDriveContainerReachable() async throws -> Bool { hasIdentityToken }
+        func cloudKitAccountStatus() async throws -> CloudKitAccountStatus { .couldNotDetermine }
+    }
+
+    @Test func aSignedOutAccountWithNoContainerGivesICloudNotAvailable() async throws {
+        let logger = makeTestLogger().0
+        let signedOut = try await SystemCheckRunner(
+            checks: [ICloudAccountCheck(provider: TokenOnlyAccount(hasIdentityToken: false))], logger: logger
+        ).run()
+        #expect(signedOut.warnings == [.iCloudNotAvailable])
+        #expect(signedOut.warnings.first?.title == "iCloud Not Available")
+        let signedIn = try await SystemCheckRunner(
+            checks: [ICloudAccountCheck(provider: TokenOnlyAccount(hasIdentityToken: true))], logger: logger
+        ).run()
+        #expect(signedIn.warnings.isEmpty)
     }
 }

@@ -9,13 +9,18 @@
 /// raises an Objective-C exception that Swift cannot catch ("CKContainer", and the crash reports developers
 /// file when they forget the capability), so CloudKit is asked only when the app names its container.
 ///
+/// An app that names no container has the token alone, and reads it as seed 004 does: no token is no iCloud
+/// for this app, signed out (or iCloud Drive off, which the token cannot tell apart), so that a person who
+/// signed out is told "iCloud Not Available". With a container, CloudKit tells the two apart, and no answer
+/// from it stays unknown.
+///
 /// The adapter (`ICloudAccountProvider` in `PermitCloud`) reads the signals and returns these decisions.
 ///
 /// For example:
 ///
 /// ```swift
-/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available)   // .signedIn (Drive is off)
-/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil)          // .unknown
+/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: .available, cloudKitConfigured: true)  // .signedIn
+/// ICloudAccountReading.signedIn(hasIdentityToken: false, cloudKit: nil, cloudKitConfigured: false)        // .signedOut
 /// ```
 package enum ICloudAccountReading {
     /// Whether someone is signed in, as far as the signals tell.
@@ -36,9 +41,13 @@ package enum ICloudAccountReading {
         case notConfigured
     }
 
-    /// The sign-in state from the identity token and, when CloudKit was asked, its account status.
-    package static func signedIn(hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?) -> SignIn {
+    /// The sign-in state from the identity token and, when CloudKit was asked (the app configured a container,
+    /// `cloudKitConfigured`), its account status.
+    package static func signedIn(
+        hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?, cloudKitConfigured: Bool
+    ) -> SignIn {
         if hasIdentityToken { return .signedIn }
+        guard cloudKitConfigured else { return .signedOut }
         switch cloudKit {
         case .available?, .restricted?, .temporarilyUnavailable?: return .signedIn
         case .noAccount?: return .signedOut
