@@ -2,12 +2,13 @@
 public import PermitSystem
 public import SwiftUI
 
-/// A banner for one system warning: its title, message and buttons, over `SystemBanner`'s current warning.
+/// A banner for one system warning: its title and message on the colour of its severity (critical red, warning
+/// orange, info blue, `SystemBannerStyle`), an "Open Settings" button when the warning's action asks for one,
+/// and a close ✗.
 ///
 /// The view only shows what it is given: the app reads `SystemBanner.warning()`, passes the warning here, and
 /// handles the buttons (open Settings; dismiss with `SystemBanner.dismiss(_:)`, after which the banner returns
-/// at the next launch while the problem lasts). The "Open Settings" button appears when the warning's action
-/// asks for it.
+/// at the next launch while the problem lasts). VoiceOver reads the close ✗ as "Dismiss".
 ///
 /// For example:
 ///
@@ -23,36 +24,54 @@ public struct PermissionWarningBanner: View {
     public let warning: SystemWarning
     private let openSettings: @MainActor () -> Void
     private let dismiss: @MainActor () -> Void
+    private let openSettingsLabel: String
+    private let style: SystemBannerStyle
 
     /// Creates a banner for `warning`.
     ///
     /// - Parameters:
     ///   - warning: The warning to show.
+    ///   - openSettingsLabel: The label of the "Open Settings" button, in the app's language.
+    ///   - dismissLabel: What VoiceOver reads for the close ✗, in the app's language.
     ///   - openSettings: What the "Open Settings" button does.
-    ///   - dismiss: What the "Dismiss" button does.
+    ///   - dismiss: What the close ✗ does.
     public init(
-        warning: SystemWarning, openSettings: @escaping @MainActor () -> Void,
-        dismiss: @escaping @MainActor () -> Void
+        warning: SystemWarning, openSettingsLabel: String = "Open Settings", dismissLabel: String = "Dismiss",
+        openSettings: @escaping @MainActor () -> Void, dismiss: @escaping @MainActor () -> Void
     ) {
         self.warning = warning
         self.openSettings = openSettings
         self.dismiss = dismiss
+        self.openSettingsLabel = openSettingsLabel
+        self.style = SystemBannerStyle(warning: warning, closeLabel: dismissLabel)
     }
 
-    /// The title, the message and the buttons.
+    /// The title, the message, the buttons, on the severity's colour.
     public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
-            Text(warning.title).font(.headline)
-            Text(warning.message).font(.subheadline)
-            HStack {
-                if warning.action == .openSettings {
-                    Button("Open Settings", action: openSettings)
+            HStack(alignment: .top) {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(warning.title).font(.headline)
+                    Text(warning.message).font(.subheadline)
                 }
                 Spacer()
-                Button("Dismiss", action: dismiss)
+                Button(action: dismiss) { Text(style.closeSymbol) }
+                    .accessibilityLabel(Text(style.closeLabel))
+            }
+            if warning.action == .openSettings {
+                Button(openSettingsLabel, action: openSettings)
             }
         }
         .padding()
+        .background(color.opacity(0.15))
+    }
+
+    private var color: Color {
+        switch style.color {
+        case .red: .red
+        case .orange: .orange
+        case .blue: .blue
+        }
     }
 }
 #endif

@@ -65,6 +65,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
 
 public struct VerticalAlignment: Equatable, Sendable {
     public static let center = VerticalAlignment()
+    public static let top = VerticalAlignment()
 }
 
 // .../edge/set
@@ -107,6 +108,46 @@ public struct Button<Label: View>: View {
     public var body: Never { fatalError("stand-in") }
 }
 
+extension Button {
+    // .../button/init(action:label:): `@preconcurrency nonisolated init(action: @escaping @MainActor () -> Void,
+    // @ViewBuilder label: () -> Label)`
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+}
+
+// .../shapestyle: `protocol ShapeStyle : Sendable`
+public protocol ShapeStyle: Sendable {}
+
+// .../color: `@frozen struct Color : Hashable, CustomStringConvertible, Sendable` (a View and a ShapeStyle)
+public struct Color: Hashable, Sendable, ShapeStyle, View {
+    // .../color/red, .../color/orange, .../color/blue, .../color/green
+    public static let red = Color()
+    public static let orange = Color()
+    public static let blue = Color()
+    public static let green = Color()
+    // .../color/opacity(_:): `func opacity(_ opacity: Double) -> Color`
+    public func opacity(_ opacity: Double) -> Color { self }
+    public var body: Never { fatalError("stand-in") }
+}
+
+// .../progressview (iOS 14, macOS 11): `struct ProgressView<Label, CurrentValueLabel> : View where Label : View,
+// CurrentValueLabel : View`
+public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+    // .../progressview/init()-...: `init()`
+    public init() {}
+}
+
+// .../accessibilitychildbehavior: `struct AccessibilityChildBehavior : Hashable` (iOS 14, macOS 11)
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    // .../accessibilitychildbehavior/ignore, /combine, /contain
+    public static let ignore = AccessibilityChildBehavior()
+    public static let combine = AccessibilityChildBehavior()
+    public static let contain = AccessibilityChildBehavior()
+}
+
 // .../buttonrole: `struct ButtonRole : Equatable, Sendable` (iOS 15, macOS 12)
 public struct ButtonRole: Equatable, Sendable {
     // .../buttonrole/cancel, .../buttonrole/destructive
@@ -127,6 +168,12 @@ extension Button where Label == Text {
 // .../section
 public struct Section<Parent: View, Content: View, Footer: View>: View {
     public var body: Never { fatalError("stand-in") }
+}
+
+extension Section {
+    // .../section/init(content:header:footer:): `init(@ViewBuilder content: () -> Content, @ViewBuilder header: () ->
+    // Parent, @ViewBuilder footer: () -> Footer)`
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {}
 }
 
 extension Section where Footer == EmptyView {
@@ -160,6 +207,28 @@ extension View {
     // .../view/accessibilityhint(_:)-3rdgs (iOS 14, macOS 11): `nonisolated func accessibilityHint(_ hint: Text) ->
     // ModifiedContent<Self, AccessibilityAttachmentModifier>`
     public func accessibilityHint(_ hint: Text) -> some View { ModifiedContent<Self>() }
+    // .../view/accessibilitylabel(_:)-... (iOS 14, macOS 11): `nonisolated func accessibilityLabel(_ label: Text) ->
+    // ModifiedContent<Self, AccessibilityAttachmentModifier>`
+    public func accessibilityLabel(_ label: Text) -> some View { ModifiedContent<Self>() }
+    // .../view/accessibilityelement(children:) (iOS 14, macOS 11): `nonisolated func accessibilityElement(children:
+    // AccessibilityChildBehavior = .ignore) -> some View`
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { ModifiedContent<Self>() }
+    // .../view/foregroundstyle(_:) (iOS 15, macOS 12): `nonisolated func foregroundStyle<S>(_ style: S) -> some View
+    // where S : ShapeStyle`
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { ModifiedContent<Self>() }
+    // .../view/background(_:ignoressafeareaedges:) (iOS 15, macOS 12): `nonisolated func background<S>(_ style: S,
+    // ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle`
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        ModifiedContent<Self>()
+    }
+    // .../view/disabled(_:): `nonisolated func disabled(_ disabled: Bool) -> some View`
+    public func disabled(_ disabled: Bool) -> some View { ModifiedContent<Self>() }
+    // .../view/task(id:priority:_:) (iOS 15, macOS 12; main-actor here, as the stand-in's other modifiers are):
+    // `func task<T>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any)
+    // @Sendable () async -> Void) -> some View where T : Equatable`
+    public func task<T: Equatable>(
+        id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void
+    ) -> some View { ModifiedContent<Self>() }
     // .../view/padding(_:_:): `func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { ModifiedContent<Self>() }
 }
