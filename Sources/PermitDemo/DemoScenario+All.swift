@@ -244,22 +244,78 @@ extension DemoScenario {
             $0.location.hasPrefix("52.5200") && $0.cookies["FCM_token"] != nil
         }
         try await app.waitForPageToMatch()
-        return "\(report.warnings.count) warning(s); the page's banner: \(snapshot.banner ?? "none") (\(warning.severity))"
+        // The page draws what the native screens do: ✓/✗ rows with each check's purpose, the footer, the
+        // banner red for a critical warning; its close ✗ hides it, and Refresh Status fetches the status again.
+        try context.check(snapshot.bannerColor == "red", "expected a red banner for \(warning.title), got \(snapshot.bannerColor ?? "none")")
+        try context.check(
+            snapshot.systemRows.contains("✗ iCloud (Required for sync and backups)")
+                && snapshot.systemRows.contains { $0.hasPrefix("✓ ") } && snapshot.systemFooter.hasPrefix("Last checked"),
+            "expected ✓/✗ rows with their purposes and the footer, got \(snapshot.systemRows) / \(snapshot.systemFooter)")
+        for row in snapshot.systemRows { context.note("  page    \(row)") }
+        context.note("  page    \(snapshot.systemFooter)")
+        try await app.tap("#refresh-status")
+        try await app.waitForPage("expected the rows back after Refresh Status") { $0.systemRows == snapshot.systemRows }
+        try await app.tap("#banner-close")
+        try await app.waitForPage("expected the close ✗ to hide the banner") { $0.banner == nil }
+        // Dismissed for this page only: the next load shows it again while the problem lasts.
+        try await app.reloadPage()
+        try await app.waitForPage("expected the banner back after a reload") { $0.banner == warning.title }
+        return "\(report.warnings.count) warning(s); the page's banner: \(snapshot.banner ?? "none") (\(warning.severity), "
+            + "\(snapshot.bannerColor ?? "-")); \(snapshot.systemRows.count) rows; Refresh Status and the close ✗ work"
     }
 }
 
-/// The system status as the demo page fetches it from `/api/system-status`.
+/// The system status as the demo page fetches it from `/api/system-status`: what the native screens show
+/// (`SystemStatusPresentation`, `SystemBannerStyle`), so that the page draws the same rows and banner.
 struct PublishedSystemStatus: Encodable {
-    var banner: SystemWarningJSON?
+    /// The banner's warning, with its colour and close button.
+    struct Banner: Encodable {
+        var warning: SystemWarningJSON
+        var color: String
+        var closeSymbol: String
+        var closeLabel: String
+    }
+
+    /// One check's row.
+    struct Row: Encodable {
+        var id: String
+        var symbol: String
+        var ok: Bool
+        var title: String
+        var purpose: String
+        var detail: String
+        var label: String
+    }
+
+    var banner: Banner?
     var summary: String
     var checks: [SystemCheckJSON]
+    var title: String
+    var rows: [Row]
+    var footer: String
+    var refresh: String
+    var refreshing: String
 
-    init(report: SystemReport, banner: SystemWarning?) {
-        self.banner = banner.map(SystemWarningJSON.init)
+    init(report: SystemReport, banner: SystemWarning?, now: Date = Date()) {
+        self.banner = banner.map {
+            let style = SystemBannerStyle(warning: $0)
+            return Banner(
+                warning: SystemWarningJSON($0), color: style.color.rawValue, closeSymbol: style.closeSymbol,
+                closeLabel: style.closeLabel)
+        }
         let failed = report.results.filter { !$0.isOK }.count
         summary = failed == 0
             ? "all \(report.results.count) checks passed"
             : "\(failed) of \(report.results.count) checks need attention"
         checks = report.results.map(SystemCheckJSON.init)
+        let screen = SystemStatusPresentation(report: report, now: now, locale: Locale(identifier: "en_US"))
+        title = screen.title
+        rows = screen.rows.map {
+            Row(id: $0.id.rawValue, symbol: $0.symbol, ok: $0.isOK, title: $0.title, purpose: $0.purpose,
+                detail: $0.detail, label: $0.accessibilityLabel)
+        }
+        footer = screen.footer
+        refresh = SystemStatusPresentation.Wording.english.refresh
+        refreshing = SystemStatusPresentation.Wording.english.refreshing
     }
 }

@@ -18,6 +18,12 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
     package var location: String
     /// The system banner's title, if one is shown.
     package var banner: String?
+    /// The banner's colour, `red`, `orange` or `blue`, if one is shown.
+    package var bannerColor: String?
+    /// The system checks' rows, such as `✗ iCloud (Required for sync and backups)`.
+    package var systemRows: [String]
+    /// The system status's footer, such as `Last checked: now`.
+    package var systemFooter: String
     /// How many lines the page's event log holds.
     package var log: Int
     /// The payload of each Web Push `push` event the page got, as text.
