@@ -7,7 +7,7 @@ public import Permit
 /// The policy calls ``present(_:)``, which waits for the person's choice: a view showing the model with
 /// `.settingsOfferAlert(_:)` must be on screen, or the request that made the offer waits until one is. Offers
 /// made while one is on screen wait their turn, one alert at a time; the next comes once the alert reports
-/// that it has gone (``alertDismissed()``), or a second after the choice if it never does. The model needs
+/// that it has gone (``alertDismissed()``), or ``alertLeaveLimit`` after the choice if it never does. The model needs
 /// only Observation: it builds, and is tested, on Linux.
 ///
 /// For example:
@@ -50,8 +50,9 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
     @ObservationIgnored private var alertOnScreen = false
     @ObservationIgnored private var shownCount = 0
 
-    /// How long the next offer waits for the alert of the last one to report that it has gone.
-    static let alertLeaveLimit = Duration.seconds(1)
+    /// How long the next offer waits for the alert of the last one to report that it has gone: a second by
+    /// default.
+    @ObservationIgnored public let alertLeaveLimit: Duration
 
     /// Creates the model.
     ///
@@ -59,9 +60,11 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
     ///   - appName: The app's name in the texts, such as "Trails": its display name.
     ///   - wording: The texts' wording; default: the app's translations in its `Permit` strings table, English
     ///     for the rest (`SettingsOffer.Wording.localized(bundle:table:)`).
-    public init(appName: String, wording: SettingsOffer.Wording = .localized()) {
+    ///   - alertLeaveLimit: How long the next offer waits for the last one's alert to report that it has gone.
+    public init(appName: String, wording: SettingsOffer.Wording = .localized(), alertLeaveLimit: Duration = .seconds(1)) {
         self.appName = appName
         self.wording = wording
+        self.alertLeaveLimit = alertLeaveLimit
     }
 
     /// Shows `offer` once the offers before it are answered and their alert has gone, and returns the person's
@@ -103,7 +106,7 @@ public final class SettingsOfferModel: SettingsOfferPresenter {
 
     /// Returns once the last offer's alert reported that it has gone, or after ``alertLeaveLimit``.
     private func lastAlertGone() async {
-        let deadline = ContinuousClock.now + Self.alertLeaveLimit
+        let deadline = ContinuousClock.now + alertLeaveLimit
         while alertOnScreen, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }

@@ -8,7 +8,8 @@ public import SwiftUI
 ///
 /// The view only shows what it is given: the app reads `SystemBanner.warning()`, passes the warning here, and
 /// handles the buttons (open Settings; dismiss with `SystemBanner.dismiss(_:)`, after which the banner returns
-/// at the next launch while the problem lasts). VoiceOver reads the close ✗ as "Dismiss".
+/// at the next launch while the problem lasts). VoiceOver reads the close ✗ as "Dismiss". The texts are
+/// `SystemStatusPresentation.Wording.localized()`: English, or the app's `Permit` strings table.
 ///
 /// For example:
 ///
@@ -31,19 +32,18 @@ public struct PermissionWarningBanner: View {
     ///
     /// - Parameters:
     ///   - warning: The warning to show.
-    ///   - openSettingsLabel: The label of the "Open Settings" button, in the app's language.
-    ///   - dismissLabel: What VoiceOver reads for the close ✗, in the app's language.
+    ///   - wording: The buttons' texts; default: the app's `Permit` strings table, English for the rest.
     ///   - openSettings: What the "Open Settings" button does.
     ///   - dismiss: What the close ✗ does.
     public init(
-        warning: SystemWarning, openSettingsLabel: String = "Open Settings", dismissLabel: String = "Dismiss",
+        warning: SystemWarning, wording: SystemStatusPresentation.Wording = .localized(),
         openSettings: @escaping @MainActor () -> Void, dismiss: @escaping @MainActor () -> Void
     ) {
         self.warning = warning
         self.openSettings = openSettings
         self.dismiss = dismiss
-        self.openSettingsLabel = openSettingsLabel
-        self.style = SystemBannerStyle(warning: warning, closeLabel: dismissLabel)
+        self.openSettingsLabel = wording.openSettings
+        self.style = SystemBannerStyle(warning: warning, wording: wording)
     }
 
     /// The title, the message, the buttons, on the severity's colour.

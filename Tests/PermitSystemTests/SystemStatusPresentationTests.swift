@@ -53,6 +53,7 @@ import Testing
         #expect(SystemBannerStyle(warning: .offline).color == .blue)
         let style = SystemBannerStyle(warning: .offline)
         #expect(style.closeSymbol == "✗" && style.closeLabel == "Dismiss")
+        #expect(SystemBannerStyle(warning: .offline, wording: .init(dismiss: "Schließen")).closeLabel == "Schließen")
     }
 
     @Test func theWordingComesFromTheAppsStringsTable() throws {
@@ -66,6 +67,7 @@ import Testing
             "permit.systemStatus.refresh" = "Status prüfen";
             "permit.systemStatus.failed" = "fehlgeschlagen";
             "permit.systemStatus.never" = "Noch nie geprüft";
+            "permit.systemStatus.dismiss" = "Schließen";
             """.utf8
         ).write(to: strings.appendingPathComponent("Permit.strings"))
         let wording = SystemStatusPresentation.Wording.localized(bundle: try #require(Bundle(path: folder.path)))
@@ -77,5 +79,6 @@ import Testing
         #expect(screen.title == "Systemstatus" && screen.refreshLabel == "Status prüfen")
         #expect(screen.rows.first?.accessibilityLabel == "iCloud: fehlgeschlagen. Signed out. Sync.")
         #expect(SystemStatusPresentation(report: nil, now: referenceDate, wording: wording).footer == "Noch nie geprüft")
+        #expect(wording.dismiss == "Schließen" && wording.openSettings == "Open Settings")
     }
 }

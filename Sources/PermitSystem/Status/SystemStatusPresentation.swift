@@ -48,18 +48,26 @@ public struct SystemStatusPresentation: Hashable, Sendable {
         public var outcomes: [SystemCheckOutcome: String]
         /// The footer's sentences.
         public var lastChecked: LastCheckedFormatter.Strings
+        /// A banner's button for a warning whose action is Settings. Key `permit.systemStatus.openSettings`;
+        /// English: "Open Settings".
+        public var openSettings: String
+        /// What VoiceOver reads for a banner's close ✗. Key `permit.systemStatus.dismiss`; English: "Dismiss".
+        public var dismiss: String
 
         /// Creates a wording; each text left out is the English one.
         public init(
             title: String = "System Status", refresh: String = "Refresh Status", refreshing: String = "Checking…",
             outcomes: [SystemCheckOutcome: String] = Wording.englishOutcomes,
-            lastChecked: LastCheckedFormatter.Strings = .english
+            lastChecked: LastCheckedFormatter.Strings = .english, openSettings: String = "Open Settings",
+            dismiss: String = "Dismiss"
         ) {
             self.title = title
             self.refresh = refresh
             self.refreshing = refreshing
             self.outcomes = outcomes
             self.lastChecked = lastChecked
+            self.openSettings = openSettings
+            self.dismiss = dismiss
         }
 
         /// The outcomes in English.
@@ -84,7 +92,9 @@ public struct SystemStatusPresentation: Hashable, Sendable {
                 title: text("title", Wording.english.title), refresh: text("refresh", Wording.english.refresh),
                 refreshing: text("refreshing", Wording.english.refreshing), outcomes: outcomes,
                 lastChecked: LastCheckedFormatter.Strings(
-                    lastChecked: text("lastChecked", footer.lastChecked), never: text("never", footer.never)))
+                    lastChecked: text("lastChecked", footer.lastChecked), never: text("never", footer.never)),
+                openSettings: text("openSettings", Wording.english.openSettings),
+                dismiss: text("dismiss", Wording.english.dismiss))
         }
     }
 
@@ -149,11 +159,16 @@ public struct SystemBannerStyle: Hashable, Sendable {
     public let color: Color
     /// The close button's symbol: ✗.
     public let closeSymbol = "✗"
-    /// What VoiceOver reads for the close button. Key `permit.systemStatus.dismiss`; English: "Dismiss".
+    /// What VoiceOver reads for the close button: ``SystemStatusPresentation/Wording/dismiss``.
     public let closeLabel: String
 
-    /// The style of `warning`'s banner.
-    public init(warning: SystemWarning, closeLabel: String = "Dismiss") {
+    /// The style of `warning`'s banner, its close button read as `wording`'s ``SystemStatusPresentation/Wording/dismiss``.
+    public init(warning: SystemWarning, wording: SystemStatusPresentation.Wording = .english) {
+        self.init(warning: warning, closeLabel: wording.dismiss)
+    }
+
+    /// The style of `warning`'s banner, its close button read as `closeLabel`.
+    public init(warning: SystemWarning, closeLabel: String) {
         color = switch warning.severity {
         case .critical: .red
         case .warning: .orange
