@@ -28,8 +28,9 @@ struct Shell: AsyncParsableCommand {
             switches (grant, deny, revoke, reset, background, foreground) return once the app has recorded \
             the change and the page has heard it, so the next expect sees it; expect-within retries a \
             condition that the page reaches on its own time. A primer the app's manifest shows is read and \
-            its Continue tapped by the shell's user, at once. Chromium is found on Debian, Ubuntu and macOS; \
-            set PERMIT_CHROMIUM to the executable to use another.
+            its Continue tapped by the shell's user, at once; an offer of Settings (after a tap on a denied \
+            permission) gets the next choice an offer command scripted, else Not now. Chromium is found on \
+            Debian, Ubuntu and macOS; set PERMIT_CHROMIUM to the executable to use another.
 
             --json-log writes one JSON object per line: "t" (milliseconds since start) and "type", then by \
             type: console (level: log|info|warn|error|debug|exception, text; failure for an exception), call \
