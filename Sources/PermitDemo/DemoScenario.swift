@@ -142,9 +142,6 @@ package final class DemoContext: Sendable {
     }
 
     func shutDownApps() async {
-        for app in apps.withLock({ $0 }) {
-            await app.shutDown()
-            app.removeDefaults()
-        }
+        for app in apps.withLock({ $0 }) { await app.shutDown() }
     }
 }

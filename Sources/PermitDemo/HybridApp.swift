@@ -103,7 +103,7 @@ package actor HybridApp {
     /// The demo app's name, as its offers of Settings say it.
     static let appName = "Permit demo"
     /// The `UserDefaults` suite standing in for the app's `UserDefaults.standard`, where the shell keeps the
-    /// seed's `p_…` keys and `FCM_Token_Backup` current: one per install, removed with ``removeDefaults()``.
+    /// seed's `p_…` keys and `FCM_Token_Backup` current: one per install, removed when ``run()`` ends.
     package nonisolated let defaultsSuite = "permit.demo.\(UUID().uuidString)"
 
     /// Creates an app; nothing runs until ``launch()`` or ``attach(center:policy:)``, which need ``run()``
@@ -141,7 +141,11 @@ package actor HybridApp {
     package func run() async {
         precondition(!isRunningProcesses, "HybridApp.run() runs once at a time")
         isRunningProcesses = true
-        defer { isRunningProcesses = false }
+        defer {
+            isRunningProcesses = false
+            // The install is gone with the run: its UserDefaults suite goes too, as deleting the app removes it.
+            removeDefaults()
+        }
         await withDiscardingTaskGroup { group in
             for await process in launches.stream { group.addTask(operation: process) }
         }
@@ -281,7 +285,7 @@ package actor HybridApp {
     }
 
     /// Removes the install's `UserDefaults` suite, as deleting the app does.
-    package nonisolated func removeDefaults() {
+    private nonisolated func removeDefaults() {
         UserDefaults(suiteName: defaultsSuite)?.removePersistentDomain(forName: defaultsSuite)
     }
 
