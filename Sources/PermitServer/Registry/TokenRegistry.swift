@@ -116,6 +116,17 @@ package actor TokenRegistry {
                             "installation": "\(report.installation)", "attempt": "\(attempt)",
                         ])
                         stored = (try await storage.record(installation: report.installation), now())
+                        // A commit whose answer was lost (a deadline passed, a connection dropped after COMMIT) is
+                        // reported as a conflict with the write itself: the record read back is the one written.
+                        // Planning anew would refuse it (it now proves the installation: a 403 to a client whose
+                        // write landed) or write it again.
+                        if let reread = stored.record, Self.isSameContent(reread, as: write.record) {
+                            cache.remember(reread, read: stored.read ?? time)
+                            logger.info("installation recorded; its write had landed before the storage failed", metadata: [
+                                "installation": "\(record.installation)", "token": "\(TokenRedaction.redact(record.token))",
+                            ])
+                            return true
+                        }
                         continue
                     }
                     cache.remember(write.record, read: time)
@@ -212,6 +223,13 @@ package actor TokenRegistry {
 
     /// The reason given for a proof that is not the installation's.
     package static let wrongProof = "the proof is not this installation's"
+    /// Whether `stored` holds what `written` wrote, whatever revision the storage gave it.
+    static func isSameContent(_ stored: InstallationRecord, as written: InstallationRecord) -> Bool {
+        var written = written
+        written.revision = stored.revision
+        return written == stored
+    }
+
     /// The reason given for a report without a proof, of an installation that has proved itself.
     package static let proofRequired = "this installation has a proof; send it"
 
