@@ -58,13 +58,7 @@ public struct ICloudAccountProvider: CloudAccountProvider {
         if !hasToken, case .ask = query {
             cloudKit = try? await cloudKitAccountStatus()
         }
-        switch ICloudAccountReading.signedIn(hasIdentityToken: hasToken, cloudKit: cloudKit, cloudKitConfigured: query != .notConfigured) {
-        case .signedIn: return true
-        case .signedOut: return false
-        case .unknown:
-            throw SystemError.couldNotDetermine.withDetail(
-                "no iCloud Drive identity (iCloud Drive off, or signed out) and no answer from CloudKit")
-        }
+        return try ICloudAccountReading.isSignedIn(hasIdentityToken: hasToken, cloudKit: cloudKit, query: query)
     }
 
     /// Whether the app's iCloud Drive container has a URL; looked up off the main actor, as Apple advises.

@@ -289,7 +289,6 @@ struct PublishedSystemStatus: Encodable {
 
     var banner: Banner?
     var summary: String
-    var checks: [SystemCheckJSON]
     var title: String
     var rows: [Row]
     var footer: String
@@ -307,7 +306,6 @@ struct PublishedSystemStatus: Encodable {
         summary = failed == 0
             ? "all \(report.results.count) checks passed"
             : "\(failed) of \(report.results.count) checks need attention"
-        checks = report.results.map(SystemCheckJSON.init)
         let screen = SystemStatusPresentation(report: report, now: now, locale: Locale(identifier: "en_US"))
         title = screen.title
         rows = screen.rows.map {

@@ -60,14 +60,9 @@ import Testing
         let hasIdentityToken: Bool
 
         func isSignedIn() async throws -> Bool {
-            let query = ICloudAccountReading.cloudKitQuery(containerIdentifier: nil)
-            switch ICloudAccountReading.signedIn(
-                hasIdentityToken: hasIdentityToken, cloudKit: nil, cloudKitConfigured: query != .notConfigured)
-            {
-            case .signedIn: return true
-            case .signedOut: return false
-            case .unknown: throw SystemError.couldNotDetermine
-            }
+            try ICloudAccountReading.isSignedIn(
+                hasIdentityToken: hasIdentityToken, cloudKit: nil,
+                query: ICloudAccountReading.cloudKitQuery(containerIdentifier: nil))
         }
         func isDriveContainerReachable() async throws -> Bool { hasIdentityToken }
         func cloudKitAccountStatus() async throws -> CloudKitAccountStatus { .couldNotDetermine }

@@ -17,7 +17,7 @@ public import Logging
 /// await keys.run(following: center)   // until the calling task is cancelled
 /// ```
 public struct LegacyPermissionKeys: Sendable {
-    private let defaults: SendableDefaults
+    private let keys: LegacySeedKeys
     private let logger: Logger
 
     /// Creates the mirror; nothing is written until ``run(following:)``.
@@ -26,7 +26,7 @@ public struct LegacyPermissionKeys: Sendable {
     ///   - defaults: Where the keys are kept: the app's `UserDefaults.standard`, as the old code reads them.
     ///   - logger: Receives a warning when `UserDefaults` did not save the keys.
     public init(defaults: UserDefaults, logger: Logger) {
-        self.defaults = SendableDefaults(defaults)
+        self.keys = LegacySeedKeys(defaults: defaults)
         self.logger = logger
     }
 
@@ -44,11 +44,7 @@ public struct LegacyPermissionKeys: Sendable {
 
     /// Writes the keys of `statuses` and saves them.
     func write(_ statuses: [(PermissionKind, PermissionStatus)]) {
-        let defaults = defaults.value
-        for (kind, status) in statuses {
-            defaults.set(status.cookieValue.rawValue, forKey: kind.cookieName)
-        }
-        if !defaults.synchronize() {
+        if !keys.set(statuses) {
             logger.warning("UserDefaults did not save the p_ permission keys", metadata: ["count": "\(statuses.count)"])
         }
     }

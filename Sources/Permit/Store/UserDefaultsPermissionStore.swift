@@ -95,12 +95,17 @@ struct LegacySeedKeys: Sendable {
     /// Writes `yes`/`no` for every recorded kind, removes the keys of the other known kinds (no stale `yes`
     /// for a kind no longer tracked), and synchronizes; returns whether synchronizing succeeded.
     func write(_ snapshot: PermissionSnapshot) -> Bool {
-        let defaults = defaults.value
-        for (kind, record) in snapshot.records {
-            defaults.set(record.status.cookieValue.rawValue, forKey: kind.cookieName)
-        }
         for kind in kinds where snapshot.records[kind] == nil {
-            defaults.removeObject(forKey: kind.cookieName)
+            defaults.value.removeObject(forKey: kind.cookieName)
+        }
+        return set(snapshot.records.map { ($0.key, $0.value.status) })
+    }
+
+    /// Writes `yes`/`no` for each of `statuses` and synchronizes; returns whether synchronizing succeeded.
+    func set(_ statuses: [(PermissionKind, PermissionStatus)]) -> Bool {
+        let defaults = defaults.value
+        for (kind, status) in statuses {
+            defaults.set(status.cookieValue.rawValue, forKey: kind.cookieName)
         }
         return defaults.synchronize()
     }

@@ -55,6 +55,22 @@ package enum ICloudAccountReading {
         }
     }
 
+    /// Whether someone is signed in, as a provider answers: from the identity token and, when `query` asked it,
+    /// CloudKit's status. The one mapping `ICloudAccountProvider` uses, and the tests on Linux.
+    ///
+    /// - Throws: `SystemError.couldNotDetermine` when the signals cannot tell.
+    package static func isSignedIn(
+        hasIdentityToken: Bool, cloudKit: CloudKitAccountStatus?, query: CloudKitQuery
+    ) throws -> Bool {
+        switch signedIn(hasIdentityToken: hasIdentityToken, cloudKit: cloudKit, cloudKitConfigured: query != .notConfigured) {
+        case .signedIn: return true
+        case .signedOut: return false
+        case .unknown:
+            throw SystemError.couldNotDetermine.withDetail(
+                "no iCloud Drive identity (iCloud Drive off, or signed out) and no answer from CloudKit")
+        }
+    }
+
     /// Whether CloudKit is asked: only for a container the app configured (a non-empty identifier).
     package static func cloudKitQuery(containerIdentifier: String?) -> CloudKitQuery {
         guard let containerIdentifier, !containerIdentifier.isEmpty else { return .notConfigured }
