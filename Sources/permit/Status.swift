@@ -21,6 +21,11 @@ struct Status: AsyncParsableCommand {
             still keep data and backups. The network check reads the host's interfaces and routes; being \
             offline is only information, and a network that cannot be read is "could not determine", which \
             raises nothing. The exit status is 1 when a critical warning stands, else 0.
+
+            When the store holds an app's permission records (an app's permissions.json), a Permissions \
+            section follows: each kind's last-known status, and whether asking again would show the system \
+            prompt, with what that rests on: observed (the status says so), inferred (the store's history \
+            says so: an Allow Once that ended, a prompt iOS did not show) or unknown.
             """
     )
 
@@ -47,7 +52,7 @@ struct Status: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: #"Print {"checks": [{"id", "ok", "detail"}], "warnings": [{"severity", "title", "message", "action"}], "checkedAt"}."#)
+        help: #"Print {"checks": [{"id", "ok", "detail"}], "warnings": [{"severity", "title", "message", "action"}], "checkedAt"}, and "permissions": [{"kind", "status", "prompted", "canAskAgain", "evidence", "reason", "checkedAt"}] when the store has any."#)
     var json = false
 
     @OptionGroup var options: GlobalOptions
@@ -88,11 +93,13 @@ struct Status: AsyncParsableCommand {
 
         let previous = await status.lastReport()
         let report = try await status.refresh()
+        let permissions = await storage.baseline().map(StoredPermissionJSON.all(in:)) ?? []
 
         if json {
-            try printJSON(StatusReport(report))
+            try printJSON(StatusReport(report, permissions: permissions))
         } else {
             printSection(report, previous: previous, documents: documentsURL)
+            Self.printPermissions(permissions)
         }
         if report.hasCriticalWarning { throw ExitCode.failure }
     }
@@ -167,11 +174,14 @@ struct StatusReport: Encodable {
     let checks: [SystemCheckJSON]
     let warnings: [SystemWarningJSON]
     let checkedAt: String
+    /// The store's permissions; left out when it has none.
+    let permissions: [StoredPermissionJSON]?
 
-    init(_ report: SystemReport) {
+    init(_ report: SystemReport, permissions: [StoredPermissionJSON]) {
         checks = report.results.map(SystemCheckJSON.init)
         warnings = report.warnings.map(SystemWarningJSON.init)
         checkedAt = report.checkedAt.formatted(.iso8601)
+        self.permissions = permissions.isEmpty ? nil : permissions
     }
 }
 

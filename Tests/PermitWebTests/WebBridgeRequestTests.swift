@@ -48,11 +48,38 @@ import Testing
         return try JSONValue.parse(Data(try await host.post(body, to: "permit", from: WebFrame(isMainFrame: true, origin: app)).utf8))
     }
 
-    func answer(status: String, asked: Bool, reason: String?, next: String, settingsOffer: String? = nil) -> JSONValue {
-        .object([
+    /// The detailed answer; whether the kind can be asked again is, unless given, what the four bridge statuses
+    /// tell on their own: never asked prompts, denied and restricted never do, granted has nothing left to ask.
+    func answer(
+        status: String, asked: Bool, reason: String?, next: String, settingsOffer: String? = nil,
+        askAgain: (Bool, String, String)? = nil
+    ) -> JSONValue {
+        let (canAskAgain, evidence, rule) =
+            askAgain
+            ?? [
+                "notDetermined": (true, "observed", "notDetermined"), "denied": (false, "observed", "denied"),
+                "restricted": (false, "observed", "restricted"), "granted": (false, "observed", "usable"),
+            ][status]!
+        return .object([
             "status": .string(status), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null,
             "next": .string(next), "settingsOffer": settingsOffer.map(JSONValue.string) ?? .null,
+            "canAskAgain": .bool(canAskAgain), "canAskAgainEvidence": .string(evidence),
+            "canAskAgainReason": .string(rule),
         ])
+    }
+
+    /// The answer says when "can ask again" rests on history: location granted, then back to not determined with
+    /// no request (Allow Once ended), reads inferred, here in the answer for a kind the manifest does not declare.
+    @Test func theDetailedAnswerSaysWhatCanAskAgainRestsOn() async throws {
+        let (_, policy) = try await installedBridge()
+        for status in [PermissionStatus.granted, .notDetermined] {
+            await device.setStatus(status, for: .location)
+            await policy.center.handle(.didEnterBackground)
+            await policy.center.handle(.willEnterForeground)
+        }
+        #expect(try await request(#"{"type":"location","detail":true}"#)["result"]
+            == answer(status: "notDetermined", asked: false, reason: "undeclared", next: "none",
+                      askAgain: (true, "inferred", "allowOnceEnded")))
     }
 
     @Test func thePersonsGestureProvedWithTheGestureKeyPromptsWhereThePagesOwnRequestIsHeld() async throws {

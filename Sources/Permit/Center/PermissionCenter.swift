@@ -40,24 +40,24 @@ public actor PermissionCenter {
     /// Where the center keeps its records, and the rest of the app what it persists.
     public nonisolated let storage: PermitStorage
 
-    private let authority: any PermissionAuthority
+    let authority: any PermissionAuthority
     private let configuration: Configuration
     private let clock: ElapsedClock
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private let broadcaster = UpdateBroadcaster<PermissionChange>()
+    let broadcaster = UpdateBroadcaster<PermissionChange>()
 
     /// Changed only by `record(...)` and `loadBaseline()`, which publish it for ``latestStatus(for:)``.
-    private var records: [PermissionKind: PermissionRecord] = [:]
-    private var history: [PermissionChange] = []
+    private(set) var records: [PermissionKind: PermissionRecord] = [:]
+    private(set) var history: [PermissionChange] = []
     /// Whether `records` started from what the store holds; until then the refresh tries to load it.
     private var baselineLoaded = false
-    private var lastChecked: [PermissionKind: Date] = [:]
+    private(set) var lastChecked: [PermissionKind: Date] = [:]
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
-    private let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
+    let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
     private var isStarted = false
     /// How many times ``states()`` was called: tests check that consumers apply the changes they receive.
-    private(set) var statesReadCount = 0
+    var statesReadCount = 0
     /// The callers waiting for the launch that the first caller of ``start()`` runs; `nil` when none is under way.
     private var startWaiters: [CheckedContinuation<Void, Never>]?
 
@@ -234,13 +234,16 @@ public actor PermissionCenter {
     }
 
     /// Folds one status read into the snapshot; returns the change, if any, and whether the snapshot changed.
-    /// `prompted` says whether this read is the answer to a system prompt.
+    /// `prompted` says whether this read is the answer to a system prompt, `promptNotShown` whether it is the
+    /// answer to a request that showed none.
     private func record(
-        _ status: PermissionStatus, for kind: PermissionKind, prompted promptedNow: Bool, cause: ChangeCause,
-        at date: Date
+        _ status: PermissionStatus, for kind: PermissionKind, prompted promptedNow: Bool, promptNotShown: Bool = false,
+        cause: ChangeCause, at date: Date
     ) -> (change: PermissionChange?, dirty: Bool) {
         let previous = records[kind]
         let prompted = (previous?.hasPrompted ?? false) || promptedNow
+        // Kept while the status stays not determined; a request that showed no prompt sets it.
+        let unshown = status != .notDetermined ? nil : promptNotShown ? date : previous?.promptNotShownAt
         let changed: Bool =
             switch previous {
             case nil: true  // first observation
@@ -248,9 +251,11 @@ public actor PermissionCenter {
             case let previous?: previous.status != status
             }
         // An imported record is replaced by the exact one even when its yes/no value still holds.
-        let dirty = changed || previous?.isImported == true || previous?.hasPrompted != prompted
+        let dirty =
+            changed || previous?.isImported == true || previous?.hasPrompted != prompted
+            || previous?.promptNotShownAt != unshown
         guard dirty else { return (nil, false) }
-        records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date)
+        records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date, promptNotShownAt: unshown)
         publishStates(CollectionOfOne(kind))
         let change = changed
             ? PermissionChange(
@@ -328,72 +333,11 @@ public actor PermissionCenter {
         let date = now()
         lastChecked[kind] = date
         // The OS prompts when the status can prompt, except for the silent move to provisional notifications.
+        let showedPrompt = PermissionStatus.requestShowedPrompt(from: before, to: status)
         let outcome = record(
-            status, for: kind, prompted: PermissionStatus.requestShowedPrompt(from: before, to: status),
-            cause: .request, at: date)
+            status, for: kind, prompted: showedPrompt,
+            promptNotShown: before == .notDetermined && status == .notDetermined, cause: .request, at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)
-    }
-
-    // MARK: - Reading
-
-    /// The state of one permission, or `nil` when the center does not track it.
-    public func state(for kind: PermissionKind) async -> PermissionState? {
-        await start()
-        return kinds.contains(kind) ? currentState(kind) : nil
-    }
-
-    /// The status ``state(for:)`` would answer, read at once from any thread without waiting for the actor (for
-    /// a hot path, such as the bridge answering a page); `nil` before ``start()`` has finished, or for an
-    /// untracked kind.
-    public nonisolated func latestStatus(for kind: PermissionKind) -> PermissionStatus? {
-        published.withLock { $0?[kind] }
-    }
-
-    /// The states of every tracked permission, in the center's order.
-    public func states() async -> [PermissionState] {
-        await start()
-        statesReadCount += 1
-        return kinds.map(currentState)
-    }
-
-    /// The most recent changes, oldest first, kept across launches up to ``Configuration/historyLimit``.
-    ///
-    /// First observations of a kind (a change whose ``PermissionChange/previous`` is `nil`) are streamed by
-    /// ``changes()`` but not kept here: they record no change of the OS.
-    public func history() async -> [PermissionChange] {
-        await start()
-        return history
-    }
-
-    /// Compares the OS with the stored snapshot for every tracked permission, without recording anything:
-    /// a permission summary for the log.
-    public func summary() async -> PermissionSummary {
-        await start()
-        let statuses = await authority.statuses(of: kinds)
-        return PermissionSummary(
-            entries: kinds.map {
-                PermissionSummary.Entry(
-                    kind: $0, systemStatus: statuses[$0] ?? .unavailable, storedStatus: records[$0]?.status)
-            })
-    }
-
-    /// A stream of every change from now on, each delivered once it is persisted.
-    ///
-    /// Subscribe before calling ``start()`` to receive the changes found at launch, first observations
-    /// included.
-    public nonisolated func changes() -> PermissionChanges {
-        broadcaster.subscribe()
-    }
-
-    /// The number of live ``changes()`` subscriptions.
-    nonisolated var subscriberCount: Int { broadcaster.subscriberCount }
-
-    private func currentState(_ kind: PermissionKind) -> PermissionState {
-        let record = records[kind]
-        return PermissionState(
-            kind: kind, status: record?.status ?? .notDetermined,
-            lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? .distantPast,
-            hasPrompted: record?.hasPrompted ?? false)
     }
 }

@@ -57,7 +57,11 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
 
     /// The permission's state after the change, as the center recorded it.
     public var state: PermissionState {
-        PermissionState(kind: kind, status: current, lastCheckedAt: date, hasPrompted: hasPrompted)
+        PermissionState(
+            kind: kind, status: current, lastCheckedAt: date, hasPrompted: hasPrompted,
+            askAgain: AskAgain(
+                kind: kind, record: PermissionRecord(status: current, hasPrompted: hasPrompted, checkedAt: date),
+                history: [self]))
     }
 
     /// Whether the cookie value changed (`no` to `yes` or back); a change between two statuses with the same

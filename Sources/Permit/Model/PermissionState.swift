@@ -20,14 +20,41 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     public var lastCheckedAt: Date
     /// Whether this install has ever asked the OS to show the system prompt for this permission.
     public var hasPrompted: Bool
+    /// Whether asking again would show a system prompt, and what that rests on: the status, or this install's
+    /// history (``AskAgain``).
+    public var askAgain: AskAgain
 
     /// Creates a state.
-    public init(kind: PermissionKind, status: PermissionStatus, lastCheckedAt: Date, hasPrompted: Bool = false) {
+    ///
+    /// - Parameter askAgain: Whether a request would prompt; by default, what the status and `hasPrompted` tell
+    ///   with no history (``AskAgain/init(kind:record:history:)``).
+    public init(
+        kind: PermissionKind, status: PermissionStatus, lastCheckedAt: Date, hasPrompted: Bool = false,
+        askAgain: AskAgain? = nil
+    ) {
         self.kind = kind
         self.status = status
         self.lastCheckedAt = lastCheckedAt
         self.hasPrompted = hasPrompted
+        self.askAgain = askAgain ?? AskAgain(
+            kind: kind, record: PermissionRecord(status: status, hasPrompted: hasPrompted, checkedAt: lastCheckedAt),
+            history: [])
     }
+
+    /// Decodes a state; one encoded before ``askAgain`` existed gets the answer its status tells.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(PermissionKind.self, forKey: .kind),
+            status: try container.decode(PermissionStatus.self, forKey: .status),
+            lastCheckedAt: try container.decode(Date.self, forKey: .lastCheckedAt),
+            hasPrompted: try container.decode(Bool.self, forKey: .hasPrompted),
+            askAgain: try container.decodeIfPresent(AskAgain.self, forKey: .askAgain))
+    }
+
+    /// Whether a request would show the person a system prompt (``AskAgain/canAskAgain``); when it would not and
+    /// the permission is not usable, the way left is Settings.
+    public var canAskAgain: Bool { askAgain.canAskAgain }
 
     /// Whether the permission is usable: granted, limited or provisional (``PermissionStatus/isUsable``).
     public var isUsable: Bool { status.isUsable }
@@ -43,5 +70,9 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     /// A one-line description, such as `camera: granted (prompted)`.
     public var description: String {
         "\(kind): \(status)" + (hasPrompted ? " (prompted)" : "")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, status, lastCheckedAt, hasPrompted, askAgain
     }
 }

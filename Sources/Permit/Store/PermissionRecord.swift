@@ -14,13 +14,21 @@ public struct PermissionRecord: Hashable, Sendable {
     /// ``PermissionStatus/notDetermined``; Permit compares imported records by cookie value only, so that the
     /// first launch after the upgrade reports no change that did not happen.
     public var isImported: Bool
+    /// When a request last left the permission not determined without showing a prompt (the app was not active,
+    /// another alert was up), while it still is; `nil` otherwise. The prompt is still to come
+    /// (``AskAgain/Reason/promptNotShown``).
+    public var promptNotShownAt: Date?
 
     /// Creates a record.
-    public init(status: PermissionStatus, hasPrompted: Bool, checkedAt: Date?, isImported: Bool = false) {
+    public init(
+        status: PermissionStatus, hasPrompted: Bool, checkedAt: Date?, isImported: Bool = false,
+        promptNotShownAt: Date? = nil
+    ) {
         self.status = status
         self.hasPrompted = hasPrompted
         self.checkedAt = checkedAt
         self.isImported = isImported
+        self.promptNotShownAt = promptNotShownAt
     }
 
     /// The record a legacy `yes`/`no` value imports as.

@@ -26,7 +26,8 @@ enum SnapshotCoding {
                         kind.rawValue,
                         RecordFormat(
                             status: record.status, prompted: record.hasPrompted,
-                            checked: record.checkedAt.map(milliseconds), imported: record.isImported ? true : nil)
+                            checked: record.checkedAt.map(milliseconds), imported: record.isImported ? true : nil,
+                            unshown: record.promptNotShownAt.map(milliseconds))
                     )
                 }),
             history: snapshot.history.map {
@@ -53,7 +54,9 @@ enum SnapshotCoding {
         // A time outside JavaScript's Date range (±8.64e15 ms) is corrupt; near Int64's limits it would also
         // trap when the snapshot is saved again, as milliseconds × 1000 no longer fits (found by review, the
         // store fuzz target checks the load-save cycle).
-        let times = file.permissions.values.compactMap(\.checked) + file.history.map(\.at)
+        let times =
+            file.permissions.values.compactMap(\.checked) + file.permissions.values.compactMap(\.unshown)
+            + file.history.map(\.at)
         guard times.allSatisfy(Self.validMilliseconds.contains) else { throw .malformed }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -62,7 +65,7 @@ enum SnapshotCoding {
             guard let kind = PermissionKind(rawValue: identifier) else { throw .malformed }
             records[kind] = PermissionRecord(
                 status: record.status, hasPrompted: record.prompted, checkedAt: record.checked.map(date),
-                isImported: record.imported ?? false)
+                isImported: record.imported ?? false, promptNotShownAt: record.unshown.map(date))
         }
         let history = file.history.map {
             PermissionChange(
@@ -99,6 +102,9 @@ enum SnapshotCoding {
         var prompted: Bool
         var checked: Int64?
         var imported: Bool?
+        /// When a request last showed no prompt (``PermissionRecord/promptNotShownAt``); written only when set, so
+        /// an older file reads as none.
+        var unshown: Int64?
     }
 
     private struct ChangeFormat: Codable {

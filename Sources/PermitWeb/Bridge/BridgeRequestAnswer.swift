@@ -1,8 +1,8 @@
 import Permit
 import PermitSupport
 
-/// The detailed answer to a page's permission request, `{status, asked, reason, next, settingsOffer}`, which a page asks for
-/// with `requestPermission(type, {detail: true})`.
+/// The detailed answer to a page's permission request, `{status, asked, reason, next, settingsOffer, canAskAgain,
+/// canAskAgainEvidence, canAskAgainReason}`, which a page asks for with `requestPermission(type, {detail: true})`.
 ///
 /// - `status` is the bridge's status string, as the plain answer gives it.
 /// - `asked` tells whether the OS was asked (by this request, or by one it shared a prompt with).
@@ -14,6 +14,9 @@ import PermitSupport
 /// - `settingsOffer` is the person's choice when the app offered Settings before answering (their own request
 ///   met a denial): `openSettings` (Settings is opening, the app goes to the background) or `notNow`; `null`
 ///   when no offer was made.
+/// - `canAskAgain` tells whether a later request would show the system prompt; `canAskAgainEvidence` what that
+///   rests on (`observed`, `inferred` or `unknown`) and `canAskAgainReason` the rule (`AskAgain`), such as
+///   `allowOnceEnded` or `promptNotShown`.
 ///
 /// Both lists are open: a page must read a value it does not know as "not usable, nothing to do".
 struct BridgeRequestAnswer: Hashable, Sendable {
@@ -22,12 +25,14 @@ struct BridgeRequestAnswer: Hashable, Sendable {
     var reason: String?
     var next: String
     var settingsOffer: SettingsOfferChoice?
+    var askAgain: AskAgain
 
     /// The answer for a request that went through the policy.
     init(_ outcome: PolicyRequestOutcome) {
         status = outcome.state.status.bridgeStatus
         asked = outcome.askedSystem
         settingsOffer = outcome.settingsOffer
+        askAgain = outcome.state.askAgain
         switch outcome.nextStep {
         case .ready, .showPrimer, .showSystemPrompt:
             (reason, next) = (nil, "none")
@@ -50,8 +55,9 @@ struct BridgeRequestAnswer: Hashable, Sendable {
     static let undeclaredReason = "undeclared"
 
     /// The answer for a kind the center tracks and the app's manifest does not declare: it is never asked.
-    init(undeclared status: PermissionStatus) {
-        self.status = status.bridgeStatus
+    init(undeclared state: PermissionState) {
+        status = state.status.bridgeStatus
+        askAgain = state.askAgain
         asked = false
         reason = Self.undeclaredReason
         next = "none"
@@ -61,6 +67,8 @@ struct BridgeRequestAnswer: Hashable, Sendable {
         .object([
             "status": .string(status.rawValue), "asked": .bool(asked), "reason": reason.map(JSONValue.string) ?? .null,
             "next": .string(next), "settingsOffer": settingsOffer.map { .string($0.rawValue) } ?? .null,
+            "canAskAgain": .bool(askAgain.canAskAgain), "canAskAgainEvidence": .string(askAgain.evidence.rawValue),
+            "canAskAgainReason": .string(askAgain.reason.rawValue),
         ])
     }
 }

@@ -105,7 +105,7 @@ struct BridgeResponder: Sendable {
         } catch let error as PolicyError where error == .kindNotDeclared {
             logger.notice("page asked for a permission the manifest does not declare", metadata: ["kind": "\(kind)"])
             guard let state = await center.state(for: kind) else { throw .requestFailed }
-            return BridgeRequestAnswer(undeclared: state.status)
+            return BridgeRequestAnswer(undeclared: state)
         } catch {
             logger.notice("page permission request failed", metadata: ["kind": "\(kind)", "error": "\(error)"])
             throw .requestFailed
