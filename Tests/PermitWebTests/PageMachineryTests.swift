@@ -63,7 +63,7 @@ import Testing
         #expect(script.contains(#""answersRequests":false"#))
     }
 
-    @Test func openSettingsTakesNoParameters() async throws {
+    @Test func openSettingsTakesAnOptionalIntent() async throws {
         let device = SimulatedDevice()
         await device.launchApp()
         let center = PermissionCenter(
@@ -78,12 +78,18 @@ import Testing
         let frame = WebFrame(isMainFrame: true, origin: app)
         let opened = try await host.post(#"{"v":1,"id":1,"method":"openSettings","params":{}}"#, to: "zoobox", from: frame)
         #expect(opened == #"{"id":1,"result":true}"#)
-        let extra = try await host.post(#"{"v":1,"id":2,"method":"openSettings","params":{"x":1}}"#, to: "zoobox", from: frame)
-        #expect(extra.contains(#""code":"invalidParams""#))
+        let withIntent = try await host.post(
+            #"{"v":1,"id":2,"method":"openSettings","params":{"kind":"camera","feature":"scan","payload":"{}"}}"#,
+            to: "zoobox", from: frame)
+        #expect(withIntent == #"{"id":2,"result":true}"#)
+        for params in [#"{"x":1}"#, #"{"feature":"scan"}"#, #"{"kind":"camera","feature":3}"#, #"{"kind":7}"#] {
+            let refused = try await host.post(#"{"v":1,"id":3,"method":"openSettings","params":\#(params)}"#, to: "zoobox", from: frame)
+            #expect(refused.contains(#""code":"invalidParams""#), "\(params)")
+        }
         let foreign = try await host.post(
-            #"{"v":1,"id":3,"method":"openSettings"}"#, to: "zoobox", from: WebFrame(isMainFrame: true, origin: other))
+            #"{"v":1,"id":4,"method":"openSettings"}"#, to: "zoobox", from: WebFrame(isMainFrame: true, origin: other))
         #expect(foreign.contains(#""code":"forbiddenOrigin""#))
-        #expect(await settings.opened == 1)
+        #expect(await settings.opened == 2)
     }
 
     // MARK: - Seed 002

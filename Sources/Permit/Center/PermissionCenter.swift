@@ -43,8 +43,9 @@ public actor PermissionCenter {
     let authority: any PermissionAuthority
     private let configuration: Configuration
     private let clock: ElapsedClock
-    private let now: @Sendable () -> Date
-    private let logger: Logger
+    let now: @Sendable () -> Date
+    let logger: Logger
+    let settingsReturnTracking = SettingsReturnTracking()
     let broadcaster = UpdateBroadcaster<PermissionChange>()
 
     /// Changed only by `record(...)` and `loadBaseline()`, which publish it for ``latestStatus(for:)``.
@@ -128,6 +129,7 @@ public actor PermissionCenter {
         }
         await refresh(kinds, cause: .launch)
         publishStates(kinds, startingNow: true)
+        await reportSettingsReturnIfDue()
     }
 
     /// Copies these kinds' statuses where ``latestStatus(for:)`` reads them, once the center has started (the
@@ -179,6 +181,7 @@ public actor PermissionCenter {
     /// returns when the refresh that covers this event has finished and its changes are persisted.
     public func handle(_ event: LifecycleEvent) async {
         await start()
+        if event == .didEnterBackground { settingsReturnTracking.appLeft() }
         switch lifecycle.event(event, at: clock.now) {
         case .ignore:
             logger.debug("lifecycle event needs no refresh", metadata: ["event": "\(event)"])
@@ -191,6 +194,7 @@ public actor PermissionCenter {
             lifecycleWaiters = []
             for waiter in waiters { waiter.resume() }
         }
+        if event != .didEnterBackground { await reportSettingsReturnIfDue() }
     }
 
     private func runLifecycleRefresh(after delay: Duration) async {

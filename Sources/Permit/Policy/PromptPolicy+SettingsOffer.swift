@@ -11,6 +11,8 @@ extension PromptPolicy {
     /// policy for the app, and give it to every screen and to the web bridge), and, for a declaration that
     /// ``PermissionDeclaration/informsOnce``, only while ``owesDenialNotice(for:)``: once across launches.
     /// Once the person has chosen, the denial notice counts as delivered (``markDenialNoticeDelivered(for:)``).
+    /// Open Settings records a ``SettingsIntent`` for `kind` first (``PermissionCenter/openSettings(for:with:lifetime:)``),
+    /// so that the center reports the ``SettingsReturn`` when the person comes back.
     /// An offer the presenter could not show (it returned `nil`) counts for nothing. While another kind's
     /// system prompt is on screen, the offer waits for its answer: iOS shows one alert at a time.
     ///
@@ -66,7 +68,9 @@ extension PromptPolicy {
             logger.notice("the denial notice was shown and not recorded", metadata: ["kind": "\(kind)", "error": "\(error)"])
         }
         logger.info("Settings offer answered", metadata: ["kind": "\(kind)", "choice": "\(choice)"])
-        if choice == .openSettings, !(await opener.openSettings()) {
+        // The intent is the kind: when the person comes back (after iOS terminated the app, often), the center
+        // reports the return for the app to resume from.
+        if choice == .openSettings, !(try await center.openSettings(for: SettingsIntent(kind: kind), with: opener)) {
             logger.notice("the person chose Open Settings and Settings did not open", metadata: ["kind": "\(kind)"])
         }
         return choice

@@ -18,8 +18,13 @@ enum BridgeMethod: Hashable, Sendable {
     case getCurrentLocation
     /// `hapticFeedback(style)`: play an impact.
     case hapticFeedback(HapticStyle)
-    /// `openSettings()`: send the user to the app's page in Settings, through the app's `SettingsOpener`.
-    case openSettings
+    /// `openSettings([intent])`: send the user to the app's page in Settings, through the app's `SettingsOpener`;
+    /// with an intent (`{kind, feature, payload}`), recorded first, for the page to resume from when the person
+    /// comes back.
+    case openSettings(intent: SettingsIntent?)
+    /// `settingsReturnSeen(id)`: the page dispatched the return from Settings with this id; later documents need
+    /// not see it again.
+    case settingsReturnSeen(id: String)
 
     /// Decodes the method and its parameters.
     ///
@@ -48,11 +53,38 @@ enum BridgeMethod: Hashable, Sendable {
             }
             self = .hapticFeedback(style)
         case "openSettings":
-            try Self.expect(request, [])
-            self = .openSettings
+            try Self.expect(request, [], optional: ["kind", "feature", "payload"])
+            self = .openSettings(intent: try Self.intent(request))
+        case "settingsReturnSeen":
+            try Self.expect(request, ["id"])
+            guard let id = request.params["id"]?.stringValue else { throw .invalidParams("id must be a string") }
+            self = .settingsReturnSeen(id: id)
         default:
             throw .unknownMethod
         }
+    }
+
+    /// The intent `openSettings` carries: `kind` (a permission's name) with an optional `feature` and `payload`
+    /// (strings), or none at all.
+    private static func intent(_ request: BridgeRequest) throws(BridgeError) -> SettingsIntent? {
+        let params = request.params
+        guard let kindValue = params["kind"] else {
+            guard params.isEmpty else { throw .invalidParams("feature and payload need a kind") }
+            return nil
+        }
+        guard let name = kindValue.stringValue, let kind = PermissionKind(rawValue: name) else {
+            throw .invalidParams("kind must be a permission's name")
+        }
+        var strings: [String: String] = [:]
+        for key in ["feature", "payload"] {
+            guard let value = params[key] else { continue }
+            guard let text = value.stringValue else { throw .invalidParams("\(key) must be a string") }
+            strings[key] = text
+        }
+        if let payload = strings["payload"], payload.utf8.count > SettingsIntent.maximumPayloadSize {
+            throw .invalidParams("payload is over \(SettingsIntent.maximumPayloadSize) bytes")
+        }
+        return SettingsIntent(kind: kind, feature: strings["feature"], payload: strings["payload"])
     }
 
     /// Checks that `request` has every parameter of `names`, and no other but those of `optional`.

@@ -74,10 +74,19 @@ struct BridgeResponder: Sendable {
         case .hapticFeedback(let style):
             await haptics.play(style)
             return .null
-        case .openSettings:
+        case .openSettings(let intent):
             guard let settings else { throw .unavailable }
-            logger.info("the page opens Settings")
-            return .bool(await settings.openSettings())
+            logger.info("the page opens Settings", metadata: ["kind": "\(intent?.kind.rawValue ?? "none")"])
+            guard let intent else { return .bool(await settings.openSettings()) }
+            guard center.kinds.contains(intent.kind) else { throw .unknownPermission }
+            do {
+                return .bool(try await center.openSettings(for: intent, with: settings))
+            } catch {
+                throw .invalidParams("the intent cannot be recorded")
+            }
+        case .settingsReturnSeen(let id):
+            await page.settingsReturnSeen(id: id)
+            return .null
         }
     }
 

@@ -64,6 +64,13 @@ public actor WebBridge {
     private var engineGrants: [WebEnginePermission: Bool] = [:]
     /// The center's changes from the install on, until ``run()`` follows them.
     private var pendingChanges: PermissionChanges?
+    /// The center's returns from Settings from the install on, until ``run()`` follows them.
+    private var pendingReturns: SettingsReturns?
+    /// The document-start script that gives the return from Settings to documents loaded before the page
+    /// dispatched it; `nil` when none waits.
+    var settingsReturnScriptID: UserScriptID?
+    /// The returns the page dispatched: each reaches the page once, across documents and installs.
+    var seenReturnIDs: Set<UUID> = []
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
@@ -135,6 +142,7 @@ public actor WebBridge {
         // Subscribed before the start, so that no change between the read below and run() is missed.
         let changes = center.changes()
         pendingChanges = changes
+        pendingReturns = center.settingsReturns()
         await center.start()
         for state in await center.states() { record(state.kind, state.status, at: state.lastCheckedAt) }
         await updateEngine()
@@ -170,8 +178,16 @@ public actor WebBridge {
     public func run() async {
         guard host != nil, let changes = pendingChanges else { return }
         pendingChanges = nil
-        for await change in changes {
-            await apply(change.kind, change.current, at: change.date)
+        let returns = pendingReturns
+        pendingReturns = nil
+        await withDiscardingTaskGroup { group in
+            if let returns {
+                group.addTask { for await back in returns { await self.deliver(back) } }
+            }
+            for await change in changes {
+                await apply(change.kind, change.current, at: change.date)
+            }
+            group.cancelAll()
         }
         await removeFromWebView()
     }
@@ -185,12 +201,14 @@ public actor WebBridge {
         await updates.run {}
         await installer?.value
         pendingChanges = nil
+        pendingReturns = nil
         guard let host else { return }
         // From here on nothing is pushed or installed, whatever the page asks meanwhile.
         self.host = nil
         do {
             try await host.removeMessageHandler(named: configuration.messageHandlerName)
             if let statusScriptID { try await host.removeUserScript(statusScriptID) }
+            if let settingsReturnScriptID { try await host.removeUserScript(settingsReturnScriptID) }
             if let scriptID { try await host.removeUserScript(scriptID) }
         } catch {
             // Later documents may still get the bridge script (which then answers nothing): worth a warning.
@@ -198,6 +216,7 @@ public actor WebBridge {
         }
         scriptID = nil
         statusScriptID = nil
+        settingsReturnScriptID = nil
         installed = nil
         pushed = nil
         engineGrants = [:]

@@ -142,7 +142,34 @@
     // Run for a Web Push message the app received while the page is open (web-push.js).
     var onNativePush = [];
 
+    // The person's return from Settings: the page's `settingsReturn` from document start, and one
+    // `permitsettingsreturn` event after the load. The native side gives it both by a document-start script and
+    // by a push to the loaded page, so a document may get it twice: it is dispatched once per id, and the
+    // native side is told, so that later documents no longer get it.
+    var settingsReturn = null;
+    var dispatchedReturns = createObject(null);
+    function receiveSettingsReturn(back) {
+        if (typeof back.id !== 'string' || dispatchedReturns[back.id]) { return; }
+        var value = freeze(assign({}, back));
+        settingsReturn = value;
+        function dispatch() {
+            if (dispatchedReturns[value.id]) { return; }
+            dispatchedReturns[value.id] = true;
+            window.dispatchEvent(new CustomEventType('permitsettingsreturn', { detail: value }));
+            call('settingsReturnSeen', { id: value.id }).then(null, function () {});
+        }
+        if (document.readyState === 'complete') {
+            setTimer(dispatch, 0);
+        } else {
+            EventTargetType.prototype.addEventListener.call(window, 'load', dispatch, { once: true });
+        }
+    }
+
     function apply(update) {
+        if (trusted && update && update.settingsReturn && typeof update.settingsReturn === 'object') {
+            receiveSettingsReturn(update.settingsReturn);
+            return;
+        }
         if (trusted && update && update.push && typeof update.push === 'object') {
             onNativePush.forEach(function (deliver) {
                 try { deliver(update.push); } catch (error) { setTimer(function () { throw error; }, 0); }
@@ -197,8 +224,20 @@
             }
             return call('hapticFeedback', { style: chosen });
         },
-        openSettings: function () {
-            return call('openSettings', {});
+        // With an intent, {kind, feature, payload} (strings), the app records what the person was doing, and
+        // the page gets it back in `settingsReturn` when they come back (after iOS terminated the app, often).
+        openSettings: function (intent) {
+            if (intent === undefined) { return call('openSettings', {}); }
+            if (intent === null || typeof intent !== 'object' || typeof intent.kind !== 'string') {
+                return PromiseType.reject(BridgeError('invalidParams', 'the intent is {kind, feature, payload}'));
+            }
+            var params = { kind: intent.kind };
+            if (intent.feature !== undefined) { params.feature = intent.feature; }
+            if (intent.payload !== undefined) { params.payload = intent.payload; }
+            return call('openSettings', params);
+        },
+        get settingsReturn() {
+            return settingsReturn;
         },
         getPermissions: function () {
             return call('getPermissions', {}).then(function (update) {
