@@ -121,7 +121,7 @@ extension DemoScenario {
     }
 
     /// Taps Scan and returns what `getUserMedia` ended with, once it ended and `done` holds for it.
-    private static func scan(
+    static func scan(
         _ app: HybridApp, _ failure: String, until done: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
         let before = try await app.pageSnapshot()?.log ?? 0

@@ -98,6 +98,9 @@ package actor HybridApp {
     package private(set) var settingsOpened = 0
     /// How many offers of Settings the app showed.
     package private(set) var settingsOffersShown = 0
+    /// The returns from Settings the app noted, by id: a center reports each once, a later attach of the same
+    /// center again.
+    private var notedReturns: Set<UUID> = []
     /// The person's choices at the next offers of Settings, oldest first (`offer open|notnow`).
     private var offerChoices: [SettingsOfferChoice] = []
     /// The demo app's name, as its offers of Settings say it.
@@ -216,6 +219,7 @@ package actor HybridApp {
     private func attach(center: PermissionCenter, policy: PromptPolicy?, changes: PermissionChanges) async throws {
         await shutDown()
         let emit = emit
+        let returns = center.settingsReturns()
         let shell = HybridShell(
             configuration: HybridShell.Configuration(
                 pageURL: configuration.pageURL, bridge: configuration.bridge, siteHost: configuration.siteHost,
@@ -235,6 +239,7 @@ package actor HybridApp {
         launches.continuation.yield {
             await withDiscardingTaskGroup { group in
                 group.addTask { for await change in changes { emit(.change(change)) } }
+                group.addTask { for await back in returns { await self.note(back) } }
                 // The shell runs until it fails or the process is stopped, whichever comes first.
                 await withTaskGroup(of: Void.self) { process in
                     process.addTask { for await _ in stopped { return } }
@@ -290,6 +295,14 @@ package actor HybridApp {
     }
 
     // MARK: - Settings
+
+    /// Notes the person's return from Settings, once.
+    private func note(_ back: SettingsReturn) {
+        guard notedReturns.insert(back.id).inserted else { return }
+        let intent = [back.intent.feature.map { "feature \($0)" }, back.intent.payload.map { "payload \($0)" }]
+            .compactMap(\.self).joined(separator: ", ")
+        emit(.note("back from Settings: \(back)" + (intent.isEmpty ? "" : "; the intent: \(intent)")))
+    }
 
     /// The page asked to open Settings: the simulated Settings app opens on the app's page, and the app goes
     /// to the background, where the user can turn a switch (`grant KIND`, `deny KIND`) and come back.

@@ -33,6 +33,18 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
     /// What the latest Scan (`getUserMedia({video: true})`) ended with: `stream`, or the error's name and
     /// message; `nil` before the first.
     package var scan: String?
+    /// The page's return from Settings, once it had one.
+    package var resumed: Resumed?
+
+    /// The page's return from Settings: its `permitsettingsreturn` event, and whether its first script saw the
+    /// return already (`settingsReturn` at document start).
+    package struct Resumed: Decodable, Sendable, Hashable {
+        package var kind: String
+        package var feature: String?
+        package var after: String
+        package var terminated: Bool
+        package var atStart: Bool
+    }
 
     package var description: String {
         "statuses \(statuses.sortedLine); cards \(rendered.mapValues { "\($0.status)/\($0.action)" }.sortedLine); "

@@ -26,8 +26,13 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
 
     /// Creates a state.
     ///
-    /// - Parameter askAgain: Whether a request would prompt; by default, what the status and `hasPrompted` tell
-    ///   with no history (``AskAgain/init(kind:record:history:)``).
+    /// - Parameters:
+    ///   - kind: The permission.
+    ///   - status: The raw status the OS reported.
+    ///   - lastCheckedAt: When the status was read.
+    ///   - hasPrompted: Whether this install has shown the system prompt for it.
+    ///   - askAgain: Whether a request would prompt; by default, what the status and `hasPrompted` tell with no
+    ///     history (``AskAgain/init(kind:record:history:)``).
     public init(
         kind: PermissionKind, status: PermissionStatus, lastCheckedAt: Date, hasPrompted: Bool = false,
         askAgain: AskAgain? = nil

@@ -2,7 +2,7 @@
 /// payload of the app's own, handed back in the ``SettingsReturn`` when they come back.
 ///
 /// iOS terminates an app when the person turns most privacy switches in Settings; the app comes back at its
-/// start. Record the intent before opening Settings (``PermissionCenter/openSettings(for:with:)``), and resume
+/// start. Record the intent before opening Settings (``PermissionCenter/openSettings(for:with:lifetime:)``), and resume
 /// from the return: open the scanner the person was about to use, not the home screen.
 ///
 /// For example:
