@@ -55,6 +55,8 @@ struct PromptFailureNotes: PermissionAuthority {
         }
     }
 
+    func notificationDetails() async -> NotificationDetails? { await device.notificationDetails() }
+
     func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
         await device.observeChanges(handler)
     }

@@ -22,7 +22,8 @@ import PermitAdapterSupport
 /// prompt. `NotificationRequestDecision` makes that choice, and the center does not count the silent request as
 /// a prompt shown (`PermissionStatus.requestShowedPrompt(from:to:)`); both are tested on Linux. Notifications
 /// need no Info.plist purpose string. ``details()`` reads the settings that change what a granted authorization
-/// delivers (critical alerts, time-sensitive delivery, alerts turned off).
+/// delivers (Permit's `NotificationDetails`: alerts, sounds, badges, the lock screen, Notification Center,
+/// critical alerts, time-sensitive delivery, the scheduled summary), and the center reads them with every refresh.
 ///
 /// For example:
 ///
@@ -74,6 +75,11 @@ public struct NotificationsAuthority: PermissionAuthority {
     /// The notification settings that matter to an app beside its authorization, read without prompting.
     public func details() async -> NotificationDetails {
         NotificationDetails(await UNUserNotificationCenter.current().notificationSettings())
+    }
+
+    /// The same as ``details()``: what the ``PermissionCenter`` reads with every refresh of notifications.
+    public func notificationDetails() async -> NotificationDetails? {
+        await details()
     }
 
     // MARK: - Translation

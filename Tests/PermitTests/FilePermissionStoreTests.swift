@@ -133,9 +133,9 @@ import Testing
         try await world.store().save(FileStoreWorld.sample)
         let data = try Data(contentsOf: world.url)
 
-        #expect(String(decoding: data, as: UTF8.self).contains(#""version":1"#))
+        #expect(String(decoding: data, as: UTF8.self).contains(#""version":2"#))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(object["version"] as? Int == 1)
+        #expect(object["version"] as? Int == 2)
         let permissions = try #require(object["permissions"] as? [String: Any])
         #expect(Set(permissions.keys) == ["camera", "location"])
         #expect((object["history"] as? [Any])?.count == 1)
@@ -271,7 +271,7 @@ enum CorruptStoreFile: String, CaseIterable, Sendable, CustomTestStringConvertib
     case garbage
     case wrongShape
     case arrayAtTopLevel
-    case version2
+    case version3
     case invalidKindInPermissions
     case invalidKindInHistory
     case invalidStatus
@@ -291,8 +291,8 @@ enum CorruptStoreFile: String, CaseIterable, Sendable, CustomTestStringConvertib
             return Data(#"{"permissions":{"camera":"yes"},"history":"none","version":1}"#.utf8)
         case .arrayAtTopLevel:
             return Data(#"[1,2,3]"#.utf8)
-        case .version2:
-            return try Self.replacing(#""version":1"#, with: #""version":2"#, in: valid)
+        case .version3:
+            return try Self.replacing(#""version":2"#, with: #""version":3"#, in: valid)
         case .invalidKindInPermissions:
             return try Self.replacing(#""camera":{"#, with: #""1camera":{"#, in: valid)
         case .invalidKindInHistory:

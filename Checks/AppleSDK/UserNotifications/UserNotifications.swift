@@ -50,6 +50,19 @@ open class UNNotificationSettings: NSObject {
     open var timeSensitiveSetting: UNNotificationSetting { fatalError("stand-in") }
     // .../unnotificationsettings/alertstyle: `var alertStyle: UNAlertStyle { get }`
     open var alertStyle: UNAlertStyle { fatalError("stand-in") }
+    // .../unnotificationsettings/alertsetting: `var alertSetting: UNNotificationSetting { get }`
+    open var alertSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/soundsetting: `var soundSetting: UNNotificationSetting { get }`
+    open var soundSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/badgesetting: `var badgeSetting: UNNotificationSetting { get }`
+    open var badgeSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/lockscreensetting: `var lockScreenSetting: UNNotificationSetting { get }`
+    open var lockScreenSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/notificationcentersetting: `var notificationCenterSetting: UNNotificationSetting { get }`
+    open var notificationCenterSetting: UNNotificationSetting { fatalError("stand-in") }
+    // .../unnotificationsettings/scheduleddeliverysetting: `var scheduledDeliverySetting: UNNotificationSetting { get }`
+    // (iOS 15, macOS 12)
+    open var scheduledDeliverySetting: UNNotificationSetting { fatalError("stand-in") }
 }
 
 // .../unusernotificationcenter: `class UNUserNotificationCenter : NSObject`

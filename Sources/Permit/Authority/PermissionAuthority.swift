@@ -17,6 +17,9 @@
 ///   location authorization callback) calls the handler with the kind that may have changed, from any
 ///   thread; Permit then reads the status again with ``status(of:)``. The default implementation reports
 ///   nothing.
+/// - ``notificationDetails()`` is optional: an implementation that handles ``PermissionKind/notifications``
+///   returns the person's notification settings (``NotificationDetails``), read without showing any UI; Permit
+///   reads them with every refresh of notifications. The default implementation returns `nil` (none known).
 ///
 /// For example, a minimal authority for a kind that is always granted:
 ///
@@ -43,6 +46,10 @@ public protocol PermissionAuthority: Sendable {
     ///
     /// Calling it again replaces the handler; passing `nil` removes it.
     func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async
+
+    /// The person's notification settings, read without showing any UI, or `nil` when this authority does not
+    /// handle notifications.
+    func notificationDetails() async -> NotificationDetails?
 }
 
 extension PermissionAuthority {
@@ -55,4 +62,7 @@ extension PermissionAuthority {
 
     /// Reports no changes: the default for authorities whose OS has no change callbacks.
     public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {}
+
+    /// Knows no notification settings: the default for authorities that do not handle notifications.
+    public func notificationDetails() async -> NotificationDetails? { nil }
 }

@@ -62,6 +62,13 @@ public struct RoutedPermissionAuthority: PermissionAuthority {
         return try await authorities[index].request(kind)
     }
 
+    /// The notification settings from the authority routed for ``PermissionKind/notifications``, or `nil` when
+    /// none is.
+    public func notificationDetails() async -> NotificationDetails? {
+        guard let index = routes[.notifications] else { return nil }
+        return await authorities[index].notificationDetails()
+    }
+
     /// Installs `handler` on every authority; a change is reported only for a kind routed to the authority
     /// that reports it.
     public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {

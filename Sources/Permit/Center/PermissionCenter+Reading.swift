@@ -24,6 +24,13 @@ extension PermissionCenter {
         return kinds.map(currentState)
     }
 
+    /// The person's notification settings, as last read with the notifications status, or `nil` when the center
+    /// does not track notifications or its authority does not read them.
+    public func notificationDetails() async -> NotificationDetails? {
+        await start()
+        return records[.notifications]?.notificationDetails
+    }
+
     /// The most recent changes, oldest first, kept across launches up to ``Configuration/historyLimit``.
     ///
     /// First observations of a kind (a change whose ``PermissionChange/previous`` is `nil`) are streamed by
@@ -61,7 +68,7 @@ extension PermissionCenter {
         return PermissionState(
             kind: kind, status: record?.status ?? .notDetermined,
             lastCheckedAt: lastChecked[kind] ?? record?.checkedAt ?? .distantPast,
-            hasPrompted: record?.hasPrompted ?? false,
+            hasPrompted: record?.hasPrompted ?? false, notificationDetails: record?.notificationDetails,
             askAgain: AskAgain(kind: kind, record: record, history: history))
     }
 }

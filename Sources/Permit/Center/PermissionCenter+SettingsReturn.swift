@@ -76,7 +76,8 @@ extension PermissionCenter {
     /// Reports the return from Settings when the person is back: called after the launch refresh and after each
     /// lifecycle refresh, so that `after` is the status the refresh read.
     func reportSettingsReturnIfDue() async {
-        guard settingsReturnTracking.beginCheck() else { return }
+        // A store that cannot be read yet is not read again here: the next refresh loads it, then this runs.
+        guard baselineLoaded, settingsReturnTracking.beginCheck() else { return }
         defer { settingsReturnTracking.endCheck() }
         guard let visit = await storage.value(for: SettingsVisit.key) else { return }
         let returnedAt = now()

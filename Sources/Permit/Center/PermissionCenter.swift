@@ -52,7 +52,7 @@ public actor PermissionCenter {
     private(set) var records: [PermissionKind: PermissionRecord] = [:]
     private(set) var history: [PermissionChange] = []
     /// Whether `records` started from what the store holds; until then the refresh tries to load it.
-    private var baselineLoaded = false
+    private(set) var baselineLoaded = false
     private(set) var lastChecked: [PermissionKind: Date] = [:]
     /// What ``latestStatus(for:)`` reads: each kind's status, from the end of the launch refresh.
     let published = Locked<[PermissionKind: PermissionStatus]?>(nil)
@@ -215,6 +215,7 @@ public actor PermissionCenter {
         readSequence += 1
         let read = readSequence
         let statuses = await authority.statuses(of: refreshed)
+        let details = refreshed.contains(.notifications) ? await authority.notificationDetails() : nil
         let date = now()
         var changes: [PermissionChange] = []
         for kind in refreshed {
@@ -229,7 +230,8 @@ public actor PermissionCenter {
             appliedRead[kind] = read
             let status = statuses[kind] ?? .unavailable
             lastChecked[kind] = date
-            let outcome = record(status, for: kind, prompted: false, cause: cause, at: date)
+            let outcome = record(
+                status, for: kind, prompted: false, details: kind == .notifications ? details : nil, cause: cause, at: date)
             dirty = dirty || outcome.dirty
             if let change = outcome.change { changes.append(change) }
         }
@@ -239,10 +241,11 @@ public actor PermissionCenter {
 
     /// Folds one status read into the snapshot; returns the change, if any, and whether the snapshot changed.
     /// `prompted` says whether this read is the answer to a system prompt, `promptNotShown` whether it is the
-    /// answer to a request that showed none.
+    /// answer to a request that showed none; `details` are the notification settings read with it, if any (a
+    /// change of them alone is a change, whose statuses are equal).
     private func record(
         _ status: PermissionStatus, for kind: PermissionKind, prompted promptedNow: Bool, promptNotShown: Bool = false,
-        cause: ChangeCause, at date: Date
+        details readDetails: NotificationDetails? = nil, cause: ChangeCause, at date: Date
     ) -> (change: PermissionChange?, dirty: Bool) {
         let previous = records[kind]
         let prompted = (previous?.hasPrompted ?? false) || promptedNow
@@ -254,34 +257,45 @@ public actor PermissionCenter {
             case let previous? where previous.isImported: previous.status.cookieValue != status.cookieValue
             case let previous?: previous.status != status
             }
+        let details = readDetails ?? previous?.notificationDetails
+        // The first details read for a record that had none are no change, as a first observation is none.
+        let detailsChanged = previous?.notificationDetails.map { $0 != details } ?? false
         // An imported record is replaced by the exact one even when its yes/no value still holds.
         let dirty =
             changed || previous?.isImported == true || previous?.hasPrompted != prompted
-            || previous?.promptNotShownAt != unshown
+            || previous?.promptNotShownAt != unshown || previous?.notificationDetails != details
         guard dirty else { return (nil, false) }
-        records[kind] = PermissionRecord(status: status, hasPrompted: prompted, checkedAt: date, promptNotShownAt: unshown)
+        records[kind] = PermissionRecord(
+            status: status, hasPrompted: prompted, checkedAt: date, promptNotShownAt: unshown, notificationDetails: details)
         publishStates(CollectionOfOne(kind))
-        let change = changed
+        let change = changed || detailsChanged
             ? PermissionChange(
                 kind: kind, previous: previous?.status, current: status, cause: cause, date: date,
-                hasPrompted: prompted) : nil
+                hasPrompted: prompted, notificationDetails: details,
+                previousNotificationDetails: previous?.notificationDetails) : nil
         return (change, true)
     }
 
-    /// Appends `changes` to the history (first observations are not changes and stay out of it), logs them,
-    /// and returns once the snapshot is persisted and the changes are published, in the order recorded.
+    /// Appends `changes` to the history (first observations are not changes and stay out of it, nor are changes
+    /// of the notification settings alone), logs them, and returns once the snapshot is persisted and the changes
+    /// are published, in the order recorded.
     private func commit(_ changes: [PermissionChange], dirty: Bool, cause: ChangeCause) async {
         guard dirty else {
             logger.debug("permissions unchanged", metadata: ["cause": "\(cause)"])
             return
         }
-        let observedChanges = changes.filter { $0.previous != nil }
+        let observedChanges = changes.filter { $0.previous != nil && $0.previous != $0.current }
         if !observedChanges.isEmpty {
             history.append(contentsOf: observedChanges)
             let overflow = history.count - configuration.historyLimit
             if overflow > 0 { history.removeFirst(overflow) }
         }
-        for change in changes {
+        for change in changes where change.previous == change.current {
+            logger.info(
+                "notification settings changed",
+                metadata: ["to": "\(change.notificationDetails.map(\.description) ?? "unknown")", "cause": "\(change.cause)"])
+        }
+        for change in changes where change.previous != change.current {
             logger.info(
                 "permission changed",
                 metadata: [
@@ -338,9 +352,11 @@ public actor PermissionCenter {
         lastChecked[kind] = date
         // The OS prompts when the status can prompt, except for the silent move to provisional notifications.
         let showedPrompt = PermissionStatus.requestShowedPrompt(from: before, to: status)
+        let details = kind == .notifications ? await authority.notificationDetails() : nil
         let outcome = record(
             status, for: kind, prompted: showedPrompt,
-            promptNotShown: before == .notDetermined && status == .notDetermined, cause: .request, at: date)
+            promptNotShown: before == .notDetermined && status == .notDetermined, details: details, cause: .request,
+            at: date)
         await commit(outcome.change.map { [$0] } ?? [], dirty: outcome.dirty, cause: .request)
         return currentState(kind)
     }

@@ -29,12 +29,23 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
     /// change (``PermissionState/hasPrompted`` after it), so that a consumer can apply the change without
     /// reading the center again.
     public var hasPrompted: Bool
+    /// The notification settings after the change, for ``PermissionKind/notifications`` read from an authority
+    /// that reads them; `nil` otherwise.
+    ///
+    /// A change of these alone is a change: ``previous`` and ``current`` are then equal. Such a change is
+    /// streamed, and not kept in the center's history.
+    public var notificationDetails: NotificationDetails?
+    /// The notification settings before the change, when known.
+    public var previousNotificationDetails: NotificationDetails?
 
     /// Creates a change.
     public init(
         kind: PermissionKind, previous: PermissionStatus?, current: PermissionStatus, cause: ChangeCause, date: Date,
-        hasPrompted: Bool = false
+        hasPrompted: Bool = false, notificationDetails: NotificationDetails? = nil,
+        previousNotificationDetails: NotificationDetails? = nil
     ) {
+        self.notificationDetails = notificationDetails
+        self.previousNotificationDetails = previousNotificationDetails
         self.kind = kind
         self.previous = previous
         self.current = current
@@ -52,13 +63,17 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
             current: try container.decode(PermissionStatus.self, forKey: .current),
             cause: try container.decode(ChangeCause.self, forKey: .cause),
             date: try container.decode(Date.self, forKey: .date),
-            hasPrompted: try container.decodeIfPresent(Bool.self, forKey: .hasPrompted) ?? false)
+            hasPrompted: try container.decodeIfPresent(Bool.self, forKey: .hasPrompted) ?? false,
+            notificationDetails: try container.decodeIfPresent(NotificationDetails.self, forKey: .notificationDetails),
+            previousNotificationDetails: try container.decodeIfPresent(
+                NotificationDetails.self, forKey: .previousNotificationDetails))
     }
 
     /// The permission's state after the change, as the center recorded it.
     public var state: PermissionState {
         PermissionState(
             kind: kind, status: current, lastCheckedAt: date, hasPrompted: hasPrompted,
+            notificationDetails: notificationDetails,
             askAgain: AskAgain(
                 kind: kind, record: PermissionRecord(status: current, hasPrompted: hasPrompted, checkedAt: date),
                 history: [self]))
@@ -74,6 +89,6 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, previous, current, cause, date, hasPrompted
+        case kind, previous, current, cause, date, hasPrompted, notificationDetails, previousNotificationDetails
     }
 }

@@ -23,6 +23,8 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     /// Whether asking again would show a system prompt, and what that rests on: the status, or this install's
     /// history (``AskAgain``).
     public var askAgain: AskAgain
+    /// The person's notification settings, for ``PermissionKind/notifications`` when the OS adapter reads them.
+    public var notificationDetails: NotificationDetails?
 
     /// Creates a state.
     ///
@@ -31,12 +33,14 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     ///   - status: The raw status the OS reported.
     ///   - lastCheckedAt: When the status was read.
     ///   - hasPrompted: Whether this install has shown the system prompt for it.
+    ///   - notificationDetails: The notification settings, for notifications.
     ///   - askAgain: Whether a request would prompt; by default, what the status and `hasPrompted` tell with no
     ///     history (``AskAgain/init(kind:record:history:)``).
     public init(
         kind: PermissionKind, status: PermissionStatus, lastCheckedAt: Date, hasPrompted: Bool = false,
-        askAgain: AskAgain? = nil
+        notificationDetails: NotificationDetails? = nil, askAgain: AskAgain? = nil
     ) {
+        self.notificationDetails = notificationDetails
         self.kind = kind
         self.status = status
         self.lastCheckedAt = lastCheckedAt
@@ -54,6 +58,7 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
             status: try container.decode(PermissionStatus.self, forKey: .status),
             lastCheckedAt: try container.decode(Date.self, forKey: .lastCheckedAt),
             hasPrompted: try container.decode(Bool.self, forKey: .hasPrompted),
+            notificationDetails: try container.decodeIfPresent(NotificationDetails.self, forKey: .notificationDetails),
             askAgain: try container.decodeIfPresent(AskAgain.self, forKey: .askAgain))
     }
 
@@ -78,6 +83,6 @@ public struct PermissionState: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, status, lastCheckedAt, hasPrompted, askAgain
+        case kind, status, lastCheckedAt, hasPrompted, askAgain, notificationDetails
     }
 }

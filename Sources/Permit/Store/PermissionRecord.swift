@@ -18,12 +18,16 @@ public struct PermissionRecord: Hashable, Sendable {
     /// another alert was up), while it still is; `nil` otherwise. The prompt is still to come
     /// (``AskAgain/Reason/promptNotShown``).
     public var promptNotShownAt: Date?
+    /// The person's notification settings, read with the status: for ``PermissionKind/notifications`` only, and
+    /// only from an authority that reads them.
+    public var notificationDetails: NotificationDetails?
 
     /// Creates a record.
     public init(
         status: PermissionStatus, hasPrompted: Bool, checkedAt: Date?, isImported: Bool = false,
-        promptNotShownAt: Date? = nil
+        promptNotShownAt: Date? = nil, notificationDetails: NotificationDetails? = nil
     ) {
+        self.notificationDetails = notificationDetails
         self.status = status
         self.hasPrompted = hasPrompted
         self.checkedAt = checkedAt

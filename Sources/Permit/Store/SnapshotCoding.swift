@@ -5,13 +5,20 @@ import PermitSupport
 ///
 /// ```json
 /// {"history":[{"at":1763778000123,"cause":"request","from":"notDetermined","kind":"camera","to":"granted"}],
-///  "permissions":{"camera":{"checked":1763778000123,"prompted":true,"status":"granted"}},"version":1}
+///  "permissions":{"camera":{"checked":1763778000123,"prompted":true,"status":"granted"},
+///  "notifications":{"checked":1763778000123,"notif":"beeeeeuud","prompted":true,"status":"granted"}},"version":2}
 /// ```
 ///
 /// Times are whole milliseconds since 1970. Keys are sorted, so equal snapshots encode to equal bytes.
+///
+/// Version 2 (Permit 1.1) adds the notification settings to the notifications record (`notif`, the nine
+/// characters of ``NotificationDetails/storeCode``) and a request iOS did not show (`unshown`); both are written
+/// only when set. A version 1 file (Permit 1.0, and 1.1 before the settings) reads as it always did.
 enum SnapshotCoding {
-    /// The format version this code writes and reads.
-    static let version = 1
+    /// The format version this code writes.
+    static let version = 2
+    /// The format versions this code reads.
+    static let readableVersions: ClosedRange<Int> = 1...2
     /// The largest encoded snapshot Permit reads; anything larger is treated as corrupt.
     static let maximumSize = 1 << 20
     /// The times a snapshot may hold, in milliseconds since 1970: JavaScript's `Date` range.
@@ -27,7 +34,8 @@ enum SnapshotCoding {
                         RecordFormat(
                             status: record.status, prompted: record.hasPrompted,
                             checked: record.checkedAt.map(milliseconds), imported: record.isImported ? true : nil,
-                            unshown: record.promptNotShownAt.map(milliseconds))
+                            unshown: record.promptNotShownAt.map(milliseconds),
+                            notif: record.notificationDetails?.storeCode)
                     )
                 }),
             history: snapshot.history.map {
@@ -50,7 +58,7 @@ enum SnapshotCoding {
         } catch {
             throw .malformed
         }
-        guard file.version == version else { throw .unsupportedVersion(file.version) }
+        guard readableVersions.contains(file.version) else { throw .unsupportedVersion(file.version) }
         // A time outside JavaScript's Date range (±8.64e15 ms) is corrupt; near Int64's limits it would also
         // trap when the snapshot is saved again, as milliseconds × 1000 no longer fits (found by review, the
         // store fuzz target checks the load-save cycle).
@@ -65,7 +73,11 @@ enum SnapshotCoding {
             guard let kind = PermissionKind(rawValue: identifier) else { throw .malformed }
             records[kind] = PermissionRecord(
                 status: record.status, hasPrompted: record.prompted, checkedAt: record.checked.map(date),
-                isImported: record.imported ?? false, promptNotShownAt: record.unshown.map(date))
+                isImported: record.imported ?? false, promptNotShownAt: record.unshown.map(date),
+                notificationDetails: try record.notif.map { code throws(SnapshotDecodingError) in
+                    guard let details = NotificationDetails(storeCode: code) else { throw .malformed }
+                    return details
+                })
         }
         let history = file.history.map {
             PermissionChange(
@@ -105,6 +117,8 @@ enum SnapshotCoding {
         /// When a request last showed no prompt (``PermissionRecord/promptNotShownAt``); written only when set, so
         /// an older file reads as none.
         var unshown: Int64?
+        /// The notification settings (``NotificationDetails/storeCode``); written only when known.
+        var notif: String?
     }
 
     private struct ChangeFormat: Codable {
