@@ -17,6 +17,11 @@
 ///   location authorization callback) calls the handler with the kind that may have changed, from any
 ///   thread; Permit then reads the status again with ``status(of:)``. The default implementation reports
 ///   nothing.
+/// - ``requestTemporaryFullAccuracy(purposeKey:)`` is optional. An implementation for location asks for
+///   precise locations when the person allowed approximate location only (``PermissionStatus/approximate``),
+///   with the text of `purposeKey`'s entry in `NSLocationTemporaryUsageDescriptionDictionary`, and returns the
+///   status of ``PermissionKind/location`` afterwards. A missing entry must not crash: nothing is asked and the
+///   status is returned. The default implementation asks nothing and returns the current status.
 ///
 /// For example, a minimal authority for a kind that is always granted:
 ///
@@ -43,6 +48,10 @@ public protocol PermissionAuthority: Sendable {
     ///
     /// Calling it again replaces the handler; passing `nil` removes it.
     func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async
+
+    /// Asks for precise location until the app is next launched, when location is ``PermissionStatus/approximate``,
+    /// and returns the status of ``PermissionKind/location`` afterwards.
+    func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus
 }
 
 extension PermissionAuthority {
@@ -55,4 +64,10 @@ extension PermissionAuthority {
 
     /// Reports no changes: the default for authorities whose OS has no change callbacks.
     public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {}
+
+    /// Asks nothing and returns the status of ``PermissionKind/location``: the default for authorities that
+    /// cannot upgrade accuracy.
+    public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        await status(of: .location)
+    }
 }

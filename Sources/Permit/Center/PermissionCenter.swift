@@ -40,7 +40,7 @@ public actor PermissionCenter {
     /// Where the center keeps its records, and the rest of the app what it persists.
     public nonisolated let storage: PermitStorage
 
-    private let authority: any PermissionAuthority
+    let authority: any PermissionAuthority
     private let configuration: Configuration
     private let clock: ElapsedClock
     private let now: @Sendable () -> Date
@@ -203,7 +203,7 @@ public actor PermissionCenter {
     }
 
     @discardableResult
-    private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
+    func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
         var dirty = false
         if !baselineLoaded, cause != .launch {
             await loadBaseline()
@@ -389,7 +389,7 @@ public actor PermissionCenter {
     /// The number of live ``changes()`` subscriptions.
     nonisolated var subscriberCount: Int { broadcaster.subscriberCount }
 
-    private func currentState(_ kind: PermissionKind) -> PermissionState {
+    func currentState(_ kind: PermissionKind) -> PermissionState {
         let record = records[kind]
         return PermissionState(
             kind: kind, status: record?.status ?? .notDetermined,
