@@ -21,7 +21,8 @@
 ///   precise locations when the person allowed approximate location only (``PermissionStatus/approximate``),
 ///   with the text of `purposeKey`'s entry in `NSLocationTemporaryUsageDescriptionDictionary`, and returns the
 ///   status of ``PermissionKind/location`` afterwards. A missing entry must not crash: nothing is asked and the
-///   status is returned. The default implementation asks nothing and returns the current status.
+///   status is returned. The default implementation asks nothing and returns the current status, so an
+///   authority that wraps another must forward it (as ``RoutedPermissionAuthority`` does).
 ///
 /// For example, a minimal authority for a kind that is always granted:
 ///
