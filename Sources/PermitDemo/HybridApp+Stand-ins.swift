@@ -60,6 +60,10 @@ struct PromptFailureNotes: PermissionAuthority {
     func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {
         await device.observeChanges(handler)
     }
+
+    func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        await device.requestTemporaryFullAccuracy(purposeKey: purposeKey)
+    }
 }
 
 /// Notes in the transcript each page request the bridge did not prompt for, with its reason: the log message

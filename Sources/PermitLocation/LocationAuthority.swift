@@ -61,6 +61,8 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     private let lifecycleObservers = NotificationObservations()
     /// The purpose strings each kind needs before CoreLocation is asked; always only when it can be asked for.
     private let purposeKeys: [PermissionKind: PurposeKeyCheck]
+    /// The dictionary of texts a temporary full-accuracy request shows.
+    private let temporaryPurposeKeys: PurposeKeyCheck
     /// Asks CoreLocation for always authorization; set only by `PermitLocationAlways`, so that this module's
     /// binary never references the always API.
     private let requestAlways: (@MainActor (CLLocationManager) -> Void)?
@@ -88,6 +90,8 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
             purposeKeys[.locationAlways] = PurposeKeyCheck(kind: .locationAlways, logger: logger)
         }
         self.purposeKeys = purposeKeys
+        temporaryPurposeKeys = PurposeKeyCheck(
+            kind: .location, keys: ["NSLocationTemporaryUsageDescriptionDictionary"], logger: logger)
         // Only an authority that can ask for always reads (and writes) the flag: an app that links
         // `PermitLocation` alone never touches `UserDefaults` through it.
         machine = LocationAuthorizationStateMachine(
@@ -149,10 +153,13 @@ public final class LocationAuthority: NSObject, PermissionAuthority, CLLocationM
     /// `approximate` otherwise.
     ///
     /// `purposeKey` names an entry of the `NSLocationTemporaryUsageDescriptionDictionary` dictionary in the
-    /// app's Info.plist, whose text iOS shows. Without the entry iOS shows nothing; with accuracy already full,
+    /// app's Info.plist, whose text iOS shows. Without the dictionary nothing is asked (logged once, naming the
+    /// key); without the entry iOS shows nothing; with accuracy already full,
     /// or without location access, nothing is asked (`LocationAuthorizationStateMachine`), and the current status
     /// is returned.
     public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        // Without the dictionary in Info.plist iOS has no text to show: nothing is asked (logged once).
+        if temporaryPurposeKeys.isMissing { return await status(of: .location) }
         if LocationAuthorizationStateMachine.asksForTemporaryFullAccuracy(await reading()) {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { _ in

@@ -5,7 +5,8 @@ public import Permit
 import PermitAdapterSupport
 
 /// The `LocationProvider` the bridge's `getCurrentLocation()` uses, over CoreLocation's one-shot
-/// `requestLocation()`.
+/// `requestLocation()`, and whose ``locationUpdates()`` a page's `watchPosition` follows, over
+/// `startUpdatingLocation()`.
 ///
 /// It never prompts: when location is not authorized it throws `LocationError.permissionDenied` at once. An error
 /// CoreLocation reports becomes what `LocationFixFailure` decides (`permissionDenied` for `CLError.denied`,
@@ -30,6 +31,8 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
     private var waiters: [CheckedContinuation<LocationFix, any Error>] = []
     /// The request's deadline, cancelled when the request ends first.
     private var pendingDeadline: DispatchWorkItem?
+    /// The consumers of ``locationUpdates()``; CoreLocation updates while there is one.
+    private var followers: [UUID: AsyncThrowingStream<LocationFix, any Error>.Continuation] = [:]
 
     /// How long a fix may take by default: 15 seconds, as `requestLocation()` has no timeout of its own.
     public static let defaultTimeout: Duration = LocationFixFailure.defaultTimeout
@@ -67,6 +70,38 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
         }
     }
 
+    /// Fixes as the device moves, over `startUpdatingLocation()`, for a page's watch: started for the first
+    /// consumer, stopped (`stopUpdatingLocation()`) when the last one stops. It fails at once with
+    /// `LocationError.permissionDenied` when location is not authorized, and later with the error
+    /// `LocationFixFailure` maps CoreLocation's to; `locationUnknown`, which CoreLocation reports while it keeps
+    /// trying, does not end it.
+    public nonisolated func locationUpdates() -> LocationUpdates {
+        LocationUpdates { continuation in
+            let id = UUID()
+            // Both hops go through the main queue, in order: the follower is added before it can be removed.
+            continuation.onTermination = { [weak self] _ in
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.unfollow(id) } }
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.follow(id, continuation) } }
+        }
+    }
+
+    private func follow(_ id: UUID, _ continuation: AsyncThrowingStream<LocationFix, any Error>.Continuation) {
+        switch manager.authorizationStatus {
+        case .authorizedAlways, .authorizedWhenInUse: break
+        default:
+            continuation.finish(throwing: LocationError.permissionDenied)
+            return
+        }
+        followers[id] = continuation
+        if followers.count == 1 { manager.startUpdatingLocation() }
+    }
+
+    private func unfollow(_ id: UUID) {
+        guard followers.removeValue(forKey: id) != nil, followers.isEmpty else { return }
+        manager.stopUpdatingLocation()
+    }
+
     /// Fails the request `timer` started once the timeout has passed, on the main queue: the deadline belongs to
     /// the request, not to the task of the call that started it, so a cancelled caller leaves every other caller
     /// its bound (CoreLocation's answer may take any time).
@@ -90,14 +125,26 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
             accuracy: location.horizontalAccuracy, timestamp: location.timestamp)
         // Called on the thread that created the manager: the main thread.
-        MainActor.assumeIsolated { end(machine.receivedFix(), fix: fix) }
+        MainActor.assumeIsolated {
+            for follower in followers.values { follower.yield(fix) }
+            end(machine.receivedFix(), fix: fix)
+        }
     }
 
     /// CoreLocation could not get a fix: every waiting call fails with the error `LocationFixFailure` maps it to.
     public nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         let nsError = error as NSError
         let (domain, code) = (nsError.domain, nsError.code)
-        MainActor.assumeIsolated { end(machine.failed(domain: domain, code: code), fix: nil) }
+        MainActor.assumeIsolated {
+            end(machine.failed(domain: domain, code: code), fix: nil)
+            // locationUnknown (code 0): CoreLocation keeps trying, and the watch waits.
+            guard !followers.isEmpty, !(domain == LocationFixFailure.coreLocationDomain && code == 0) else { return }
+            let error = LocationFixFailure.error(domain: domain, code: code)
+            let ended = followers.values
+            followers = [:]
+            self.manager.stopUpdatingLocation()
+            for follower in ended { follower.finish(throwing: error) }
+        }
     }
 
     /// Carries out how `LocationFixRequestStateMachine` ended the request.
@@ -112,6 +159,8 @@ public final class LocationFixProvider: NSObject, LocationProvider, CLLocationMa
             result = .failure(error)
         case .cancel(let error):
             manager.stopUpdatingLocation()
+            // Stopping ends the watch's updates too: they go on for the followers.
+            if !followers.isEmpty { manager.startUpdatingLocation() }
             result = .failure(error)
         }
         pendingDeadline?.cancel()

@@ -18,6 +18,10 @@ public import Permit
 /// - ``changeInSettings(_:to:)`` is the user flipping a switch in Settings. For most privacy permissions iOS
 ///   then terminates the running app (``terminatesOnSettingsChange``); for location it reports the change
 ///   through a callback instead (``reportsChangesWhileRunning``), delivered when the app is next active.
+/// - ``requestTemporaryFullAccuracy(purposeKey:)`` shows the temporary full-accuracy prompt only while location
+///   is approximate and the app is active, records its purpose key (``fullAccuracyPrompts``), and takes the
+///   answer from ``answerNextFullAccuracyPrompt(allowingPrecise:)`` (unscripted: allowed); precise location then
+///   lasts until the next ``launchApp()``.
 /// - ``moveToBackground()`` and ``moveToForeground()`` send the lifecycle events an app observer would see;
 ///   ``terminateApp()`` and ``launchApp()`` model the process ending and starting again.
 ///
@@ -63,6 +67,13 @@ public actor SimulatedDevice: PermissionAuthority {
     private var lifecycleHandler: (@Sendable (LifecycleEvent) async -> Void)?
     private var pendingCallbacks: [PermissionKind] = []
     private var scriptedNotificationDetails: NotificationDetails?
+    /// The scripted answers to temporary full-accuracy prompts (SimulatedDevice+Accuracy.swift): `true` allows
+    /// precise location.
+    var fullAccuracyAnswers: [Bool] = []
+    /// The location kinds precise only until the next launch.
+    var temporarilyPrecise: Set<PermissionKind> = []
+    /// The purpose key of every temporary full-accuracy prompt shown, in order.
+    public internal(set) var fullAccuracyPrompts: [String] = []
 
     /// The answer to a prompt nobody scripted; `nil` (the default) makes such a prompt throw.
     public var unscriptedPromptAnswer: PermissionStatus?
@@ -293,6 +304,9 @@ public actor SimulatedDevice: PermissionAuthority {
     /// Starts the app's process, active on screen. Observers from an earlier process are gone.
     public func launchApp() {
         if appState != .notRunning { terminateApp() }
+        // Temporary full accuracy lasts until the app is next launched.
+        for kind in temporarilyPrecise where statusByKind[kind] == .granted { statusByKind[kind] = .approximate }
+        temporarilyPrecise = []
         appState = .active
         launchCount += 1
     }
@@ -346,7 +360,7 @@ public actor SimulatedDevice: PermissionAuthority {
         heldPrompts = [:]
     }
 
-    private func currentStatus(_ kind: PermissionKind) -> PermissionStatus {
+    func currentStatus(_ kind: PermissionKind) -> PermissionStatus {
         statusByKind[kind] ?? .notDetermined
     }
 }

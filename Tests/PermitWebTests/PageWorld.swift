@@ -33,11 +33,11 @@ final class PageWorld: Sendable {
     let pages: PageTable
     private let closeWebView: @Sendable () async -> Void
 
-    /// Starts a world: `webPush` gives the page the Push API (and `routes` are the page server's own, such as
+    /// Starts a world: `manifest` is the app's (by default ``manifest``); `webPush` gives the page the Push API (and `routes` are the page server's own, such as
     /// the Web Push routes it then subscribes at).
     static func make(
         engine: Engine, pages: [String: String], opensSettings: Bool = true, webPush: WebPushOptions? = nil,
-        configure: @Sendable (SimulatedDevice) async -> Void = { _ in },
+        manifest: PermissionManifest = PageWorld.manifest, configure: @Sendable (SimulatedDevice) async -> Void = { _ in },
         routes: (Router<BasicRequestContext>) -> Void = { _ in }
     ) async throws -> PageWorld {
         let device = SimulatedDevice()

@@ -79,6 +79,9 @@ open class CLLocationManager: NSObject {
     ) {}
     // .../cllocationmanager/requestlocation(): `func requestLocation()`
     open func requestLocation() {}
+    // .../cllocationmanager/startupdatinglocation(): `func startUpdatingLocation()` ("Starts the generation of
+    // updates that report the user's current location"); LocationFixProvider's updates for a page's watch
+    open func startUpdatingLocation() {}
     // .../cllocationmanager/stopupdatinglocation(): `func stopUpdatingLocation()` ("Stops the generation of
     // location updates"); LocationFixProvider calls it to end a request that timed out
     open func stopUpdatingLocation() {}

@@ -20,6 +20,12 @@
 /// - ``notificationDetails()`` is optional: an implementation that handles ``PermissionKind/notifications``
 ///   returns the person's notification settings (``NotificationDetails``), read without showing any UI; Permit
 ///   reads them with every refresh of notifications. The default implementation returns `nil` (none known).
+/// - ``requestTemporaryFullAccuracy(purposeKey:)`` is optional. An implementation for location asks for
+///   precise locations when the person allowed approximate location only (``PermissionStatus/approximate``),
+///   with the text of `purposeKey`'s entry in `NSLocationTemporaryUsageDescriptionDictionary`, and returns the
+///   status of ``PermissionKind/location`` afterwards. A missing entry must not crash: nothing is asked and the
+///   status is returned. The default implementation asks nothing and returns the current status, so an
+///   authority that wraps another must forward it (as ``RoutedPermissionAuthority`` does).
 ///
 /// For example, a minimal authority for a kind that is always granted:
 ///
@@ -50,6 +56,10 @@ public protocol PermissionAuthority: Sendable {
     /// The person's notification settings, read without showing any UI, or `nil` when this authority does not
     /// handle notifications.
     func notificationDetails() async -> NotificationDetails?
+
+    /// Asks for precise location until the app is next launched, when location is ``PermissionStatus/approximate``,
+    /// and returns the status of ``PermissionKind/location`` afterwards.
+    func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus
 }
 
 extension PermissionAuthority {
@@ -65,4 +75,10 @@ extension PermissionAuthority {
 
     /// Knows no notification settings: the default for authorities that do not handle notifications.
     public func notificationDetails() async -> NotificationDetails? { nil }
+
+    /// Asks nothing and returns the status of ``PermissionKind/location``: the default for authorities that
+    /// cannot upgrade accuracy.
+    public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        await status(of: .location)
+    }
 }

@@ -69,6 +69,13 @@ public struct RoutedPermissionAuthority: PermissionAuthority {
         return await authorities[index].notificationDetails()
     }
 
+    /// Asks the authority routed for ``PermissionKind/location``; without one, nothing is asked and the status is
+    /// ``PermissionStatus/unavailable``.
+    public func requestTemporaryFullAccuracy(purposeKey: String) async -> PermissionStatus {
+        guard let index = routes[.location] else { return .unavailable }
+        return await authorities[index].requestTemporaryFullAccuracy(purposeKey: purposeKey)
+    }
+
     /// Installs `handler` on every authority; a change is reported only for a kind routed to the authority
     /// that reports it.
     public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {

@@ -207,7 +207,7 @@ public actor PermissionCenter {
     }
 
     @discardableResult
-    private func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
+    func refresh(_ refreshed: [PermissionKind], cause: ChangeCause) async -> [PermissionChange] {
         var dirty = false
         if !baselineLoaded, cause != .launch {
             await loadBaseline()

@@ -1,17 +1,64 @@
 public import Foundation
+import PermitSupport
 
-/// The device's location service, as the bridge's `getCurrentLocation()` uses it.
+/// The device's location service, as the bridge's `getCurrentLocation()` and the page's `navigator.geolocation`
+/// use it.
 ///
 /// `LocationFixProvider` in the `PermitLocation` adapter implements it over CoreLocation; `PermitTesting` has a
 /// simulated one.
 ///
 /// ## Implementation requirements
 ///
-/// Return one current fix or throw a ``LocationError``; never prompt for permission (the bridge asks only when
-/// the location permission is usable).
+/// - ``currentLocation()`` returns one current fix or throws a ``LocationError``; it never prompts for
+///   permission (the bridge asks only when the location permission is usable).
+/// - ``locationUpdates()`` streams fixes as the device moves, starting with a current one, until the consumer
+///   stops (then the implementation stops its updates) or the service fails (the stream throws a
+///   ``LocationError``; ``LocationError/permissionDenied`` when location stopped being usable). It never prompts.
+///   It is optional: the default implementation delivers the one fix of ``currentLocation()`` and ends, so a
+///   provider written before updates existed keeps compiling, and a page's watch gets one fix from it.
+///
+/// For example, a provider that knows only where the office is:
+///
+/// ```swift
+/// import Foundation
+/// import Permit
+///
+/// struct Office: LocationProvider {
+///     func currentLocation() async throws -> LocationFix {
+///         LocationFix(latitude: 52.52, longitude: 13.405, accuracy: 20, timestamp: Date())
+///     }
+/// }
+/// ```
 public protocol LocationProvider: Sendable {
     /// One current location fix.
     func currentLocation() async throws -> LocationFix
+
+    /// The fixes as the device moves, starting with a current one, until the consumer stops or the service fails.
+    func locationUpdates() -> LocationUpdates
+}
+
+extension LocationProvider {
+    /// One fix from ``currentLocation()``, then the end: the default for a provider with no updates of its own.
+    public func locationUpdates() -> LocationUpdates {
+        let taken = OneShot()
+        return LocationUpdates(unfolding: {
+            guard taken.take() else { return nil }
+            return try await currentLocation()
+        })
+    }
+}
+
+/// Lets the default ``LocationProvider/locationUpdates()`` call ``LocationProvider/currentLocation()`` once.
+private final class OneShot: Sendable {
+    private let taken = Locked(false)
+
+    /// `true` the first time, `false` after.
+    func take() -> Bool {
+        taken.withLock { taken in
+            defer { taken = true }
+            return !taken
+        }
+    }
 }
 
 /// A location fix.

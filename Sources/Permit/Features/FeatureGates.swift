@@ -186,7 +186,7 @@ public actor FeatureGates {
     private func compute(_ feature: Feature, from states: [PermissionKind: PermissionState]) async -> FeatureState {
         var missingRequired: [PermissionKind] = []
         var missingOptional: [PermissionKind] = []
-        for kind in feature.kinds where states[kind]?.isUsable != true {
+        for kind in feature.kinds where states[kind].map(feature.accepts) != true {
             if feature.required.contains(kind) { missingRequired.append(kind) } else { missingOptional.append(kind) }
         }
         guard let first = missingRequired.first else {
@@ -194,7 +194,12 @@ public actor FeatureGates {
         }
         // Not declared or not tracked: logged once, when the gates were created.
         var step = NextStep.unavailable
-        if let state = states[first], let known = try? await policy.nextStep(for: first, in: state) { step = known }
+        if let state = states[first], state.status == .approximate {
+            // Usable, but not precise enough for this feature.
+            if policy.manifest.declaration(for: first)?.fullAccuracyPurposeKey != nil { step = .requestTemporaryFullAccuracy }
+        } else if let state = states[first], let known = try? await policy.nextStep(for: first, in: state) {
+            step = known
+        }
         return .unavailable(missing: missingRequired, nextStep: step)
     }
 }

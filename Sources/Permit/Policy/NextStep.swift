@@ -7,6 +7,7 @@
 /// | ``showSystemPrompt`` | never asked, no primer, and the policy allows a prompt now |
 /// | ``openSettings`` | denied: only the user can change it, in Settings |
 /// | ``unavailable`` | restricted, or not on this device: nothing the app or the user can do here |
+/// | ``requestTemporaryFullAccuracy`` | a feature needs precise location, and the person allowed approximate location only (see ``Feature/needsPreciseLocation``) |
 /// | ``suppressed(_:)`` | never granted, but the app must not ask now (see ``Reason``) |
 ///
 /// For example:
@@ -17,6 +18,7 @@
 /// case .showPrimer(let primer): showPrimer(primer)     // its only button continues to the system prompt
 /// case .showSystemPrompt: _ = try await policy.request(.location)
 /// case .openSettings: showSettingsLink()
+/// case .requestTemporaryFullAccuracy: _ = try await policy.requestTemporaryFullAccuracy(for: .location)
 /// case .unavailable, .suppressed: showLocationUnavailable()
 /// }
 /// ```
@@ -57,12 +59,16 @@ public enum NextStep: Hashable, Sendable, CustomStringConvertible {
     case unavailable
     /// Do nothing now: the policy holds the prompt back.
     case suppressed(Reason)
+    /// Location is approximate and the feature needs it precise: ask with
+    /// ``PromptPolicy/requestTemporaryFullAccuracy(for:)``. Only a feature's state gives this step (see
+    /// ``Feature/needsPreciseLocation``); ``PromptPolicy/nextStep(for:)`` reads approximate location as ``ready``.
+    case requestTemporaryFullAccuracy
 
     /// Whether the step leads to a system prompt: ``showPrimer(_:)`` or ``showSystemPrompt``.
     public var leadsToPrompt: Bool {
         switch self {
         case .showPrimer, .showSystemPrompt: true
-        case .ready, .openSettings, .unavailable, .suppressed: false
+        case .ready, .openSettings, .unavailable, .suppressed, .requestTemporaryFullAccuracy: false
         }
     }
 
@@ -75,6 +81,7 @@ public enum NextStep: Hashable, Sendable, CustomStringConvertible {
         case .openSettings: "openSettings"
         case .unavailable: "unavailable"
         case .suppressed(let reason): "suppressed(\(reason))"
+        case .requestTemporaryFullAccuracy: "requestTemporaryFullAccuracy"
         }
     }
 }

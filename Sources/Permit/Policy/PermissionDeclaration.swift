@@ -82,15 +82,23 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// lint` warns on a required permission that informs once: the person who missed that one offer is left
     /// with an app whose core does not work and no way told to fix it.
     public let informsOnce: Bool
+    /// For location: the key of the entry in Info.plist's `NSLocationTemporaryUsageDescriptionDictionary` whose
+    /// text iOS shows when the app asks for precise location while the person allowed approximate location only
+    /// (``PromptPolicy/requestTemporaryFullAccuracy(for:)``, a page's `enableHighAccuracy`). Default: `nil`, and
+    /// the app never asks: the request reads as not upgraded, with the reason
+    /// ``FullAccuracyOutcome/Reason/noPurposeKey``. `permit lint` accepts the dictionary in Info.plist, but does not
+    /// yet check that it holds this entry.
+    public let fullAccuracyPurposeKey: String?
 
     /// Creates a declaration.
     ///
     /// The declaration is checked when it goes into a ``PermissionManifest``, whether written in Swift
     /// (``PermissionManifest/init(_:)``) or read from JSON: a blank purpose, the `network` kind or a kind
-    /// declared twice is rejected there with a ``ManifestError`` naming the entry.
+    /// declared twice is rejected there with a ``ManifestError`` naming the entry, and so is a
+    /// `fullAccuracyPurposeKey` on a kind other than location, or a blank one.
     public init(
         kind: PermissionKind, necessity: Necessity, purpose: String, isLazy: Bool = true, showsPrimer: Bool = false,
-        primerText: PrimerText = PrimerText(), informsOnce: Bool = false
+        primerText: PrimerText = PrimerText(), informsOnce: Bool = false, fullAccuracyPurposeKey: String? = nil
     ) {
         self.kind = kind
         self.necessity = necessity
@@ -99,6 +107,7 @@ public struct PermissionDeclaration: Hashable, Sendable {
         self.showsPrimer = showsPrimer
         self.primerText = primerText
         self.informsOnce = informsOnce
+        self.fullAccuracyPurposeKey = fullAccuracyPurposeKey
     }
 
     static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
@@ -119,6 +128,15 @@ struct DeclarationValidator {
         try checkKind(kind, at: index)
         guard !PermissionDeclaration.isBlank(declaration.purpose) else {
             throw ManifestError.missingPurpose.at(index, kind: kind.rawValue, "\"purpose\" must be a non-empty string")
+        }
+        if let key = declaration.fullAccuracyPurposeKey {
+            guard kind == .location || kind == .locationAlways else {
+                throw ManifestError.malformed.at(
+                    index, kind: kind.rawValue, "\"fullAccuracyPurposeKey\" is for location and locationAlways only")
+            }
+            guard !PermissionDeclaration.isBlank(key) else {
+                throw ManifestError.malformed.at(index, kind: kind.rawValue, "\"fullAccuracyPurposeKey\" must not be blank")
+            }
         }
         firstIndex[kind] = index
     }

@@ -18,7 +18,8 @@ public import Foundation
 ///       "purpose": "Trails adds where you were to a log entry when you ask it to.",
 ///       "lazy": true,
 ///       "primer": true,
-///       "primerText": {"title": "Where you were", "continueLabel": "Next"}
+///       "primerText": {"title": "Where you were", "continueLabel": "Next"},
+///       "fullAccuracyPurposeKey": "TrailMap"
 ///     },
 ///     {
 ///       "kind": "notifications",
@@ -42,6 +43,9 @@ public import Foundation
 ///     (strings, each optional; see ``PermissionDeclaration/PrimerText``).
 ///   - `informsOnce` (boolean, optional, default `false`): the person is offered Settings after a denial once
 ///     ever, not once per launch (see ``PermissionDeclaration/informsOnce``).
+///   - `fullAccuracyPurposeKey` (string, optional, location kinds only): the entry of Info.plist's
+///     `NSLocationTemporaryUsageDescriptionDictionary` shown when the app asks for precise location (see
+///     ``PermissionDeclaration/fullAccuracyPurposeKey``).
 ///
 /// Unknown fields are ignored, so later versions can add fields that older readers skip. A manifest with an
 /// unknown kind, a kind declared twice, or a missing or empty purpose text is rejected with a
@@ -121,7 +125,7 @@ public struct PermissionManifest: Hashable, Sendable {
                 primerText: PermissionDeclaration.PrimerText(
                     title: entry.primerText?.title, message: entry.primerText?.message,
                     continueLabel: entry.primerText?.continueLabel),
-                informsOnce: entry.informsOnce ?? false)
+                informsOnce: entry.informsOnce ?? false, fullAccuracyPurposeKey: entry.fullAccuracyPurposeKey)
             try validator.check(declaration, at: index)
             declarations.append(declaration)
         }
@@ -143,7 +147,7 @@ public struct PermissionManifest: Hashable, Sendable {
     }
 
     /// The manifest in the JSON format above, every field written (`primerText` when the declaration has one,
-    /// `informsOnce` when it is `true`), keys sorted, pretty-printed.
+    /// `informsOnce` when it is `true`, `fullAccuracyPurposeKey` when set), keys sorted, pretty-printed.
     public func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -158,7 +162,7 @@ public struct PermissionManifest: Hashable, Sendable {
                         : RawPrimerText(
                             title: $0.primerText.title, message: $0.primerText.message,
                             continueLabel: $0.primerText.continueLabel),
-                    informsOnce: $0.informsOnce ? true : nil)
+                    informsOnce: $0.informsOnce ? true : nil, fullAccuracyPurposeKey: $0.fullAccuracyPurposeKey)
             })
         // Strings, booleans and integers always encode.
         return (try? encoder.encode(raw)) ?? Data()
@@ -188,6 +192,7 @@ public struct PermissionManifest: Hashable, Sendable {
         var primer: Bool?
         var primerText: RawPrimerText?
         var informsOnce: Bool?
+        var fullAccuracyPurposeKey: String?
     }
 
     private struct RawPrimerText: Codable {

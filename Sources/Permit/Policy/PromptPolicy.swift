@@ -79,6 +79,8 @@ public actor PromptPolicy {
     private let changeBroadcaster = UpdateBroadcaster<Void>()
     /// The kinds the person was offered Settings for in this launch: see `PromptPolicy+SettingsOffer.swift`.
     var settingsOffered: Set<PermissionKind> = []
+    /// The location kinds whose temporary full accuracy this launch asked for: asked at most once per launch.
+    var fullAccuracyAsked: Set<PermissionKind> = []
 
     /// Creates a policy over `center`, which should track every kind `manifest` declares.
     ///

@@ -7,15 +7,24 @@ import PermitSupport
 /// Decoding checks the parameters exactly: each method takes the parameters listed here and no other, of
 /// the type given, or the call is answered with ``BridgeError/invalidParams(_:)``.
 enum BridgeMethod: Hashable, Sendable {
-    /// `hello()` and `getPermissions()`: the statuses the page sees.
+    /// `hello()`: a new document's handshake. The statuses the page sees; the location stream of the document
+    /// before, if any, stops.
+    case hello
+    /// `getPermissions()`: the statuses the page sees.
     case getPermissions
     /// `requestPermission(type[, gesture][, detail])`: ask for a permission, through the app's policy.
     ///
     /// `gesture` is the proof, the bridge's gesture key, that the person's own gesture made the call; `detail` asks for
     /// the answer `{status, asked, reason, next, settingsOffer}` instead of the status string.
     case requestPermission(type: String, gesture: String?, detail: Bool)
-    /// `getCurrentLocation()`: the device's fix, while location is usable.
-    case getCurrentLocation
+    /// `getCurrentLocation([highAccuracy])`: the device's fix, while location is usable; with `highAccuracy`,
+    /// precise location is asked for first when it is approximate (the page's `enableHighAccuracy`).
+    case getCurrentLocation(highAccuracy: Bool)
+    /// `watchLocation([highAccuracy])`: the page's first watch starts the document's stream of fixes, pushed to
+    /// the page until `clearLocationWatch()`, the next document, or location stops being usable.
+    case watchLocation(highAccuracy: Bool)
+    /// `clearLocationWatch()`: the page's last watch ended; the stream stops.
+    case clearLocationWatch
     /// `hapticFeedback(style)`: play an impact.
     case hapticFeedback(HapticStyle)
     /// `openSettings([intent])`: send the user to the app's page in Settings, through the app's `SettingsOpener`;
@@ -32,7 +41,10 @@ enum BridgeMethod: Hashable, Sendable {
     ///   ``BridgeError/invalidParams(_:)`` for missing, extra or mistyped parameters.
     init(_ request: BridgeRequest) throws(BridgeError) {
         switch request.method {
-        case "hello", "getPermissions":
+        case "hello":
+            try Self.expect(request, [])
+            self = .hello
+        case "getPermissions":
             try Self.expect(request, [])
             self = .getPermissions
         case "requestPermission":
@@ -44,8 +56,12 @@ enum BridgeMethod: Hashable, Sendable {
             guard detail == nil || detail?.boolValue != nil else { throw .invalidParams("detail must be a boolean") }
             self = .requestPermission(type: type, gesture: gesture?.stringValue, detail: detail?.boolValue ?? false)
         case "getCurrentLocation":
+            self = .getCurrentLocation(highAccuracy: try Self.highAccuracy(request))
+        case "watchLocation":
+            self = .watchLocation(highAccuracy: try Self.highAccuracy(request))
+        case "clearLocationWatch":
             try Self.expect(request, [])
-            self = .getCurrentLocation
+            self = .clearLocationWatch
         case "hapticFeedback":
             try Self.expect(request, ["style"])
             guard let style = request.params["style"]?.stringValue.flatMap(HapticStyle.init(rawValue:)) else {
@@ -85,6 +101,14 @@ enum BridgeMethod: Hashable, Sendable {
             throw .invalidParams("payload is over \(SettingsIntent.maximumPayloadSize) bytes")
         }
         return SettingsIntent(kind: kind, feature: strings["feature"], payload: strings["payload"])
+    }
+
+    /// The optional `highAccuracy` boolean of a location call, which takes no other parameter.
+    private static func highAccuracy(_ request: BridgeRequest) throws(BridgeError) -> Bool {
+        try expect(request, [], optional: ["highAccuracy"])
+        let value = request.params["highAccuracy"]
+        guard value == nil || value?.boolValue != nil else { throw .invalidParams("highAccuracy must be a boolean") }
+        return value?.boolValue ?? false
     }
 
     /// Checks that `request` has every parameter of `names`, and no other but those of `optional`.

@@ -7,10 +7,11 @@ import PermitSupport
 /// - `status` is the bridge's status string, as the plain answer gives it.
 /// - `asked` tells whether the OS was asked (by this request, or by one it shared a prompt with).
 /// - `reason` says why the permission is not usable now: `denied`, `restricted`, `cooldown`, `budget`,
-///   `startup`, `undeclared`, `unavailable` or `alreadyAsked` (the page's web platform APIs add `insecure` for a
+///   `startup`, `undeclared`, `unavailable`, `alreadyAsked` or `approximate` (the page's web platform APIs add `insecure` for a
 ///   context that is not secure); `null` when it is usable, or when the person was just asked and left it
 ///   undecided.
-/// - `next` is what the page can do: `openSettings`, `retryLater` or `none`.
+/// - `next` is what the page can do: `openSettings`, `retryLater`, `requestTemporaryFullAccuracy` (ask with
+///   `enableHighAccuracy`) or `none`.
 /// - `settingsOffer` is the person's choice when the app offered Settings before answering (their own request
 ///   met a denial): `openSettings` (Settings is opening, the app goes to the background) or `notNow`; `null`
 ///   when no offer was made.
@@ -48,6 +49,8 @@ struct BridgeRequestAnswer: Hashable, Sendable {
             (reason, next) = ("startup", "retryLater")
         case .suppressed(.alreadyAsked):
             (reason, next) = ("alreadyAsked", "openSettings")
+        case .requestTemporaryFullAccuracy:
+            (reason, next) = ("approximate", "requestTemporaryFullAccuracy")
         }
     }
 

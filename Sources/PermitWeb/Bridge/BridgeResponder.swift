@@ -56,6 +56,10 @@ struct BridgeResponder: Sendable {
 
     private func perform(_ method: BridgeMethod, page: WebBridge) async throws(BridgeError) -> JSONValue {
         switch method {
+        case .hello:
+            // A new document: the stream of the one before stops (bridge state resets on navigation).
+            page.locationWatch.stop()
+            return await page.statuses().json
         case .getPermissions:
             return await page.statuses().json
         case .requestPermission(let type, let gesture, let detail):
@@ -69,8 +73,17 @@ struct BridgeResponder: Sendable {
             // The plain answer of 1.0: a kind the manifest does not declare fails the request.
             guard answer.reason != BridgeRequestAnswer.undeclaredReason else { throw .requestFailed }
             return .string(answer.status.rawValue)
-        case .getCurrentLocation:
+        case .getCurrentLocation(let highAccuracy):
+            if highAccuracy { try await preciseLocation(page: page) }
             return try await currentLocation()
+        case .watchLocation(let highAccuracy):
+            if highAccuracy { try await preciseLocation(page: page) }
+            guard try await usableLocation() else { throw .permissionDenied }
+            guard page.locationWatch.watch() else { throw .unavailable }
+            return .null
+        case .clearLocationWatch:
+            page.locationWatch.stop()
+            return .null
         case .hapticFeedback(let style):
             await haptics.play(style)
             return .null
@@ -121,18 +134,37 @@ struct BridgeResponder: Sendable {
         }
     }
 
-    private func currentLocation() async throws(BridgeError) -> JSONValue {
-        // Read without a hop onto the center's actor when it has started (every call of a bridged page).
+    /// Whether location is usable: read without a hop onto the center's actor when it has started (every call
+    /// of a bridged page).
+    private func usableLocation() async throws(BridgeError) -> Bool {
         let latest = center.latestStatus(for: .location)
         let status = if let latest { latest } else { await center.state(for: .location)?.status }
-        guard let status, status.isUsable else { throw .permissionDenied }
+        return status?.isUsable == true
+    }
+
+    /// The page's `enableHighAccuracy`: asks for precise location through the policy when location is
+    /// approximate (at most once per launch, never without the declared purpose key), and catches the page up
+    /// with the answer. The fix that follows is whatever accuracy the person allowed; the reason it is not
+    /// precise is logged.
+    private func preciseLocation(page: WebBridge) async throws(BridgeError) {
+        guard center.latestStatus(for: .location) == .approximate else { return }
         do {
-            let fix = try await location.currentLocation()
-            return .object([
-                "latitude": .number(fix.latitude), "longitude": .number(fix.longitude),
-                "accuracy": .number(fix.accuracy),
-                "timestamp": .integer(Int64((fix.timestamp.timeIntervalSince1970 * 1000).rounded())),
-            ])
+            let outcome = try await policy.requestTemporaryFullAccuracy(for: .location)
+            if outcome.asked { await page.catchUp() }
+            if let reason = outcome.reason {
+                logger.info(
+                    "the page asked for high accuracy; location stays approximate",
+                    metadata: ["reason": "\(reason)", "asked": "\(outcome.asked)"])
+            }
+        } catch {
+            logger.notice("the page asked for high accuracy; not asked", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func currentLocation() async throws(BridgeError) -> JSONValue {
+        guard try await usableLocation() else { throw .permissionDenied }
+        do {
+            return try await location.currentLocation().bridgeJSON
         } catch let error as LocationError {
             throw error == .permissionDenied ? .permissionDenied : error == .timedOut ? .timeout : .locationUnavailable
         } catch {

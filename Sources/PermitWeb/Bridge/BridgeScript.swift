@@ -73,6 +73,15 @@ enum BridgeScript {
             + "{ push: \(push.jsonText) }); } })(window[\(key)]);"
     }
 
+    /// JavaScript that hands the location stream's next fix, or its failure, to the bridge of the current
+    /// document, if it has one, for the page's watches: `{location: {fix}}` with the fix as `getCurrentLocation()`
+    /// answers it, or `{location: {error: {code}}}` with a ``BridgeError`` code.
+    static func push(configuration: BridgeConfiguration, location: JSONValue, nonce: String) -> String {
+        let key = JSONValue.string(receiverName(configuration)).jsonText
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
+            + "{ location: \(location.jsonText) }); } })(window[\(key)]);"
+    }
+
     /// JavaScript that hands `statuses` to the bridge of the current document, if it has one: evaluated to push
     /// a change to the loaded page, and installed after the bridge's script as the status script that gives later
     /// documents the change (it runs in every frame; only the bridge of a trusted main frame applies it).

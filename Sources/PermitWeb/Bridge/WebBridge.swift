@@ -34,6 +34,8 @@ import PermitSupport
 /// ```
 public actor WebBridge {
     private let responder: BridgeResponder
+    /// The app's location service, which the page's watches follow.
+    nonisolated var locationProvider: any LocationProvider { responder.location }
     var configuration: BridgeConfiguration { responder.configuration }
     private var center: PermissionCenter { responder.center }
     var logger: Logger { responder.logger }
@@ -75,6 +77,8 @@ public actor WebBridge {
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
     private let recordings = Occurrences()
+    /// The document's stream of location fixes for its watches (WebBridge+Location.swift).
+    let locationWatch = LocationWatch()
 
     /// Creates a bridge whose page requests go through `policy`; call ``install(in:)`` and ``run()`` to
     /// connect it to a web view.
@@ -159,7 +163,8 @@ public actor WebBridge {
         }
     }
 
-    /// Applies every change the center publishes to the page until the calling task is cancelled, then
+    /// Applies every change the center publishes to the page, and streams location fixes to the page's
+    /// `watchPosition` watches, until the calling task is cancelled, then
     /// removes the bridge script and message handler from the web view, and returns. The page loaded then
     /// keeps its bridge objects, but its calls fail from then on, and later documents have none.
     ///
@@ -181,6 +186,7 @@ public actor WebBridge {
         let returns = pendingReturns
         pendingReturns = nil
         await withDiscardingTaskGroup { group in
+            group.addTask { await self.followLocation() }
             if let returns {
                 group.addTask { for await back in returns { await self.deliver(back) } }
             }
@@ -280,6 +286,7 @@ public actor WebBridge {
     /// dropped: a request's answer can arrive before the stream's older change.
     private func apply(_ kind: PermissionKind, _ status: PermissionStatus, at date: Date) async {
         guard record(kind, status, at: date) else { return }
+        if kind == .location, !status.isUsable { locationWatch.stop() }
         await updates.run { await updatePage() }
     }
 

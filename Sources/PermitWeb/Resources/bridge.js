@@ -141,6 +141,8 @@
     var onNativeChange = [];
     // Run for a Web Push message the app received while the page is open (web-push.js).
     var onNativePush = [];
+    // Run for each fix, or the failure, of the native location stream a watch started (web-requests.js).
+    var onNativeLocation = [];
 
     // The person's return from Settings: the page's `settingsReturn` from document start, and one
     // `permitsettingsreturn` event after the load. The native side gives it both by a document-start script and
@@ -173,6 +175,12 @@
         if (trusted && update && update.push && typeof update.push === 'object') {
             onNativePush.forEach(function (deliver) {
                 try { deliver(update.push); } catch (error) { setTimer(function () { throw error; }, 0); }
+            });
+            return;
+        }
+        if (trusted && update && update.location && typeof update.location === 'object') {
+            onNativeLocation.forEach(function (deliver) {
+                try { deliver(update.location); } catch (error) { setTimer(function () { throw error; }, 0); }
             });
             return;
         }

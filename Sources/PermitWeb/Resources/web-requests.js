@@ -8,6 +8,10 @@
     var geolocationSlots = new WeakMapType();
     var watches = {};
     var nextWatch = 0;
+    // Whether the native side streams fixes to this document (watchLocation called, not cleared since), and the
+    // last fix it delivered: a watch that joins a running stream starts with it.
+    var nativeWatch = false;
+    var lastFix = null;
 
     function interfaceProto(name, keys) {
         var Interface = window[name];
@@ -77,14 +81,85 @@
             if (typeof options !== 'object' && typeof options !== 'function') {
                 throw new TypeErrorType("The provided value is not of type 'PositionOptions'.");
             }
-            void !!options.enableHighAccuracy;
+            var highAccuracy = !!options.enableHighAccuracy;
             void options.maximumAge;
             var timeout = options.timeout;
-            if (timeout === undefined) { return { timeout: 4294967295 }; }
+            if (timeout === undefined) { return { timeout: 4294967295, highAccuracy: highAccuracy }; }
             var number = +timeout;
             number = number !== number ? 0 : Math.min(Math.max(Math.round(number), 0), 4294967295);
-            return { timeout: number };
+            return { timeout: number, highAccuracy: highAccuracy };
         }
+
+        // `enableHighAccuracy` asks the native side for precise location (a temporary full-accuracy request
+        // when the app has approximate location, through the app's policy) before the fix.
+        function locationParams(request) {
+            return request.highAccuracy ? { highAccuracy: true } : {};
+        }
+
+        function errorCode(error) {
+            return error && error.code === 'permissionDenied' ? 1 : error && error.code === 'timeout' ? 3 : 2;
+        }
+
+        // Ends a watch: it hears nothing more. The native stream stops with the document's last watch.
+        function endWatch(request) {
+            request.cleared = true;
+            if (request.timer) { clearTimeout(request.timer); request.timer = null; }
+            if (request.id) { delete watches[request.id]; }
+            if (nativeWatch && keys(watches).length === 0) {
+                nativeWatch = false;
+                lastFix = null;
+                call('clearLocationWatch', {}).then(null, function () {});
+            }
+        }
+
+        function deliver(request, fix) {
+            if (request.timer) { clearTimeout(request.timer); request.timer = null; }
+            callBack(request.success, position(fix));
+        }
+
+        // A usable watch follows the native stream: started for the first watch (and asked again for one
+        // that wants high accuracy), joined by the others, which start with its last fix. Its timeout bounds
+        // the wait for its first fix; TIMEOUT does not end it.
+        function follow(request) {
+            if (request.timeout < 4294967295 && !request.timer) {
+                request.timer = setTimer(function () {
+                    request.timer = null;
+                    if (!request.cleared) { callBack(request.error, positionError(3)); }
+                }, request.timeout);
+            }
+            if (nativeWatch && lastFix) { deliver(request, lastFix); }
+            if (nativeWatch && !request.highAccuracy) { return; }
+            nativeWatch = true;
+            call('watchLocation', locationParams(request)).then(null, function (error) {
+                if (request.cleared) { return; }
+                var code = errorCode(error);
+                if (code === 1) { endWatch(request); }
+                callBack(request.error, positionError(code));
+            });
+        }
+
+        // The native stream's fixes reach every usable watch; its failure reaches each of them, and
+        // PERMISSION_DENIED ends them. A push that comes after the last watch ended changes nothing.
+        onNativeLocation.push(function (update) {
+            if (!nativeWatch) { return; }
+            var followers = keys(watches).map(function (id) { return watches[id]; }).filter(function (request) {
+                return request.usable && !request.asking && !request.cleared;
+            });
+            if (update.fix && typeof update.fix === 'object') {
+                lastFix = update.fix;
+                followers.forEach(function (request) { if (!request.cleared) { deliver(request, update.fix); } });
+                return;
+            }
+            // The stream ended: the next watch, or a permission change, starts it again.
+            nativeWatch = false;
+            lastFix = null;
+            var code = errorCode(update.error);
+            followers.forEach(function (request) {
+                if (request.cleared) { return; }
+                if (code === 1) { endWatch(request); }
+                callBack(request.error, positionError(code));
+            });
+        });
 
         // One position request: a watch's (with an `id`) or a single one, which ends once it has called back;
         // the person's when `gesture` (from gestureFor) is given. The gesture key is passed as an argument,
@@ -97,31 +172,32 @@
                 if (request.cleared) { return; }
                 request.usable = usable;
                 if (!usable) {
-                    if (request.id) { delete watches[request.id]; }
-                    request.cleared = true;
+                    endWatch(request);
                     callBack(request.error, positionError(1, answer));
+                    return;
+                }
+                if (request.id) {
+                    follow(request);
                     return;
                 }
                 var answered = false;
                 var timer = request.timeout < 4294967295 ? setTimer(function () {
                     if (answered || request.cleared) { return; }
                     answered = true;
-                    if (!request.id) { request.cleared = true; }
+                    request.cleared = true;
                     callBack(request.error, positionError(3));
                 }, request.timeout) : null;
-                call('getCurrentLocation', {}).then(function (fix) {
+                call('getCurrentLocation', locationParams(request)).then(function (fix) {
                     if (answered || request.cleared) { return; }
                     answered = true;
                     if (timer !== null) { clearTimeout(timer); }
-                    if (!request.id) { request.cleared = true; }
+                    request.cleared = true;
                     callBack(request.success, position(fix));
                 }, function (error) {
                     if (answered || request.cleared) { return; }
                     answered = true;
-                    var code = error && error.code === 'permissionDenied' ? 1 : error && error.code === 'timeout' ? 3 : 2;
-                    if (code === 1 && request.id) { delete watches[request.id]; request.cleared = true; }
-                    if (!request.id) { request.cleared = true; }
-                    callBack(request.error, positionError(code));
+                    request.cleared = true;
+                    callBack(request.error, positionError(errorCode(error)));
                 });
             });
         }
@@ -130,13 +206,17 @@
             getCurrentPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
-                request.timeout = positionOptions(options).timeout;
+                var converted = positionOptions(options);
+                request.timeout = converted.timeout;
+                request.highAccuracy = converted.highAccuracy;
                 locate(request, gestureFor('location'));
             },
             watchPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
-                request.timeout = positionOptions(options).timeout;
+                var converted = positionOptions(options);
+                request.timeout = converted.timeout;
+                request.highAccuracy = converted.highAccuracy;
                 var gesture = gestureFor('location');
                 nextWatch += 1;
                 request.id = nextWatch;
@@ -148,7 +228,7 @@
             clearWatch: function (watchId) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var id = (+watchId) | 0;
-                if (hasOwn.call(watches, id)) { watches[id].cleared = true; delete watches[id]; }
+                if (hasOwn.call(watches, id)) { endWatch(watches[id]); }
             }
         };
         keys(methods).forEach(function (key) {
@@ -157,8 +237,8 @@
             });
         });
 
-        // A watch hears of every change of the location permission: a new fix when it becomes usable,
-        // PERMISSION_DENIED (which ends the watch) when it stops being usable.
+        // A watch hears of every change of the location permission: it follows the fixes again when it
+        // becomes usable, and gets PERMISSION_DENIED (which ends the watch) when it stops being usable.
         onNativeChange.push(function () {
             var usable = secure && state.statuses.location === 'granted';
             keys(watches).forEach(function (id) {
@@ -168,8 +248,7 @@
                 if (usable) {
                     locate(request);
                 } else {
-                    delete watches[id];
-                    request.cleared = true;
+                    endWatch(request);
                     callBack(request.error, positionError(1));
                 }
             });
