@@ -185,6 +185,31 @@ import Testing
         #expect(await jar(host)["p_Notification"] == "no", "run() returned: the change is not mirrored")
     }
 
+    /// Opt-in: the notification-setting cookies are mirrored with the `p_…` ones only when asked for, follow a
+    /// change of the settings alone, and are removed with them.
+    @Test func notificationSettingCookiesAreMirroredOnlyWhenAskedFor() async throws {
+        let (device, center, host, sync) = await mirroringApp()
+        await device.answerNextPrompt(for: .notifications, with: .granted)
+        _ = try await center.request(.notifications)
+        try await sync.mirrorPermissionCookies(of: center, attributes: attributes)
+        let plain = await jar(host)
+        #expect(plain["p_Notification"] == "yes" && !plain.keys.contains("p_Notification_Alerts"))
+
+        try await sync.mirrorPermissionCookies(of: center, attributes: attributes, includingNotificationSettings: true)
+        #expect(await jar(host).filter { $0.key.hasPrefix("p_Notification_") } == NotificationDetails.allowed.cookies)
+        let events = host.events()
+        try await whileRunning({ await sync.run(following: events) }) {
+            await device.setNotificationDetails(NotificationDetails(notificationCenter: .enabled))
+            await center.handle(.didEnterBackground)
+            await center.handle(.willEnterForeground)
+            #expect(await yield { await jar(host)["p_Notification_Alerts"] == "no" })
+            let after = await jar(host)
+            #expect(after["p_Notification_Center"] == "yes" && after["p_Notification"] == "yes")
+        }
+        try await sync.stopMirroringPermissionCookies(removingCookies: true)
+        #expect(await jar(host).keys.filter { $0.hasPrefix("p_") }.isEmpty)
+    }
+
     @Test func permissionCookiesCanBeRemovedWhenMirroringStops() async throws {
         let (device, center, host, sync) = await mirroringApp()
         try await host.setCookie(Cookie(name: "session", value: "theirs", domain: "app.test"))

@@ -34,6 +34,8 @@ enum BridgeMethod: Hashable, Sendable {
     /// `settingsReturnSeen(id)`: the page dispatched the return from Settings with this id; later documents need
     /// not see it again.
     case settingsReturnSeen(id: String)
+    /// `getNotificationSettings()`: the person's notification settings with the notifications status, or `null`.
+    case getNotificationSettings
 
     /// Decodes the method and its parameters.
     ///
@@ -71,6 +73,9 @@ enum BridgeMethod: Hashable, Sendable {
         case "openSettings":
             try Self.expect(request, [], optional: ["kind", "feature", "payload"])
             self = .openSettings(intent: try Self.intent(request))
+        case "getNotificationSettings":
+            try Self.expect(request, [])
+            self = .getNotificationSettings
         case "settingsReturnSeen":
             try Self.expect(request, ["id"])
             guard let id = request.params["id"]?.stringValue else { throw .invalidParams("id must be a string") }

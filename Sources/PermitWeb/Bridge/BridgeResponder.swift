@@ -97,6 +97,9 @@ struct BridgeResponder: Sendable {
             } catch {
                 throw .invalidParams("the intent cannot be recorded")
             }
+        case .getNotificationSettings:
+            guard let state = await center.state(for: .notifications), let details = state.notificationDetails else { return .null }
+            return BridgeScript.notificationSettings(status: state.status, details: details)
         case .settingsReturnSeen(let id):
             await page.settingsReturnSeen(id: id)
             return .null

@@ -73,6 +73,8 @@ public actor WebBridge {
     var settingsReturnScriptID: UserScriptID?
     /// The returns the page dispatched: each reaches the page once, across documents and installs.
     var seenReturnIDs: Set<UUID> = []
+    /// The notification settings last pushed to the page, so that a change the page cannot see is not pushed.
+    var pushedNotificationSettings: JSONValue?
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
@@ -192,6 +194,9 @@ public actor WebBridge {
             }
             for await change in changes {
                 await apply(change.kind, change.current, at: change.date)
+                if change.kind == .notifications, let details = change.notificationDetails {
+                    await pushNotificationSettings(status: change.current, details: details)
+                }
             }
             group.cancelAll()
         }

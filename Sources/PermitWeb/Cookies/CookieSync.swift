@@ -56,6 +56,8 @@ public actor CookieSync {
         var isFollowed = false
         var names: [String]
         var attributes: CookieAttributes
+        /// Whether the notification-setting cookies are mirrored too.
+        var notificationSettings: Bool
     }
 
     /// A mirror for ``run(following:)`` to follow: the center's changes from its start, unless `rewrite` says
@@ -223,14 +225,23 @@ public actor CookieSync {
     /// Permission data stays on the device unless the app calls this: the promise is that it never leaves
     /// it, and a cookie goes to the app's server with every request.
     ///
+    /// With `notificationSettings`, the notification-setting cookies (`NotificationDetails/cookieNames`:
+    /// `p_Notification_Alerts=yes`, ...) are mirrored too, whenever the center knows the settings: opt-in, as
+    /// every permission cookie is.
+    ///
     /// - Throws: ``CookieError`` when the attributes do not suit ``siteHost``, or the web view's error.
-    public func mirrorPermissionCookies(of center: PermissionCenter, attributes: CookieAttributes) async throws {
+    public func mirrorPermissionCookies(
+        of center: PermissionCenter, attributes: CookieAttributes, includingNotificationSettings notificationSettings: Bool = false
+    ) async throws {
         endMirror()
         let generation = mirrorGeneration
         // Subscribed before the read, so that a change while the cookies are written is written after them.
         let changes = center.changes()
-        let cookies = await center.cookies().sorted { $0.key < $1.key }
-        mirror = Mirror(center: center, pending: changes, names: cookies.map(\.key), attributes: attributes)
+        let cookies = await Self.mirrored(center, notificationSettings: notificationSettings)
+        let names = cookies.map(\.key) + (notificationSettings ? NotificationDetails.cookieNames : [])
+        mirror = Mirror(
+            center: center, pending: changes, names: Array(Set(names)).sorted(), attributes: attributes,
+            notificationSettings: notificationSettings)
         for (name, value) in cookies {
             try await set(name, value: value, attributes: attributes)
         }
@@ -253,7 +264,8 @@ public actor CookieSync {
     /// Writes the changes of one mirror until it stops or the task is cancelled.
     private func follow(_ start: MirrorStart) async {
         if start.rewrite, let center = mirror?.center, start.generation == mirrorGeneration {
-            for (name, value) in await center.cookies().sorted(by: { $0.key < $1.key }) {
+            let notificationSettings = mirror?.notificationSettings ?? false
+            for (name, value) in await Self.mirrored(center, notificationSettings: notificationSettings) {
                 guard start.generation == mirrorGeneration, let attributes = mirror?.attributes else { return }
                 do { try await set(name, value: value, attributes: attributes) } catch {
                     logger.warning("permission cookie not written", metadata: ["name": "\(name)", "error": "\(error)"])
@@ -268,12 +280,29 @@ public actor CookieSync {
     /// Writes the cookie of a changed permission unless mirroring stopped; returns whether it goes on.
     private func mirrorChange(_ change: PermissionChange, generation: Int) async -> Bool {
         guard generation == mirrorGeneration, let attributes = mirror?.attributes else { return false }
-        do {
-            try await set(change.kind.cookieName, value: change.current.cookieValue.rawValue, attributes: attributes)
-        } catch {
-            logger.warning("permission cookie not written", metadata: ["kind": "\(change.kind)", "error": "\(error)"])
+        var cookies = [(change.kind.cookieName, change.current.cookieValue.rawValue)]
+        if mirror?.notificationSettings == true, change.kind == .notifications, let details = change.notificationDetails {
+            cookies += details.cookies.sorted { $0.key < $1.key }
+        }
+        for (name, value) in cookies {
+            guard generation == mirrorGeneration else { return false }
+            do {
+                try await set(name, value: value, attributes: attributes)
+            } catch {
+                logger.warning("permission cookie not written", metadata: ["name": "\(name)", "error": "\(error)"])
+            }
         }
         return true
+    }
+
+    /// The cookies mirrored from `center`, sorted by name: the `p_…` permission cookies and, with
+    /// `notificationSettings`, the notification-setting cookies once the center knows the settings.
+    private static func mirrored(_ center: PermissionCenter, notificationSettings: Bool) async -> [(key: String, value: String)] {
+        var cookies = await center.cookies()
+        if notificationSettings, let details = await center.notificationDetails() {
+            cookies.merge(details.cookies) { _, setting in setting }
+        }
+        return cookies.sorted { $0.key < $1.key }
     }
 
     /// Stops mirroring permission cookies and, with `removingCookies`, deletes them from the web view, so

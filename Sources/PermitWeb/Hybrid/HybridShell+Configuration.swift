@@ -13,6 +13,12 @@ extension HybridShell {
         /// The attributes of the `p_…` permission cookies, or `nil` (the default) to keep permission data on
         /// the device.
         public var permissionCookies: CookieAttributes?
+        /// Whether the notification-setting cookies (`p_Notification_Alerts`, ... : `NotificationDetails.cookieNames`)
+        /// are mirrored beside the `p_…` permission cookies, when ``permissionCookies`` is set. Default: `false`.
+        ///
+        /// `permit server` records an installation whose every way of showing a notification is off as silent
+        /// only, when the page's requests carry them.
+        public var notificationSettingCookies: Bool
         /// The push token's cookie; used when the shell is given a push service.
         public var pushToken: PushTokenCookieConfiguration
         /// Whether the shell ends the policy's startup once the page has loaded. Default: `true`.
@@ -40,11 +46,13 @@ extension HybridShell {
         ///   - finishesStartupAtLoad: Whether the shell ends the policy's startup once the page has loaded;
         ///     `false` leaves it to the app's call of `PromptPolicy.finishStartup()`.
         ///   - keepsSeedKeys: Whether the `p_…` keys and `FCM_Token_Backup` are kept current in `UserDefaults`.
+        ///   - notificationSettingCookies: Whether the notification-setting cookies are mirrored too.
         public init(
             pageURL: URL, bridge: BridgeConfiguration, siteHost: String? = nil,
             permissionCookies: CookieAttributes? = nil, pushToken: PushTokenCookieConfiguration? = nil,
-            finishesStartupAtLoad: Bool = true, keepsSeedKeys: Bool = false
+            finishesStartupAtLoad: Bool = true, keepsSeedKeys: Bool = false, notificationSettingCookies: Bool = false
         ) {
+            self.notificationSettingCookies = notificationSettingCookies
             let host = siteHost ?? pageURL.host ?? "localhost"
             self.pageURL = pageURL
             self.bridge = bridge

@@ -175,7 +175,9 @@ public actor HybridShell {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await bridge.run() }
             if let attributes = configuration.permissionCookies {
-                try await cookies.mirrorPermissionCookies(of: center, attributes: attributes)
+                try await cookies.mirrorPermissionCookies(
+                    of: center, attributes: attributes,
+                    includingNotificationSettings: configuration.notificationSettingCookies)
             }
             try await pushTokens?.restoreCookie()
             try await cookies.synchronize()

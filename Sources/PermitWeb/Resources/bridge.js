@@ -168,6 +168,11 @@
     }
 
     function apply(update) {
+        if (trusted && update && update.notificationSettings && typeof update.notificationSettings === 'object') {
+            var settings = freeze(assign({}, update.notificationSettings));
+            window.dispatchEvent(new CustomEventType('permitnotificationsettingschange', { detail: settings }));
+            return;
+        }
         if (trusted && update && update.settingsReturn && typeof update.settingsReturn === 'object') {
             receiveSettingsReturn(update.settingsReturn);
             return;
@@ -246,6 +251,12 @@
         },
         get settingsReturn() {
             return settingsReturn;
+        },
+        // The person's notification settings beside the status, {status, alerts, alertStyle, sounds, badges,
+        // lockScreen, notificationCenter, criticalAlerts, timeSensitive, scheduledSummary, silentOnly}, or null
+        // when the app does not read them; `permitnotificationsettingschange` carries each change.
+        getNotificationSettings: function () {
+            return call('getNotificationSettings', {});
         },
         getPermissions: function () {
             return call('getPermissions', {}).then(function (update) {
