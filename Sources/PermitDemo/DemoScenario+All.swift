@@ -15,7 +15,7 @@ extension DemoScenario {
     /// its way to Settings, a logging app's policy flows, the push token, the system status.
     package static let all: [DemoScenario] =
         Scenario.seed.map { seen(by: $0, seed: "000") }
-        + [primer, grant, denial] + webPlatform + location + whoAsks + [settingsKillResume]
+        + [primer, grant, denial] + webPlatform + location + whoAsks + [settingsKillResume, notificationSettings]
         + Scenario.ashTrail.map { seen(by: $0, seed: "003") }
         + [pushToken, seedKeys, webPush, systemStatus]
 

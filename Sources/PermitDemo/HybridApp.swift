@@ -226,7 +226,7 @@ package actor HybridApp {
                 permissionCookies: configuration.mirrorsPermissionCookies
                     ? CookieAttributes(domain: configuration.siteHost, isSecure: secureCookies) : nil,
                 pushToken: PushTokenCookieConfiguration(domain: configuration.siteHost, isSecure: secureCookies),
-                keepsSeedKeys: true),
+                keepsSeedKeys: true, notificationSettingCookies: configuration.mirrorsPermissionCookies),
             policy: policy ?? .askingAtUse(for: center, logger: logger), webView: host, location: location,
             haptics: haptics, primers: DemoPrimers(app: self), settingsOffers: DemoSettingsOffers(app: self),
             settings: DemoSettings(app: self), pushTokens: pushTokens,

@@ -35,6 +35,17 @@ package struct PageSnapshot: Decodable, Sendable, CustomStringConvertible {
     package var scan: String?
     /// The page's return from Settings, once it had one.
     package var resumed: Resumed?
+    /// The notification settings the page shows (`getNotificationSettings()` or the latest change event).
+    package var notificationSettings: NotificationSettings?
+    /// How many `permitnotificationsettingschange` events the page got.
+    package var notificationSettingsChanges: Int
+
+    /// What the page read of the notification settings.
+    package struct NotificationSettings: Decodable, Sendable, Hashable {
+        package var status: String
+        package var alerts: String
+        package var silentOnly: Bool
+    }
 
     /// The page's return from Settings: its `permitsettingsreturn` event, and whether its first script saw the
     /// return already (`settingsReturn` at document start).

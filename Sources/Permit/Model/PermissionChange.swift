@@ -83,9 +83,14 @@ public struct PermissionChange: Hashable, Sendable, Codable, CustomStringConvert
     /// cookie value, such as `notDetermined` to `denied`, is `false`.
     public var changesCookieValue: Bool { previous?.cookieValue != current.cookieValue }
 
-    /// A one-line description, such as `location: granted -> denied (launch)`.
+    /// A one-line description, such as `location: granted -> denied (launch)`, or for a change of the
+    /// notification settings alone `notifications: granted, settings alerts(banner) sounds -> all off (foreground)`.
     public var description: String {
-        "\(kind): \(previous.map(\.rawValue) ?? "new") -> \(current) (\(cause))"
+        if previous == current, let notificationDetails {
+            let before = previousNotificationDetails.map(\.description) ?? "unknown"
+            return "\(kind): \(current), settings \(before) -> \(notificationDetails) (\(cause))"
+        }
+        return "\(kind): \(previous.map(\.rawValue) ?? "new") -> \(current) (\(cause))"
     }
 
     private enum CodingKeys: String, CodingKey {

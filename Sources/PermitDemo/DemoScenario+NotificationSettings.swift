@@ -1,0 +1,47 @@
+import Foundation
+import Permit
+import PermitPageServer
+import PermitServer
+import PermitTesting
+import PermitWebTesting
+
+extension DemoScenario {
+    /// Notifications as a matrix: allowed, then every way of showing them turned off in Settings while the app
+    /// kept running; the page hears of it (`permitnotificationsettingschange`, silent only), and the cookies say
+    /// it to the server.
+    static let notificationSettings = DemoScenario(
+        name: "notification-settings", seed: "001",
+        summary: "notifications allowed, then every way of showing them off in Settings: the page and the cookies say silent only"
+    ) { context in
+        let app = try await launchedApp(context)
+        let serverSide = context.stage.serverSide
+        let token = await app.pushTokens.registerForRemoteNotifications()
+        await app.device.answerNextPrompt(for: .notifications, with: .granted)
+        try await app.tap("[data-request=notifications]")
+        let allowed = try await app.waitForPage("expected the page to read the settings after the grant") { page in
+            page.notificationSettings?.alerts == "enabled"
+        }
+        try context.check(allowed.cookies["p_Notification_Alerts"] == "yes", "expected p_Notification_Alerts=yes, got \(allowed.cookies)")
+
+        // In Settings > Notifications: banners, sounds, badges, lock screen and Notification Center off.
+        await app.background()
+        await app.device.setNotificationDetails(.off)
+        try await app.foreground()
+        let silent = try await app.waitForPage("expected the page's change event to say silent only") { page in
+            // One event at the grant (nothing was shown before), one for the change in Settings.
+            page.notificationSettings?.silentOnly == true && page.notificationSettingsChanges == 2
+                && page.cookies["p_Notification_Alerts"] == "no"
+        }
+        try context.check(silent.statuses["notifications"] == "granted", "expected notifications still granted")
+
+        // The next page request carries the cookies to the server, which records the installation as silent only.
+        let sentBefore = context.stage.server.requests.count
+        try await app.reloadPage()
+        let sent = context.stage.server.requests.dropFirst(sentBefore).first { $0.path == "/" }?.cookieHeader ?? ""
+        try context.check(sent.contains("p_Notification_Alerts=no"), "expected the page request to carry p_Notification_Alerts=no")
+        _ = (serverSide, token)
+        context.note("  page    granted: alerts enabled; after Settings: silent only (event), p_Notification_Alerts=no")
+        context.note("  server  GET / carried p_Notification_Alerts=no")
+        return "the settings reached the page and the cookies: silent only"
+    }
+}
