@@ -15,7 +15,15 @@ struct Server: AsyncParsableCommand {
             the daily grant counts per kind (aggregates only: the registry keeps the latest state per \
             installation, never a history), /permit/grant-rates.html shows them as a chart in a browser, which \
             asks for the admin key as the password (any user name), and DELETE /permit/installations/ID deletes \
-            what the registry keeps of one installation. Stale tokens are pruned at start and every hour.
+            what the registry keeps of one installation, which GET /permit/installations/ID shows as JSON. \
+            Stale tokens are pruned at start and every hour.
+
+            An app that opts in mirrors its notification settings as eight more cookies next to p_Notification, \
+            p_Notification_Alerts, _Sounds, _Badges, _LockScreen, _Center, _Critical, _TimeSensitive and \
+            _Summary (yes or no; a native report's "notifications" object says the same): an installation \
+            that allows notifications with alerts, sounds, badges, Lock Screen and Notification Center all off \
+            is recorded as silent only, and the grant rates count them. It is sent pushes as any other, but \
+            shows none, and iOS does not deliver its silent pushes either.
 
             Push: POST /permit/push (admin key) queues a notification in the registry's database, to the \
             installations whose kind is in a state ({"message": {...}, "kind": "notifications", "state": \

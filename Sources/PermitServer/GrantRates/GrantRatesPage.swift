@@ -5,8 +5,9 @@ package enum GrantRatesPage {
     /// The chart's drawing area, in SVG units, and the widest bar; the day labels go below the area.
     static let chartWidth = 640, chartHeight = 160, widestBar = 24.0
 
-    /// The whole HTML document for `days`, grouped by kind in alphabetical order.
-    package static func html(_ days: [GrantDay], from: String, through: String) -> String {
+    /// The whole HTML document for `days`, grouped by kind in alphabetical order, with how many installations
+    /// are silent only now when `notifications` are counted.
+    package static func html(_ days: [GrantDay], from: String, through: String, notifications: NotificationCounts? = nil) -> String {
         let kinds = Dictionary(grouping: days, by: \.kind).sorted { $0.key < $1.key }
         var sections = ""
         for (kind, kindDays) in kinds {
@@ -40,10 +41,22 @@ package enum GrantRatesPage {
             answers. Cookies (<code>p_…=yes</code> or <code>no</code>) say only yes or no: a <code>no</code> may be \
             a denial, a permission never asked or one the device restricts, so it is never counted as a denial. A \
             kind reported by cookies alone shows grants only, and its rate is 100 % whatever people answered.</p>
+            \(notifications.map(silentOnly) ?? "")
             <p class="legend"><span style="background:#248a3d"></span>granted<span style="background:#d70015"></span>denied</p>
             \(sections)
             </body></html>
             """
+    }
+
+    /// How many installations are silent only, of those whose notification settings are known, and what that means.
+    static func silentOnly(_ counts: NotificationCounts) -> String {
+        let known = counts.known == 0
+            ? "No installation reported its notification settings (the app mirrors them only when it opts in)."
+            : "\(counts.silentOnly) of the \(counts.known) installations that reported their notification settings are "
+                + "silent only."
+        return "<p id=\"silent-only\"><strong>Silent only, now.</strong> \(known) A silent-only installation allows "
+            + "notifications with alerts, sounds, badges, the Lock Screen and Notification Center all off: it is sent "
+            + "pushes, but shows none of them, and iOS does not deliver its silent pushes either.</p>"
     }
 
     /// One kind's summary, chart and table.

@@ -9,6 +9,9 @@ import Permit
 /// ``CookieReading/ignored``), as if the request had not carried it:
 /// - a `p_…` cookie is a permission only when the rest of its name is a counted kind's (``ReportLimits``): the
 ///   site's own `p_darkmode=yes` is no kind and no error;
+/// - the eight `p_Notification_…` cookies (``NotificationSettings``) are read as one set, never as kinds (a kind's
+///   identifier has no `_`): a set with one of them missing or neither `yes` nor `no` is ignored whole, and
+///   another `p_Notification_…` name is the site's own;
 /// - names are compared exactly, as RFC 6265 has user agents store and send them: `P_CAMERA` or `fcm_token` is
 ///   not Permit's cookie;
 /// - a value in double quotes, which RFC 6265's `cookie-value` grammar allows around any value, is read
@@ -45,6 +48,7 @@ package enum CookieReport {
         var ignored: [String] = []
         var malformedInstallation = false
         var proof = InstallationReport.Proof.absent
+        var settings: [NotificationSettings.Setting: Bool?] = [:]  // `.some(nil)`: read, neither yes nor no
         var start = 0
         while start < bytes.count {
             var end = start
@@ -84,29 +88,66 @@ package enum CookieReport {
                 }
             } else if name.starts(with: limits.permissionPrefix.utf8) {
                 let suffix = String(decoding: name.dropFirst(limits.permissionPrefix.utf8.count), as: UTF8.self)
-                guard let kind = limits.kindsByCookieSuffix[suffix], states[kind] == nil else { continue }
-                if let state = permissionState(value) {
-                    states[kind] = state
-                } else {
-                    ignored.append("malformed permission cookie")
+                if let kind = limits.kindsByCookieSuffix[suffix] {
+                    guard states[kind] == nil else { continue }
+                    if let state = permissionState(value) {
+                        states[kind] = state
+                    } else {
+                        ignored.append("malformed permission cookie")
+                    }
+                } else if let setting = notificationSetting(suffix), settings[setting] == nil {
+                    // Not a kind: kinds' identifiers have no `_`. Only the first of one name is read, even malformed.
+                    let isOn = yesOrNo(value)
+                    settings[setting] = .some(isOn)
+                    if isOn == nil { ignored.append("malformed notification setting cookie") }
                 }
             }
         }
+        let notifications = notificationSettings(settings, ignored: &ignored)
         guard !malformedInstallation, let installation = installation ?? token.map(installationName(token:)) else {
             return CookieReading(report: nil, ignored: ignored)
         }
         return CookieReading(
             report: InstallationReport(
-                installation: installation, token: token, platform: platform, states: states, proof: proof),
+                installation: installation, token: token, platform: platform, states: states, proof: proof,
+                notifications: notifications),
             ignored: ignored)
     }
 
     /// The state a permission cookie's value stands for, `yes` or `no` in any case; `nil` for another value.
     private static func permissionState(_ value: UnsafeBufferPointer<UInt8>) -> ReportedState? {
+        yesOrNo(value).flatMap { ReportedState(cookieValue: $0 ? "yes" : "no") }
+    }
+
+    /// `true` for `yes` and `false` for `no`, in any case; `nil` for another value.
+    private static func yesOrNo(_ value: UnsafeBufferPointer<UInt8>) -> Bool? {
         let lowercased = value.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
-        if lowercased.elementsEqual("yes".utf8) { return ReportedState(cookieValue: "yes") }
-        if lowercased.elementsEqual("no".utf8) { return ReportedState(cookieValue: "no") }
+        if lowercased.elementsEqual("yes".utf8) { return true }
+        if lowercased.elementsEqual("no".utf8) { return false }
         return nil
+    }
+
+    // MARK: - Notification settings
+
+    /// The notification setting a `p_…` cookie's name names after the prefix (`Notification_Alerts`), exactly.
+    private static func notificationSetting(_ suffix: String) -> NotificationSettings.Setting? {
+        guard suffix.utf8.starts(with: notificationSettingPrefix.utf8) else { return nil }
+        return NotificationSettings.Setting(cookieSuffix: suffix.dropFirst(notificationSettingPrefix.count))
+    }
+
+    private static let notificationSettingPrefix = NotificationSettings.notificationCookieSuffix + "_"
+
+    /// The settings the cookies read carry: `nil` when there were none; when some were malformed (each counted
+    /// already) or some missing, `nil` too, and the set is named in `ignored` once: only a whole set is read.
+    private static func notificationSettings(
+        _ read: [NotificationSettings.Setting: Bool?], ignored: inout [String]
+    ) -> NotificationSettings? {
+        guard !read.isEmpty, !read.values.contains(nil) else { return nil }
+        guard read.count == NotificationSettings.Setting.allCases.count else {
+            ignored.append("incomplete notification settings")
+            return nil
+        }
+        return NotificationSettings(enabled: Set(read.filter { $0.value == true }.keys))
     }
 
     /// The installation name for a request that carries a token and no installation cookie: `t-` and the

@@ -193,16 +193,18 @@ package struct CookieWriteMetrics: Sendable, Hashable, Codable {
 }
 
 extension InstallationReport {
-    /// This report with `newer` over it: its token and platform when it has them, its states over these. A
-    /// report that carries another proof replaces this one whole, so that neither lends the other what only its
-    /// own proof admits; but one without a proof never displaces one with a proof (the cookie writer lets
-    /// through only proofs that verify): otherwise anyone naming an installation during an outage would replace
-    /// its own waiting report with one the registry then refuses, and the installation's report would be lost.
+    /// This report with `newer` over it: its token, platform and notification settings when it has them, its
+    /// states over these. A report that carries another proof replaces this one whole, so that neither lends the
+    /// other what only its own proof admits; but one without a proof never displaces one with a proof (the cookie
+    /// writer lets through only proofs that verify): otherwise anyone naming an installation during an outage
+    /// would replace its own waiting report with one the registry then refuses, and the installation's report
+    /// would be lost.
     fileprivate func merging(_ newer: InstallationReport) -> InstallationReport {
         if case .presented = proof, case .absent = newer.proof { return self }
         guard newer.proof == proof else { return newer }
         return InstallationReport(
             installation: installation, token: newer.token ?? token, platform: newer.platform ?? platform,
-            states: states.merging(newer.states) { _, newer in newer }, proof: proof)
+            states: states.merging(newer.states) { _, newer in newer }, proof: proof,
+            notifications: newer.notifications ?? notifications)
     }
 }

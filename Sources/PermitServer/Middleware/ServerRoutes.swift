@@ -23,8 +23,13 @@ import Permit
 /// - `DELETE /permit/installations/ID`: everything the registry keeps of one installation (the daily
 ///   aggregates, which name no one, stay), with the admin key; 204 when it was deleted, 404 when the registry
 ///   holds no such installation, 400 for a malformed identifier, 503 when the storage failed.
-/// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, with the
-///   admin key. Aggregates only: the registry keeps the latest state per installation, never a history.
+/// - `GET /permit/installations/ID`: what the registry keeps of one installation (``InstallationSummary``, JSON:
+///   its token shortened, its states, its notification settings and whether it is silent only), with the admin
+///   key; 404 when the registry holds no such installation, 400 for a malformed identifier, 503 when the storage
+///   failed.
+/// - `GET /permit/grant-rates?from=YYYY-MM-DD&through=YYYY-MM-DD`: the daily grant counts per kind, and how many
+///   installations are silent only now (``NotificationCounts``), with the admin key. Aggregates only: the
+///   registry keeps the latest state per installation, never a history.
 /// - `GET /permit/grant-rates.html?from=…&through=…`: the same counts as a page with a chart
 ///   (``GrantRatesPage``), for a person in a browser.
 ///
@@ -76,7 +81,10 @@ package struct ServerRoutes: Sendable {
         router.add("/permit/installations", handlers: [.post: { request, context in try await self.report(request, context) }])
         router.add(
             "/permit/installations/:installation",
-            handlers: [.delete: { request, context in try await self.delete(request, installation: context.parameters.get("installation")) }])
+            handlers: [
+                .get: { request, context in try await self.installation(request, installation: context.parameters.get("installation")) },
+                .delete: { request, context in try await self.delete(request, installation: context.parameters.get("installation")) },
+            ])
         router.add("/permit/grant-rates", handlers: [.get: { request, _ in try await self.grantRates(request) }])
         router.add("/permit/grant-rates.html", handlers: [.get: { request, _ in try await self.grantRatesPage(request) }])
         router.add(
@@ -178,15 +186,42 @@ package struct ServerRoutes: Sendable {
         return Response(status: .noContent)
     }
 
+    private func installation(_ request: Request, installation: String?) async throws -> Response {
+        guard adminKey.accepts(Self.adminCredential(request.headers)) else { return Self.adminRefused }
+        guard let installation, limits.isValidInstallation(installation) else {
+            return Self.badRequest("malformed installation")
+        }
+        let found: InstallationRecord?
+        do {
+            found = try await storage.record(installation: installation)
+        } catch {
+            logger.error("installation not read", metadata: [
+                "installation": "\(installation)", "error": "\((error as? ServerError)?.detail ?? "\(error)")",
+            ])
+            var response = Self.plainText(
+                .serviceUnavailable, "\((error as? ServerError)?.summary ?? "the registry's storage failed"); retry later")
+            response.headers[.retryAfter] = "5"
+            return response
+        }
+        guard let record = found else { return Self.plainText(.notFound, "no such installation") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(InstallationSummary(record)))))
+    }
+
     private func grantRates(_ request: Request) async throws -> Response {
         guard adminKey.accepts(Self.adminCredential(request.headers)) else { return Self.adminRefused }
         let parameters = request.uri.queryParameters
         let from = parameters.get("from") ?? "0000-00-00", through = parameters.get("through") ?? "9999-99-99"
         guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
         let days = try await storage.grantDays(from: from, through: through)
+        let notifications = try await storage.notificationCounts()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let body = try encoder.encode(GrantRatesReport(days: days))
+        let body = try encoder.encode(GrantRatesReport(days: days, notifications: notifications))
         return Response(
             status: .ok, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
@@ -199,7 +234,8 @@ package struct ServerRoutes: Sendable {
         guard Self.isDay(from), Self.isDay(through) else { return Self.badRequest(Self.daysReason) }
         let days = try await storage.grantDays(from: from, through: through)
         let html = GrantRatesPage.html(
-            days, from: from == "0000-00-00" ? "the first day" : from, through: through == "9999-99-99" ? "today" : through)
+            days, from: from == "0000-00-00" ? "the first day" : from, through: through == "9999-99-99" ? "today" : through,
+            notifications: try await storage.notificationCounts())
         return Response(
             status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

@@ -1,4 +1,5 @@
 package import Foundation
+import Permit
 
 /// What the registry keeps about one installation of the app: its push token, its platform, when it was
 /// first and last seen, and the permission states it last reported.
@@ -35,6 +36,9 @@ package struct InstallationRecord: Sendable {
     /// Whether APNs refused the token in a way that often means a configuration mistake (`BadDeviceToken`):
     /// kept, but not sent to, until a report carries another token or another environment.
     package var quarantined: Bool
+    /// The notification settings last reported (``NotificationSettings``), or `nil` when no report carried them
+    /// (the app did not opt in to mirror them, or predates them). A report without them keeps these.
+    package var notificationSettings: NotificationSettings?
     /// The stored copy this record was read as: a number drawn at each write, which the next write names so
     /// that no server writes over a change it has not read (``RegistryWrite/Precondition``); 0 for a record
     /// stored before revisions, or never stored. Not part of equality: two records are equal when they say
@@ -45,7 +49,8 @@ package struct InstallationRecord: Sendable {
     package init(
         installation: String, token: String?, platform: Platform, firstSeen: Date, lastSeen: Date,
         states: [String: ReportedState], counted: [String: CountedDays] = [:], proven: Bool = false,
-        environment: APNsEnvironment? = nil, tokenRegistered: Date? = nil, quarantined: Bool = false, revision: Int64 = 0
+        environment: APNsEnvironment? = nil, tokenRegistered: Date? = nil, quarantined: Bool = false,
+        notificationSettings: NotificationSettings? = nil, revision: Int64 = 0
     ) {
         self.installation = installation
         self.token = token
@@ -58,8 +63,24 @@ package struct InstallationRecord: Sendable {
         self.environment = environment
         self.tokenRegistered = tokenRegistered
         self.quarantined = quarantined
+        self.notificationSettings = notificationSettings
         self.revision = revision
     }
+
+    /// Whether the installation allows notifications but shows none of them: every alert type is off
+    /// (``NotificationSettings/hidesEveryAlert``) while its `notifications` state is granted. Such an
+    /// installation is sent pushes as any other, but a push's alert is neither seen nor heard, and iOS does not
+    /// deliver its silent (`content-available`) pushes either.
+    ///
+    /// `nil` when unknown: the installation never reported its ``notificationSettings``, or never its
+    /// `notifications` state. `false` when notifications are not granted, or some alert type is on.
+    package var silentOnly: Bool? {
+        guard let notificationSettings, let state = states[Self.notificationsKind] else { return nil }
+        return state == .granted && notificationSettings.hidesEveryAlert
+    }
+
+    /// The identifier of the notifications kind, whose state ``silentOnly`` reads.
+    package static let notificationsKind = PermissionKind.notifications.rawValue
 }
 
 extension InstallationRecord: Hashable {
@@ -68,7 +89,7 @@ extension InstallationRecord: Hashable {
             && lhs.firstSeen == rhs.firstSeen && lhs.lastSeen == rhs.lastSeen && lhs.states == rhs.states
             && lhs.counted == rhs.counted && lhs.proven == rhs.proven
             && lhs.environment == rhs.environment && lhs.tokenRegistered == rhs.tokenRegistered
-            && lhs.quarantined == rhs.quarantined
+            && lhs.quarantined == rhs.quarantined && lhs.notificationSettings == rhs.notificationSettings
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -82,5 +103,6 @@ extension InstallationRecord: Hashable {
         hasher.combine(proven)
         hasher.combine(environment)
         hasher.combine(quarantined)
+        hasher.combine(notificationSettings)
     }
 }

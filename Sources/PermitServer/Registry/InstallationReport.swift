@@ -1,8 +1,9 @@
 /// What one request tells about an installation: from the web view's cookies or from the native endpoint.
 ///
 /// A report may leave things out: a missing token keeps the registered one, and a kind not reported keeps
-/// its last state. As JSON (the native report's body) it has `installation`, `token`, `platform`, `states`,
-/// `proof` and `environment` (`sandbox` or `production`, the APNs environment of an iOS token).
+/// its last state, and missing notification settings keep the last ones. As JSON (the native report's body) it
+/// has `installation`, `token`, `platform`, `states`, `proof`, `environment` (`sandbox` or `production`, the APNs
+/// environment of an iOS token) and `notifications` (``NotificationSettings``, all eight as `true` or `false`).
 package struct InstallationReport: Sendable, Hashable, Codable {
     /// The installation's identifier.
     package var installation: String
@@ -16,6 +17,8 @@ package struct InstallationReport: Sendable, Hashable, Codable {
     package var proof: Proof
     /// The APNs environment of the token, if the request said.
     package var environment: APNsEnvironment?
+    /// The notification settings, if the request carried the whole set (the app opted in to mirror them).
+    package var notifications: NotificationSettings?
 
     /// What a report carries to prove it comes from its installation.
     package enum Proof: Sendable, Hashable {
@@ -32,7 +35,7 @@ package struct InstallationReport: Sendable, Hashable, Codable {
     /// Creates a report.
     package init(
         installation: String, token: String? = nil, platform: Platform? = nil, states: [String: ReportedState] = [:],
-        proof: Proof = .absent, environment: APNsEnvironment? = nil
+        proof: Proof = .absent, environment: APNsEnvironment? = nil, notifications: NotificationSettings? = nil
     ) {
         self.installation = installation
         self.token = token
@@ -40,10 +43,11 @@ package struct InstallationReport: Sendable, Hashable, Codable {
         self.states = states
         self.proof = proof
         self.environment = environment
+        self.notifications = notifications
     }
 
     private enum CodingKeys: String, CodingKey {
-        case installation, token, platform, states, proof, environment
+        case installation, token, platform, states, proof, environment, notifications
     }
 
     /// Decodes a report; a `proof` string is ``Proof/presented(_:)``, and none is ``Proof/absent``.
@@ -55,6 +59,7 @@ package struct InstallationReport: Sendable, Hashable, Codable {
         states = try container.decode([String: ReportedState].self, forKey: .states)
         proof = try container.decodeIfPresent(String.self, forKey: .proof).map(Proof.presented) ?? .absent
         environment = try container.decodeIfPresent(APNsEnvironment.self, forKey: .environment)
+        notifications = try container.decodeIfPresent(NotificationSettings.self, forKey: .notifications)
     }
 
     /// Encodes the report, with its proof only when it presents one.
@@ -66,5 +71,6 @@ package struct InstallationReport: Sendable, Hashable, Codable {
         try container.encode(states, forKey: .states)
         if case .presented(let proof) = proof { try container.encode(proof, forKey: .proof) }
         try container.encodeIfPresent(environment, forKey: .environment)
+        try container.encodeIfPresent(notifications, forKey: .notifications)
     }
 }

@@ -37,6 +37,9 @@ package enum RegistryPlan: Sendable, Hashable {
     /// a proven installation (`.refused`), and of another one changes everything but a stored token, so that
     /// nobody can put their token in another installation's place by naming it.
     ///
+    /// A report's notification settings (``InstallationReport/notifications``) replace the stored ones; a report
+    /// without them keeps them. A change of the settings alone is written like any other change.
+    ///
     /// A report whose token is taken refreshes the token's registration time (``InstallationRecord/tokenRegistered``)
     /// whenever the record is written.
     ///
@@ -69,6 +72,8 @@ package enum RegistryPlan: Sendable, Hashable {
         }
         if standing != .unproven { merged.proven = true }
         if let platform = report.platform { merged.platform = platform }
+        // Settings not reported keep the last ones, as a kind not reported keeps its state.
+        if let notifications = report.notifications { merged.notificationSettings = notifications }
         var counts: [String: GrantCounts] = [:]
         for (kind, reported) in report.states {
             let previous = merged.states[kind]

@@ -3,7 +3,9 @@
 /// `permit_installations` holds one row per installation: its token, platform, first and last seen (seconds),
 /// its latest states and what the grant counts hold of each kind (both JSON), and the revision of the row
 /// (``InstallationRecord/revision``), whether it has proved itself (`proven`, 0 or 1), its token's APNs
-/// environment, the token's last registration (seconds) and whether the token is quarantined (0 or 1).
+/// environment, the token's last registration (seconds), whether the token is quarantined (0 or 1), its
+/// notification settings (JSON, ``NotificationSettings``) and whether it is silent only (0 or 1; both `NULL` when
+/// unknown).
 /// `permit_grant_days` holds the counts per day and kind; its `asked` column is written as granted plus denied
 /// and read as such. `permit_keys` holds the registry's own secrets by name: the installation proof key, in hex.
 ///
@@ -17,7 +19,8 @@ enum RegistrySchema {
                 installation TEXT PRIMARY KEY, token TEXT, platform TEXT NOT NULL,
                 first_seen BIGINT NOT NULL, last_seen BIGINT NOT NULL, states TEXT NOT NULL,
                 counted TEXT, revision BIGINT NOT NULL DEFAULT 0, proven BIGINT NOT NULL DEFAULT 0,
-                environment TEXT, token_registered BIGINT, quarantined BIGINT NOT NULL DEFAULT 0)
+                environment TEXT, token_registered BIGINT, quarantined BIGINT NOT NULL DEFAULT 0,
+                notifications TEXT, silent_only BIGINT)
             """),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_last_seen ON permit_installations (last_seen)"),
         SQLStatement("CREATE INDEX IF NOT EXISTS permit_installations_token ON permit_installations (token)"),
@@ -69,6 +72,15 @@ enum RegistrySchema {
                 SQLStatement("ALTER TABLE permit_installations ADD COLUMN token_registered BIGINT"),
                 SQLStatement("ALTER TABLE permit_installations ADD COLUMN quarantined BIGINT NOT NULL DEFAULT 0"),
                 SQLStatement("UPDATE permit_installations SET token_registered = last_seen WHERE token IS NOT NULL"),
+            ]),
+        // Before notification settings (issue 39): no installation reported them, so each existing row's are
+        // unknown (NULL), and so is whether it is silent only.
+        Migration(
+            name: "notification settings",
+            probe: SQLStatement("SELECT notifications, silent_only FROM permit_installations WHERE 1 = 0"),
+            statements: [
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN notifications TEXT"),
+                SQLStatement("ALTER TABLE permit_installations ADD COLUMN silent_only BIGINT"),
             ]),
     ]
 }

@@ -41,6 +41,9 @@ package protocol RegistryStorage: Sendable {
     func grantDays(from first: String, through last: String) async throws -> [GrantDay]
     /// The number of installations that have a token.
     func tokenCount() async throws -> Int
+    /// How many installations reported their notification settings, and how many of them are silent only
+    /// (``InstallationRecord/silentOnly``), as stored now.
+    func notificationCounts() async throws -> NotificationCounts
     /// The key of the installations' proofs (``InstallationProofs/keyBytes`` bytes), kept in the registry itself
     /// so that every server sharing it checks the others' proofs: created at the first call on a registry, the
     /// same at every call after, from any process.

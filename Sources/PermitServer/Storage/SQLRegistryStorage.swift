@@ -116,16 +116,10 @@ package struct SQLRegistryStorage: RegistryStorage {
         }
     }
 
-    /// The columns of an installation's row, in the order of the statements' values.
-    private static let columns = """
-        installation, token, platform, first_seen, last_seen, states, counted, revision, proven, environment, \
-        token_registered, quarantined
-        """
-
     /// How many installations one SELECT reads at most.
     private static let readChunk = 500
 
-    /// How many new installations one INSERT writes at most (12 values each, well under either engine's limit).
+    /// How many new installations one INSERT writes at most (14 values each, well under either engine's limit).
     private static let insertChunk = 500
 
     /// The statement that inserts the records of `writes`, new installations, each unless its installation is
@@ -134,7 +128,7 @@ package struct SQLRegistryStorage: RegistryStorage {
         guard writes.count > 1 else { return try installationStatement(writes[0]) }
         var values: [SQLValue] = []
         var rows: [String] = []
-        values.reserveCapacity(writes.count * 12)
+        values.reserveCapacity(writes.count * columnCount)
         for write in writes {
             let row = try rowValues(write.record)
             rows.append("(" + (1...row.count).map { "$\(values.count + $0)" }.joined(separator: ", ") + ")")
@@ -145,17 +139,6 @@ package struct SQLRegistryStorage: RegistryStorage {
             values)
     }
 
-    /// The values of `record`'s row, in the order of ``columns``.
-    private static func rowValues(_ record: InstallationRecord) throws -> [SQLValue] {
-        [
-            .text(record.installation), record.token.map(SQLValue.text) ?? .null, .text(record.platform.rawValue),
-            .integer(seconds(record.firstSeen)), .integer(seconds(record.lastSeen)), .text(try encode(record.states)),
-            .text(try encode(record.counted)), .integer(record.revision), .integer(record.proven ? 1 : 0),
-            record.environment.map { SQLValue.text($0.rawValue) } ?? .null,
-            record.tokenRegistered.map { SQLValue.integer(seconds($0)) } ?? .null, .integer(record.quarantined ? 1 : 0),
-        ]
-    }
-
     /// The statement that writes `write`'s record if its precondition holds, and otherwise changes nothing.
     private static func installationStatement(_ write: RegistryWrite) throws -> SQLStatement {
         let record = write.record
@@ -164,7 +147,7 @@ package struct SQLRegistryStorage: RegistryStorage {
         case .absent:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                INSERT INTO permit_installations (\(columns)) VALUES (\(placeholders(row.count)))
                 ON CONFLICT (installation) DO NOTHING
                 """, row)
         case .revision(let stored):
@@ -173,18 +156,20 @@ package struct SQLRegistryStorage: RegistryStorage {
             return SQLStatement(
                 """
                 UPDATE permit_installations SET token = $1, platform = $2, last_seen = $3, states = $4, counted = $5,
-                    revision = $6, proven = $7, environment = $8, token_registered = $9, quarantined = $10
-                WHERE installation = $11 AND revision = $12
+                    revision = $6, proven = $7, environment = $8, token_registered = $9, quarantined = $10,
+                    notifications = $11, silent_only = $12
+                WHERE installation = $13 AND revision = $14
                 """,
                 [row[1], row[2]] + row[4...] + [row[0], .integer(stored)])
         case .anything:
             return SQLStatement(
                 """
-                INSERT INTO permit_installations (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                INSERT INTO permit_installations (\(columns)) VALUES (\(placeholders(row.count)))
                 ON CONFLICT (installation) DO UPDATE SET token = excluded.token, platform = excluded.platform,
                     last_seen = excluded.last_seen, states = excluded.states, counted = excluded.counted,
                     revision = excluded.revision, proven = excluded.proven, environment = excluded.environment,
-                    token_registered = excluded.token_registered, quarantined = excluded.quarantined
+                    token_registered = excluded.token_registered, quarantined = excluded.quarantined,
+                    notifications = excluded.notifications, silent_only = excluded.silent_only
                 """, row)
         }
     }
@@ -345,6 +330,19 @@ package struct SQLRegistryStorage: RegistryStorage {
         return Int(rows.first?.first?.integer ?? 0)
     }
 
+    package func notificationCounts() async throws -> NotificationCounts {
+        // COUNT of a column counts its non-NULL values: the installations whose silent-only is known.
+        let rows = try await executor.rows(SQLStatement(
+            """
+            SELECT CAST(COUNT(silent_only) AS BIGINT), CAST(COALESCE(SUM(silent_only), 0) AS BIGINT)
+            FROM permit_installations
+            """))
+        guard let row = rows.first, row.count == 2, let known = row[0].integer, let silent = row[1].integer else {
+            throw ServerError.storageCorrupt.withDetail("a count of unexpected shape")
+        }
+        return NotificationCounts(known: Int(known), silentOnly: Int(silent))
+    }
+
     // MARK: - Grant rates
 
     package func grantDays(from first: String, through last: String) async throws -> [GrantDay] {
@@ -362,39 +360,5 @@ package struct SQLRegistryStorage: RegistryStorage {
             return GrantDay(day: day, kind: kind, counts: GrantCounts(
                 granted: Int(granted), denied: Int(denied), changedMind: Int(changed)))
         }
-    }
-
-    // MARK: - Coding
-
-    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
-
-    private static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    private static func record(row: [SQLValue]) throws -> InstallationRecord {
-        guard row.count == 12, let installation = row[0].text, let platform = row[2].text.flatMap(Platform.init),
-            let first = row[3].integer, let last = row[4].integer, let json = row[5].text,
-            let states = try? JSONDecoder().decode([String: ReportedState].self, from: Data(json.utf8)),
-            let revision = row[7].integer, let proven = row[8].integer, let quarantined = row[11].integer
-        else { throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape") }
-        let counted: [String: CountedDays]
-        if let countedJSON = row[6].text {
-            guard let decoded = try? JSONDecoder().decode([String: CountedDays].self, from: Data(countedJSON.utf8)) else {
-                throw ServerError.storageCorrupt.withDetail("an installation row of unexpected shape")
-            }
-            counted = decoded
-        } else {
-            counted = CountedDays.assumed(from: states)  // a row of the first schema
-        }
-        return InstallationRecord(
-            installation: installation, token: row[1].text, platform: platform,
-            firstSeen: Date(timeIntervalSince1970: TimeInterval(first)),
-            lastSeen: Date(timeIntervalSince1970: TimeInterval(last)), states: states, counted: counted,
-            proven: proven != 0, environment: row[9].text.flatMap(APNsEnvironment.init(rawValue:)),
-            tokenRegistered: row[10].integer.map { Date(timeIntervalSince1970: TimeInterval($0)) },
-            quarantined: quarantined != 0, revision: revision)
     }
 }

@@ -65,6 +65,21 @@ import Testing
         #expect(round.map { $0.report.token } == ["t2"])
     }
 
+    /// Notification settings merge as the token does: a newer report's replace the waiting ones, and a newer
+    /// report without them keeps them, so a retry writes neither an older set nor none.
+    @Test func notificationSettingsWaitingAreKeptOrReplacedByNewerOnes() throws {
+        var book = CookieWriteBook()
+        let silent = InstallationReport(installation: "a", notifications: NotificationSettings(enabled: []))
+        let (_, first) = try self.ticket(book.submit(silent))
+        _ = book.failed(first)
+        let (merged, second) = try self.ticket(book.submit(camera))
+        #expect(merged.notifications == NotificationSettings(enabled: []) && merged.states == camera.states)
+        _ = book.failed(second)
+        let louder = InstallationReport(installation: "a", notifications: NotificationSettings(enabled: [.sounds]))
+        let (last, _) = try self.ticket(book.submit(louder))
+        #expect(last.notifications == NotificationSettings(enabled: [.sounds]) && last.token == "t1")
+    }
+
     /// While the installation's own report (with its proof) waits for a retry, a report naming it without a
     /// proof (anyone can send one) does not replace it: the registry would refuse that one, and the
     /// installation's report would be lost. A report with a proof still replaces one without.

@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         ("/", HTTPRequest.Method.post, "GET, HEAD, OPTIONS"), ("/", .delete, "GET, HEAD, OPTIONS"),
         ("/permit/installations", .get, "POST, OPTIONS"), ("/permit/installations", .put, "POST, OPTIONS"),
-        ("/permit/installations", .head, "POST, OPTIONS"), ("/permit/installations/m-2", .get, "DELETE, OPTIONS"),
+        ("/permit/installations", .head, "POST, OPTIONS"), ("/permit/installations/m-2", .put, "GET, HEAD, DELETE, OPTIONS"),
         ("/permit/grant-rates", .post, "GET, HEAD, OPTIONS"), ("/permit/grant-rates.html", .patch, "GET, HEAD, OPTIONS"),
     ])
     func aWrongMethodIsA405WithAllow(uri: String, method: HTTPRequest.Method, allow: String) async throws {

@@ -24,5 +24,6 @@ extension ForwardingStorage {
         try await base.grantDays(from: first, through: last)
     }
     func tokenCount() async throws -> Int { try await base.tokenCount() }
+    func notificationCounts() async throws -> NotificationCounts { try await base.notificationCounts() }
     func proofKey() async throws -> [UInt8] { try await base.proofKey() }
 }

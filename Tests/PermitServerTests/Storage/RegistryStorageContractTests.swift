@@ -5,7 +5,7 @@ import Testing
 
 /// The storage contract on SQLite: each check on its own file in a temporary directory.
 @Suite struct SQLiteRegistryStorageTests {
-    @Test(arguments: RegistryStorageContract.checks)
+    @Test(arguments: RegistryStorageContract.allChecks)
     func contract(_ check: ContractCheck) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -20,7 +20,7 @@ import Testing
     .enabled(if: PostgresTestServer.shouldRun, "PostgreSQL is not installed (scripts/setup installs it); skipped outside CI"),
     .postgresServer)
 struct PostgresRegistryStorageTests {
-    @Test(arguments: RegistryStorageContract.checks)
+    @Test(arguments: RegistryStorageContract.allChecks)
     func contract(_ check: ContractCheck) async throws {
         let server = try #require(PostgresTestServer.current)
         let configuration = try await server.makeDatabase()
