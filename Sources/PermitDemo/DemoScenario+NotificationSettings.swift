@@ -7,11 +7,11 @@ import PermitWebTesting
 
 extension DemoScenario {
     /// Notifications as a matrix: allowed, then every way of showing them turned off in Settings while the app
-    /// kept running; the page hears of it (`permitnotificationsettingschange`, silent only), and the cookies say
-    /// it to the server.
+    /// kept running; the page hears of it (`permitnotificationsettingschange`, silent only), the cookies say it,
+    /// and the server's registry records the installation as silent only.
     static let notificationSettings = DemoScenario(
         name: "notification-settings", seed: "001",
-        summary: "notifications allowed, then every way of showing them off in Settings: the page and the cookies say silent only"
+        summary: "notifications allowed, then every way of showing them off in Settings: the page, the cookies and the registry say silent only"
     ) { context in
         let app = try await launchedApp(context)
         let serverSide = context.stage.serverSide
@@ -39,9 +39,12 @@ extension DemoScenario {
         try await app.reloadPage()
         let sent = context.stage.server.requests.dropFirst(sentBefore).first { $0.path == "/" }?.cookieHeader ?? ""
         try context.check(sent.contains("p_Notification_Alerts=no"), "expected the page request to carry p_Notification_Alerts=no")
-        _ = (serverSide, token)
+        let installation = CookieReport.installationName(token: token)
+        try await waitFor("expected the registry to record the installation as silent only") {
+            (try? await serverSide.storage.record(installation: installation))??.silentOnly == true
+        }
         context.note("  page    granted: alerts enabled; after Settings: silent only (event), p_Notification_Alerts=no")
-        context.note("  server  GET / carried p_Notification_Alerts=no")
-        return "the settings reached the page and the cookies: silent only"
+        context.note("  server  GET / carried p_Notification_Alerts=no; registry: the installation is silent only")
+        return "the settings reached the page, the cookies and the registry: silent only"
     }
 }
