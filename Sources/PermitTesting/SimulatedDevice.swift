@@ -178,8 +178,8 @@ public actor SimulatedDevice: PermissionAuthority {
     }
 
     /// The person's notification settings: those set with ``setNotificationDetails(_:)``, else what iOS reports
-    /// for the notifications status (``NotificationDetails/allowed`` when granted or ephemeral,
-    /// ``NotificationDetails/quiet`` when provisional, ``NotificationDetails/off`` otherwise).
+    /// for the notifications status (`NotificationDetails/allowed` when granted or ephemeral,
+    /// `NotificationDetails/quiet` when provisional, `NotificationDetails/off` otherwise).
     public func notificationDetails() async -> NotificationDetails? {
         if let scriptedNotificationDetails { return scriptedNotificationDetails }
         switch currentStatus(.notifications) {

@@ -143,7 +143,7 @@ public actor CookieSync {
 
     /// Validates after every page load and after the web view restarts that `events` report, repairing what
     /// is missing or different, and writes each permission cookie the center changes while they are mirrored
-    /// (``mirrorPermissionCookies(of:attributes:)``), until the calling task is cancelled; then returns. The
+    /// (``mirrorPermissionCookies(of:attributes:includingNotificationSettings:)``), until the calling task is cancelled; then returns. The
     /// cookies stay in the web view.
     ///
     /// Run it once at a time; after it returned, it can run again.
