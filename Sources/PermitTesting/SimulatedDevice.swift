@@ -66,7 +66,8 @@ public actor SimulatedDevice: PermissionAuthority {
     private var changeHandler: (@Sendable (PermissionKind) -> Void)?
     private var lifecycleHandler: (@Sendable (LifecycleEvent) async -> Void)?
     private var pendingCallbacks: [PermissionKind] = []
-    private var scriptedNotificationDetails: NotificationDetails?
+    /// The notification settings ``setNotificationDetails(_:)`` set (SimulatedDevice+Notifications.swift).
+    var scriptedNotificationDetails: NotificationDetails?
     /// The scripted answers to temporary full-accuracy prompts (SimulatedDevice+Accuracy.swift): `true` allows
     /// precise location.
     var fullAccuracyAnswers: [Bool] = []
@@ -176,23 +177,6 @@ public actor SimulatedDevice: PermissionAuthority {
         }
         return answer
     }
-
-    /// The person's notification settings: those set with ``setNotificationDetails(_:)``, else what iOS reports
-    /// for the notifications status (`NotificationDetails/allowed` when granted or ephemeral,
-    /// `NotificationDetails/quiet` when provisional, `NotificationDetails/off` otherwise).
-    public func notificationDetails() async -> NotificationDetails? {
-        if let scriptedNotificationDetails { return scriptedNotificationDetails }
-        switch currentStatus(.notifications) {
-        case .granted, .ephemeral: return .allowed
-        case .provisional: return .quiet
-        default: return .off
-        }
-    }
-
-    /// The person changes the app's notification settings in Settings (alerts off, say): the app keeps running
-    /// and reads them at its next refresh, as iOS reports no callback for them. `nil` goes back to what the
-    /// status gives.
-    public func setNotificationDetails(_ details: NotificationDetails?) { scriptedNotificationDetails = details }
 
     /// Installs the handler that receives change callbacks for ``reportsChangesWhileRunning`` kinds.
     public func observeChanges(_ handler: (@Sendable (PermissionKind) -> Void)?) async {

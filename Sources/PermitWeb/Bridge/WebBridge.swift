@@ -37,7 +37,7 @@ public actor WebBridge {
     /// The app's location service, which the page's watches follow.
     nonisolated var locationProvider: any LocationProvider { responder.location }
     var configuration: BridgeConfiguration { responder.configuration }
-    private var center: PermissionCenter { responder.center }
+    var center: PermissionCenter { responder.center }
     var logger: Logger { responder.logger }
 
     private(set) var host: (any WebViewHost)?
@@ -52,7 +52,7 @@ public actor WebBridge {
     /// the first change.
     private var statusScriptID: UserScriptID?
     /// The statuses the page sees, with the time of what each kind's status was last set from.
-    private var current = BridgeStatuses([])
+    private(set) var current = BridgeStatuses([])
     private var appliedAt: [PermissionKind: Date] = [:]
     /// The statuses a document loaded now starts with: those of the status script, else the bridge script's.
     private var installed: BridgeStatuses?
@@ -78,7 +78,7 @@ public actor WebBridge {
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
-    private let recordings = Occurrences()
+    let recordings = Occurrences()
     /// The document's stream of location fixes for its watches (WebBridge+Location.swift).
     let locationWatch = LocationWatch()
 
@@ -194,7 +194,8 @@ public actor WebBridge {
             }
             for await change in changes {
                 await apply(change.kind, change.current, at: change.date)
-                if change.kind == .notifications, let details = change.notificationDetails {
+                // A first observation (at launch) is no change the page needs an event for.
+                if change.kind == .notifications, change.previous != nil, let details = change.notificationDetails {
                     await pushNotificationSettings(status: change.current, details: details)
                 }
             }
@@ -257,33 +258,6 @@ public actor WebBridge {
     package func settled() async {
         await updates.run {}
         await installer?.value
-    }
-
-    /// Waits until the page has every status the center holds now: the loaded page was given it and the
-    /// document-start scripts carry it to the next document. Returns `true` once it has, or `false` when
-    /// `timeout` passes first, the calling task is cancelled, or the bridge is not installed.
-    ///
-    /// Nothing is pushed for the caller: the change travels its usual way, through ``run()``, and this wakes at
-    /// each status the bridge records (no polling). For an app's UI tests and tools that change the device and
-    /// then look at the page.
-    ///
-    /// For example, in a UI test after turning a switch in Settings:
-    ///
-    /// ```swift
-    /// #expect(await shell.bridge.caughtUp(within: .seconds(10)))
-    /// #expect(try await webView.evaluateJavaScript("window.permitPermissions.camera") == #""denied""#)
-    /// ```
-    public func caughtUp(within timeout: Duration) async -> Bool {
-        guard host != nil else { return false }
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let seen = recordings.count
-            guard current != BridgeStatuses(await center.states()) else { break }
-            // What the center holds has not reached the bridge yet: its stream brings it, with a record.
-            guard await recordings.next(after: seen, before: deadline) else { return false }
-        }
-        await settled()
-        return true
     }
 
     /// Applies one kind's status, read or changed at `date`, to what the page sees, and brings the loaded page
@@ -400,17 +374,4 @@ public actor WebBridge {
     nonisolated func reply(to message: WebMessage) async -> String {
         await responder.reply(to: message, page: self)
     }
-}
-
-// MARK: - The 1.0 lifetime
-
-extension WebBridge {
-    /// The 1.0 way to connect the bridge: installing is ``install(in:)``, and following the center's changes is
-    /// ``run()``, which removes the bridge from the web view when its task is cancelled.
-    @available(*, unavailable, renamed: "install(in:)", message: "await install(in:), then run() in a task group")
-    public func attach(to host: any WebViewHost) async throws { fatalError("unavailable") }
-
-    /// The 1.0 way to disconnect the bridge: cancel the task running ``run()``.
-    @available(*, unavailable, message: "cancel the task running run(); it removes the bridge when it returns")
-    public func detach() async { fatalError("unavailable") }
 }
