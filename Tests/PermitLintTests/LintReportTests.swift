@@ -44,7 +44,7 @@ import Testing
         #expect(
             LintRule.all.filter { $0.severity == .error }.map(\.id) == [
                 "missing-purpose-key", "bonjour-service-missing", "primer-label-prompt-words", "primer-way-around",
-                "module-kind-undeclared", "privacy-user-defaults", "entitlement-missing", "entitlement-claim-unbacked",
+                "full-accuracy-key-missing", "module-kind-undeclared", "privacy-user-defaults", "entitlement-missing", "entitlement-claim-unbacked",
                 "android-missing-permission",
             ])
         #expect(LintRule.all.allSatisfy { !$0.help.isEmpty && !$0.summary.isEmpty })

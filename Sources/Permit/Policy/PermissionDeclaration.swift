@@ -86,8 +86,8 @@ public struct PermissionDeclaration: Hashable, Sendable {
     /// text iOS shows when the app asks for precise location while the person allowed approximate location only
     /// (``PromptPolicy/requestTemporaryFullAccuracy(for:)``, a page's `enableHighAccuracy`). Default: `nil`, and
     /// the app never asks: the request reads as not upgraded, with the reason
-    /// ``FullAccuracyOutcome/Reason/noPurposeKey``. `permit lint` accepts the dictionary in Info.plist, but does not
-    /// yet check that it holds this entry.
+    /// ``FullAccuracyOutcome/Reason/noPurposeKey``. `permit lint` reports a key with no text in the dictionary
+    /// (`full-accuracy-key-missing`, an error): iOS would show no prompt.
     public let fullAccuracyPurposeKey: String?
 
     /// Creates a declaration.

@@ -148,6 +148,16 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
             + "and a person who missed the one offer is left with an app whose core does not work and no way "
             + "told to fix it.")
 
+    /// Location declares a ``PermissionDeclaration/fullAccuracyPurposeKey``, and the Info.plist's
+    /// `NSLocationTemporaryUsageDescriptionDictionary` has no text under it.
+    public static let fullAccuracyKeyMissing = LintRule(
+        "full-accuracy-key-missing", .error,
+        "the manifest's fullAccuracyPurposeKey has no text in NSLocationTemporaryUsageDescriptionDictionary",
+        help: "Add the key under NSLocationTemporaryUsageDescriptionDictionary with a sentence that says why the "
+            + "app needs a precise location this time. Without it iOS shows no prompt: the policy asks nothing "
+            + "(noPurposeKey) and the page's enableHighAccuracy, or a feature that needs precise location, stays "
+            + "on an approximate fix.")
+
     // MARK: - Transport
 
     /// App Transport Security exceptions (`NSAllowsArbitraryLoads` and friends) or Android cleartext traffic
@@ -220,6 +230,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
         .bonjourServiceMissing,
         .purposePlaceholder, .purposeTooShort, .purposeVague, .purposeCopied, .purposeNotLocalized,
         .primerLabelPromptWords, .primerLabelNotNeutral, .primerWayAround, .informsOnceRequired,
+        .fullAccuracyKeyMissing,
         .insecureTransport,
         .moduleKindUndeclared, .moduleNotLinked,
         .privacyUserDefaults,

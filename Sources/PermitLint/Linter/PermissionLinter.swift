@@ -53,6 +53,7 @@ public struct PermissionLinter: Sendable {
             findings += BonjourServiceRules.findings(
                 manifest: inputs.manifest, plist: plist, sources: inputs.sources, generate: generate)
             findings += TransportRules.findings(plist: plist)
+            findings += Self.fullAccuracyFindings(manifest: inputs.manifest, plist: plist)
         }
         if let localizations = inputs.localizations {
             // Xcode's DEVELOPMENT_LANGUAGE is "en" unless the project says otherwise.
@@ -100,5 +101,27 @@ public struct PermissionLinter: Sendable {
     public func readManifest(contentsOf url: URL) throws -> PermissionManifest {
         let file = url.relativePath
         return try readManifest(json: InputFile.read(url, file: file), file: file)
+    }
+}
+
+extension PermissionLinter {
+    /// The Info.plist key iOS reads a temporary full-accuracy request's text from.
+    static let temporaryUsageKey = "NSLocationTemporaryUsageDescriptionDictionary"
+
+    /// `full-accuracy-key-missing`: each declared full-accuracy purpose key with no text under it.
+    static func fullAccuracyFindings(manifest: PermissionManifest, plist: InfoPlist) -> [LintFinding] {
+        manifest.declarations.compactMap { declaration in
+            guard let purposeKey = declaration.fullAccuracyPurposeKey else { return nil }
+            let text = plist.stringDictionaries[temporaryUsageKey]?[purposeKey] ?? ""
+            guard text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            let dictionary = plist.keys.contains(temporaryUsageKey) ? "has no text under \(purposeKey)" : "is missing"
+            return LintFinding(
+                rule: .fullAccuracyKeyMissing, file: plist.file, key: temporaryUsageKey,
+                message: "\(temporaryUsageKey) \(dictionary), and the manifest's \(declaration.kind) asks for precise "
+                    + "location with the purpose key \(purposeKey): iOS shows no prompt without it, and the fix stays "
+                    + "approximate",
+                fix: "add <key>\(temporaryUsageKey)</key><dict><key>\(purposeKey)</key><string>why this needs a precise "
+                    + "location</string></dict>")
+        }
     }
 }

@@ -22,6 +22,10 @@ public struct InfoPlist: Hashable, Sendable {
     /// The top-level keys whose values are arrays of strings (`NSBonjourServices`), with their values; an
     /// empty array is one.
     package let stringArrays: [String: [String]]
+    /// The top-level keys whose values are dictionaries of strings
+    /// (`NSLocationTemporaryUsageDescriptionDictionary`), with their values; a dictionary holding anything but
+    /// strings keeps its string entries only.
+    package let stringDictionaries: [String: [String: String]]
     /// Whether the file is a binary property list (`bplist00`) rather than XML.
     package let isBinary: Bool
     /// The top-level keys an XML file writes more than once, each with the lines of its `<key>` elements.
@@ -45,6 +49,9 @@ public struct InfoPlist: Hashable, Sendable {
             guard let array = value as? [Any] else { return nil }
             let strings = array.compactMap { $0 as? String }
             return strings.count == array.count ? strings : nil
+        }
+        self.stringDictionaries = values.compactMapValues { value in
+            (value as? [String: Any]).map { $0.compactMapValues { $0 as? String } }
         }
         self.isBinary = isBinary
         // Foundation has read the file; PermitLint's own reader finds the keys it read more than once.
