@@ -148,7 +148,7 @@ public struct LintRule: Hashable, Sendable, CustomStringConvertible {
             + "and a person who missed the one offer is left with an app whose core does not work and no way "
             + "told to fix it.")
 
-    /// Location declares a ``PermissionDeclaration/fullAccuracyPurposeKey``, and the Info.plist's
+    /// Location declares a `PermissionDeclaration.fullAccuracyPurposeKey`, and the Info.plist's
     /// `NSLocationTemporaryUsageDescriptionDictionary` has no text under it.
     public static let fullAccuracyKeyMissing = LintRule(
         "full-accuracy-key-missing", .error,
