@@ -77,19 +77,24 @@ extension PermissionCenter {
     /// lifecycle refresh, so that `after` is the status the refresh read.
     func reportSettingsReturnIfDue() async {
         // A store that cannot be read yet is not read again here: the next refresh loads it, then this runs.
-        guard baselineLoaded, settingsReturnTracking.beginCheck() else { return }
+        guard baselineLoaded, let check = settingsReturnTracking.beginCheck() else { return }
         defer { settingsReturnTracking.endCheck() }
-        guard let visit = await storage.value(for: SettingsVisit.key) else { return }
+        guard let visit = await storage.value(for: SettingsVisit.key) else {
+            settingsReturnTracking.noVisitLeft(since: check)
+            return
+        }
         let returnedAt = now()
         switch visit.decision(now: returnedAt, launch: settingsReturnTracking.launch, leftApp: settingsReturnTracking.leftApp) {
         case .keep:
             return
         case .expire:
             try? await storage.setValue(nil, for: SettingsVisit.key)
+            settingsReturnTracking.noVisitLeft(since: check)
             logger.info("the intent for Settings expired; no return reported", metadata: ["kind": "\(visit.intent.kind)"])
         case .report(let terminated):
             // Removed before it is reported: reported once, even if the app ends right after.
             try? await storage.setValue(nil, for: SettingsVisit.key)
+            settingsReturnTracking.noVisitLeft(since: check)
             let back = SettingsReturn(
                 intent: visit.intent, before: visit.before, after: currentState(visit.intent.kind).status,
                 leftAt: visit.leftAt, returnedAt: returnedAt, processWasTerminated: terminated)

@@ -6,21 +6,34 @@ import PermitSupport
 // MARK: - Notification settings
 
 extension WebBridge {
-    /// Pushes the notification settings to the loaded page as a `permitnotificationsettingschange` event, unless
-    /// the page was given these already.
-    func pushNotificationSettings(status: PermissionStatus, details: NotificationDetails) async {
+    /// Keeps the notification settings a change carries for the page, unless the page was given them already: a
+    /// first observation (at launch) carries none the page needs an event for.
+    func noteNotificationSettings(of change: PermissionChange) {
+        guard change.kind == .notifications, change.previous != nil, let details = change.notificationDetails else { return }
+        let settings = BridgeScript.notificationSettings(status: change.current, details: details)
+        pendingNotificationSettings = settings == pushedNotificationSettings ? nil : settings
+    }
+
+    /// Pushes the notification settings still pending (their statuses push did not take them: the statuses the
+    /// page sees did not change) as a `permitnotificationsettingschange` event.
+    func pushPendingNotificationSettings() async {
+        guard let settings = pendingNotificationSettings else { return }
+        pendingNotificationSettings = nil
         guard let host else { return }
-        let settings = BridgeScript.notificationSettings(status: status, details: details)
-        guard settings != pushedNotificationSettings else { return }
-        let key = JSONValue.string(BridgeScript.receiverName(configuration)).jsonText
-        let script = "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "{ notificationSettings: \(settings.jsonText) }); } })(window[\(key)]);"
         do {
-            try await host.evaluateJavaScript(script)
+            try await host.evaluateJavaScript(notificationSettingsScript(settings))
             pushedNotificationSettings = settings
         } catch {
             logger.debug("bridge could not push the notification settings", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// JavaScript that hands `settings` to the bridge of the current document, for its
+    /// `permitnotificationsettingschange` event.
+    func notificationSettingsScript(_ settings: JSONValue) -> String {
+        let key = JSONValue.string(BridgeScript.receiverName(configuration)).jsonText
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
+            + "{ notificationSettings: \(settings.jsonText) }); } })(window[\(key)]);"
     }
 }
 

@@ -75,6 +75,8 @@ public actor WebBridge {
     var seenReturnIDs: Set<UUID> = []
     /// The notification settings last pushed to the page, so that a change the page cannot see is not pushed.
     var pushedNotificationSettings: JSONValue?
+    /// Notification settings to push with the next statuses (WebBridge+NotificationSettings.swift).
+    var pendingNotificationSettings: JSONValue?
     /// One page update at a time, in order: the engine, then the page.
     private let updates = SerialGate()
     /// Wakes ``caughtUp(within:)`` at each status recorded.
@@ -193,11 +195,10 @@ public actor WebBridge {
                 group.addTask { for await back in returns { await self.deliver(back) } }
             }
             for await change in changes {
+                noteNotificationSettings(of: change)
                 await apply(change.kind, change.current, at: change.date)
-                // A first observation (at launch) is no change the page needs an event for.
-                if change.kind == .notifications, change.previous != nil, let details = change.notificationDetails {
-                    await pushNotificationSettings(status: change.current, details: details)
-                }
+                // Settings that changed alone (no status the page sees changed) go in an evaluation of their own.
+                await pushPendingNotificationSettings()
             }
             group.cancelAll()
         }
@@ -289,9 +290,15 @@ public actor WebBridge {
         // A change the page cannot see (a status with the same page string) is not pushed.
         guard always || statuses != pushed else { return }
         await updateEngine()
+        // Notification settings that changed with the statuses ride in the same evaluation: one engine command.
+        let settings = pendingNotificationSettings
+        pendingNotificationSettings = nil
         do {
-            try await host.evaluateJavaScript(BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce))
+            try await host.evaluateJavaScript(
+                BridgeScript.push(configuration: configuration, statuses: statuses, nonce: nonce)
+                    + (settings.map { notificationSettingsScript($0) } ?? ""))
             pushed = statuses
+            if let settings { pushedNotificationSettings = settings }
             logger.debug("bridge pushed permission statuses", metadata: ["statuses": "\(statuses.statusesJSON.jsonText)"])
         } catch {
             logger.debug("bridge could not push statuses to the page", metadata: ["error": "\(error)"])
