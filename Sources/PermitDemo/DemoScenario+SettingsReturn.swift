@@ -24,7 +24,7 @@ extension DemoScenario {
         let page = try await app.waitForPage("expected the page to resume the scan after the relaunch") { page in
             page.resumed != nil && page.scan == "stream"
         }
-        let resumed = try requireDemo(page.resumed)
+        guard let resumed = page.resumed else { throw DemoError("the page's return from Settings went missing") }
         try context.check(
             resumed.kind == "camera" && resumed.feature == "scan" && resumed.after == "granted" && resumed.terminated,
             "expected the return of the camera's intent after a kill, got \(resumed)")
@@ -33,11 +33,5 @@ extension DemoScenario {
         context.note("  page    Open Settings (camera, intent scan); in Settings: camera on; iOS terminated the app")
         context.note("  page    relaunch: settingsReturn at document start, then the event; the scan resumed: \(page.scan ?? "")")
         return "the intent survived the kill; the page resumed the scan with the camera granted"
-    }
-
-    /// A value the scenario needs, or a demo failure.
-    fileprivate static func requireDemo<Value>(_ value: Value?, _ failure: String = "a value the scenario needs is missing") throws -> Value {
-        guard let value else { throw DemoError(failure) }
-        return value
     }
 }

@@ -164,7 +164,10 @@ import Testing
         #expect(state.askAgain == Answer(canAskAgain: false, evidence: .observed, reason: .denied))
         var inferred = state
         inferred.askAgain = Answer(canAskAgain: true, evidence: .inferred, reason: .allowOnceEnded)
-        let again = try JSONDecoder().decode(PermissionState.self, from: JSONEncoder().encode(inferred))
+        let encoded = try JSONEncoder().encode(inferred)
+        // The reason is coded as its name alone, as a cause is.
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""reason":"allowOnceEnded""#))
+        let again = try JSONDecoder().decode(PermissionState.self, from: encoded)
         #expect(again.askAgain == inferred.askAgain)
     }
 }

@@ -49,11 +49,10 @@ extension PermissionCenter {
         }
         await start()
         let leftAt = now()
-        let seconds = Double(lifetime.components.seconds) + Double(lifetime.components.attoseconds) / 1e18
         let visit = SettingsVisit(
             intent: intent, before: currentState(intent.kind).status,
             statuses: Dictionary(uniqueKeysWithValues: kinds.map { ($0.rawValue, currentState($0).status) }),
-            leftAt: leftAt, expiresAt: leftAt.addingTimeInterval(seconds), launch: settingsReturnTracking.launch)
+            leftAt: leftAt, expiresAt: leftAt.addingTimeInterval(lifetime / .seconds(1)), launch: settingsReturnTracking.launch)
         settingsReturnTracking.visitRecorded()
         try await storage.setValue(visit, for: SettingsVisit.key)
         logger.info("going to Settings", metadata: ["kind": "\(intent.kind)", "feature": "\(intent.feature ?? "none")"])

@@ -52,7 +52,7 @@ public struct AskAgain: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The rule behind an ``AskAgain`` answer.
     ///
     /// An extensible set of names, as ``ChangeCause`` is; a consumer must read a name it does not know as "no
-    /// more to say".
+    /// more to say". Coded as its name alone (the standard library's coding of a `RawRepresentable` string).
     public struct Reason: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The reason's name, such as `"denied"`.
         public let rawValue: String
@@ -94,17 +94,6 @@ public struct AskAgain: Hashable, Sendable, Codable, CustomStringConvertible {
 
         /// The reason's name.
         public var description: String { rawValue }
-
-        /// Decodes a reason from its name.
-        public init(from decoder: any Decoder) throws {
-            self.rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the reason as its name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// A one-line description, such as `yes (observed: notDetermined)`.

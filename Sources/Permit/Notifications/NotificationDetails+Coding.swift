@@ -16,6 +16,17 @@ extension NotificationDetails {
     public static let cookieNames: [String] = ["Alerts", "Sounds", "Badges", "LockScreen", "Center", "Critical", "TimeSensitive", "Summary"]
         .map { "p_Notification_" + $0 }
 
+    /// The cookie that carries `setting`, such as `p_Notification_Alerts` for `\.alerts`: read from ``cookies``,
+    /// the one table of names, so that the server reads what the app writes.
+    package static func cookieName(of setting: WritableKeyPath<NotificationDetails, Setting>) -> String {
+        var only = NotificationDetails.off
+        only[keyPath: setting] = .enabled
+        guard let name = only.cookies.first(where: { $0.value == "yes" })?.key else {
+            preconditionFailure("every setting has a cookie")
+        }
+        return name
+    }
+
     /// The notification-setting cookies (``cookieNames``): `yes` for a setting that is on, `no` otherwise (off or
     /// not supported).
     public var cookies: [String: String] {

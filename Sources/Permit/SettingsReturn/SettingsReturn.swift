@@ -56,8 +56,7 @@ public struct SettingsReturn: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A one-line description, such as `camera: denied -> granted after 12.3 s (terminated)`.
     public var description: String {
-        let seconds = (returnedAt.timeIntervalSince(leftAt) * 10).rounded() / 10
-        return "\(intent.kind): \(before) -> \(after) after \(seconds) s"
+        "\(intent.kind): \(before) -> \(after) after \((duration / .milliseconds(100)).rounded() / 10) s"
             + (processWasTerminated ? " (terminated)" : "")
     }
 }

@@ -12,7 +12,6 @@ final class SettingsReturnTracking: Sendable {
 
     private struct State {
         var leftApp = false
-        var last: SettingsReturn?
         var isChecking = false
         /// Whether the storage may hold a visit: at launch (an earlier process may have recorded one) and after
         /// this one recorded one; `false` once a check found none left, so that a foreground costs nothing.
@@ -23,8 +22,8 @@ final class SettingsReturnTracking: Sendable {
 
     /// Whether the app went to the background since the last visit was recorded in this process.
     var leftApp: Bool { state.withLock { $0.leftApp } }
-    /// The latest return reported by this process.
-    var last: SettingsReturn? { state.withLock { $0.last } }
+    /// The latest return reported by this process: the one ``returns`` keeps for new subscriptions.
+    var last: SettingsReturn? { returns.latest }
 
     /// A visit was recorded: the app has not left for Settings yet.
     func visitRecorded() {
@@ -60,9 +59,8 @@ final class SettingsReturnTracking: Sendable {
     /// Ends the check ``beginCheck()`` claimed.
     func endCheck() { state.withLock { $0.isChecking = false } }
 
-    /// Keeps `settingsReturn` as the latest and hands it to the subscriptions.
+    /// Hands `settingsReturn` to the subscriptions, and keeps it as the latest.
     func report(_ settingsReturn: SettingsReturn) {
-        state.withLock { $0.last = settingsReturn }
         returns.publish(settingsReturn)
     }
 }

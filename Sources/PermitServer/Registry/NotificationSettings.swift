@@ -1,3 +1,5 @@
+package import Permit
+
 /// An installation's notification settings, as the app mirrors them when it opts in: which ways of showing a
 /// notification the person left on, eight of them, each on or off.
 ///
@@ -44,8 +46,28 @@ package struct NotificationSettings: Sendable, Hashable {
         /// Delivered in the scheduled summary.
         case summary
 
-        /// The rest of its cookie's name after `p_Notification_`, such as `LockScreen`.
-        package var cookieSuffix: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        /// The setting of the app's `NotificationDetails` this one carries: the app names its cookie.
+        package var detail: WritableKeyPath<NotificationDetails, NotificationDetails.Setting> {
+            switch self {
+            case .alerts: \.alerts
+            case .sounds: \.sounds
+            case .badges: \.badges
+            case .lockScreen: \.lockScreen
+            case .center: \.notificationCenter
+            case .critical: \.criticalAlerts
+            case .timeSensitive: \.timeSensitive
+            case .summary: \.scheduledSummary
+            }
+        }
+
+        /// The rest of its cookie's name after `p_Notification_`, such as `LockScreen`: the app's name for it
+        /// (`NotificationDetails.cookieNames`).
+        package var cookieSuffix: String {
+            String(NotificationDetails.cookieName(of: detail).dropFirst(Self.appCookiePrefix.count))
+        }
+
+        /// What every notification-setting cookie of the app's starts with.
+        private static let appCookiePrefix = "p_" + NotificationSettings.notificationCookieSuffix + "_"
 
         /// The setting whose cookie name ends with `suffix` (after `p_Notification_`), exactly; `nil` for another.
         package init?(cookieSuffix suffix: Substring) {
@@ -56,10 +78,6 @@ package struct NotificationSettings: Sendable, Hashable {
         private static let byCookieSuffix = Dictionary(uniqueKeysWithValues: allCases.map { ($0.cookieSuffix, $0) })
     }
 
-    /// The settings that show a notification to the person: when all of them are off (and notifications are
-    /// allowed), nothing of a push is seen or heard, and iOS does not deliver a silent push either.
-    package static let alertTypes: Set<Setting> = [.alerts, .sounds, .badges, .lockScreen, .center]
-
     /// Settings with `enabled` on and the others off.
     package init(enabled: Set<Setting>) {
         self.enabled = enabled
@@ -68,8 +86,18 @@ package struct NotificationSettings: Sendable, Hashable {
     /// Whether `setting` is on.
     package func isOn(_ setting: Setting) -> Bool { enabled.contains(setting) }
 
-    /// Whether every alert type (``alertTypes``) is off.
-    package var hidesEveryAlert: Bool { enabled.isDisjoint(with: Self.alertTypes) }
+    /// The settings as the app's `NotificationDetails`: on is `enabled`, off is `disabled` (the cookies and the
+    /// native report tell no setting the device does not support).
+    package var details: NotificationDetails {
+        var details = NotificationDetails.off
+        for setting in enabled { details[keyPath: setting.detail] = .enabled }
+        return details
+    }
+
+    /// Whether every setting that shows a notification to the person is off (`NotificationDetails.isSilentOnly`:
+    /// alerts, sounds, badges, Lock Screen, Notification Center): with notifications allowed, nothing of a push
+    /// is seen or heard, and iOS does not deliver a silent push either.
+    package var hidesEveryAlert: Bool { details.isSilentOnly }
 
     /// The cookie that carries `setting`, such as `p_Notification_Alerts`: the notifications kind's cookie, `_`,
     /// and the setting's suffix.

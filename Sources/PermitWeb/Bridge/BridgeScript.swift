@@ -60,35 +60,39 @@ enum BridgeScript {
         return template.replacingCharacters(in: range, with: config.jsonText)
     }
 
+    /// JavaScript that hands `update`, a JSON object, to the bridge of the current document, if it has one, with
+    /// the nonce that proves it native: the one shape of every push (statuses, a Web Push message, a location fix,
+    /// a return from Settings, notification settings), evaluated in the loaded page or installed as a document-start
+    /// script. It runs in every frame; only the bridge of a trusted main frame applies it.
+    static func deliver(_ update: JSONValue, configuration: BridgeConfiguration, nonce: String) -> String {
+        let key = JSONValue.string(receiverName(configuration)).jsonText
+        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
+            + "\(update.jsonText)); } })(window[\(key)]);"
+    }
+
     /// JavaScript that hands a Web Push message to the bridge of the current document, if it has one, for the
     /// `push` event of its registration.
     static func push(configuration: BridgeConfiguration, message: WebPushMessage, nonce: String) -> String {
-        let key = JSONValue.string(receiverName(configuration)).jsonText
         let push = JSONValue.object([
             "subscription": .string(message.subscription),
             "origin": message.origin.map(JSONValue.string) ?? .null,
             "payload": message.payload.map { .string(Data($0).base64EncodedString()) } ?? .null,
         ])
-        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "{ push: \(push.jsonText) }); } })(window[\(key)]);"
+        return deliver(.object(["push": push]), configuration: configuration, nonce: nonce)
     }
 
     /// JavaScript that hands the location stream's next fix, or its failure, to the bridge of the current
     /// document, if it has one, for the page's watches: `{location: {fix}}` with the fix as `getCurrentLocation()`
     /// answers it, or `{location: {error: {code}}}` with a ``BridgeError`` code.
     static func push(configuration: BridgeConfiguration, location: JSONValue, nonce: String) -> String {
-        let key = JSONValue.string(receiverName(configuration)).jsonText
-        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "{ location: \(location.jsonText) }); } })(window[\(key)]);"
+        deliver(.object(["location": location]), configuration: configuration, nonce: nonce)
     }
 
     /// JavaScript that hands `statuses` to the bridge of the current document, if it has one: evaluated to push
     /// a change to the loaded page, and installed after the bridge's script as the status script that gives later
-    /// documents the change (it runs in every frame; only the bridge of a trusted main frame applies it).
+    /// documents the change.
     static func push(configuration: BridgeConfiguration, statuses: BridgeStatuses, nonce: String) -> String {
-        let key = JSONValue.string(receiverName(configuration)).jsonText
-        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "\(statuses.json.jsonText)); } })(window[\(key)]);"
+        deliver(statuses.json, configuration: configuration, nonce: nonce)
     }
 }
 

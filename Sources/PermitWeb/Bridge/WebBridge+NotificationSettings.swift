@@ -31,9 +31,7 @@ extension WebBridge {
     /// JavaScript that hands `settings` to the bridge of the current document, for its
     /// `permitnotificationsettingschange` event.
     func notificationSettingsScript(_ settings: JSONValue) -> String {
-        let key = JSONValue.string(BridgeScript.receiverName(configuration)).jsonText
-        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "{ notificationSettings: \(settings.jsonText) }); } })(window[\(key)]);"
+        BridgeScript.deliver(.object(["notificationSettings": settings]), configuration: configuration, nonce: nonce)
     }
 }
 

@@ -46,7 +46,6 @@ extension BridgeScript {
     /// JavaScript that hands a return from Settings to the bridge of the current document, if it has one: the
     /// page's `settingsReturn` and its `permitsettingsreturn` event.
     static func push(configuration: BridgeConfiguration, settingsReturn back: SettingsReturn, nonce: String) -> String {
-        let key = JSONValue.string(receiverName(configuration)).jsonText
         let value = JSONValue.object([
             "id": .string(back.id.uuidString),
             "kind": .string(back.intent.kind.rawValue),
@@ -55,10 +54,9 @@ extension BridgeScript {
             "before": .string(back.before.bridgeStatus.rawValue),
             "after": .string(back.after.bridgeStatus.rawValue),
             "changed": .bool(back.before.bridgeStatus != back.after.bridgeStatus),
-            "durationMs": .integer(Int64((back.returnedAt.timeIntervalSince(back.leftAt) * 1000).rounded())),
+            "durationMs": .integer(Int64((back.duration / .milliseconds(1)).rounded())),
             "processWasTerminated": .bool(back.processWasTerminated),
         ])
-        return "(function (h) { if (typeof h === 'function') { h(\(JSONValue.string(nonce).jsonText), "
-            + "{ settingsReturn: \(value.jsonText) }); } })(window[\(key)]);"
+        return deliver(.object(["settingsReturn": value]), configuration: configuration, nonce: nonce)
     }
 }

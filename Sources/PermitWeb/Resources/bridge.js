@@ -167,29 +167,31 @@
         }
     }
 
+    // Calls each of `followers` with `value`; one that throws is reported, and stops none of the others.
+    function runEach(followers, value) {
+        followers.forEach(function (follow) {
+            try { follow(value); } catch (error) { setTimer(function () { throw error; }, 0); }
+        });
+    }
+
+    // The native pushes other than statuses, by their one key: `{push: {...}}` and so on.
+    var nativeUpdates = {
+        notificationSettings: function (settings) {
+            window.dispatchEvent(new CustomEventType('permitnotificationsettingschange', { detail: freeze(assign({}, settings)) }));
+        },
+        settingsReturn: function (back) { receiveSettingsReturn(back); },
+        push: function (message) { runEach(onNativePush, message); },
+        location: function (location) { runEach(onNativeLocation, location); }
+    };
+    var nativeUpdateKeys = keys(nativeUpdates);
+
     function apply(update) {
-        if (trusted && update && update.notificationSettings && typeof update.notificationSettings === 'object') {
-            var settings = freeze(assign({}, update.notificationSettings));
-            window.dispatchEvent(new CustomEventType('permitnotificationsettingschange', { detail: settings }));
-            return;
+        if (!trusted || !update) { return; }
+        for (var index = 0; index < nativeUpdateKeys.length; index += 1) {
+            var key = nativeUpdateKeys[index], value = update[key];
+            if (value && typeof value === 'object') { nativeUpdates[key](value); return; }
         }
-        if (trusted && update && update.settingsReturn && typeof update.settingsReturn === 'object') {
-            receiveSettingsReturn(update.settingsReturn);
-            return;
-        }
-        if (trusted && update && update.push && typeof update.push === 'object') {
-            onNativePush.forEach(function (deliver) {
-                try { deliver(update.push); } catch (error) { setTimer(function () { throw error; }, 0); }
-            });
-            return;
-        }
-        if (trusted && update && update.location && typeof update.location === 'object') {
-            onNativeLocation.forEach(function (deliver) {
-                try { deliver(update.location); } catch (error) { setTimer(function () { throw error; }, 0); }
-            });
-            return;
-        }
-        if (!trusted || !update || typeof update.statuses !== 'object') { return; }
+        if (typeof update.statuses !== 'object') { return; }
         var previous = state.statuses;
         state = {
             statuses: freeze(assign({}, update.statuses)),
@@ -201,9 +203,7 @@
         if (!changed) { return; }
         // A listener that throws is reported by dispatchEvent and stops nothing.
         window.dispatchEvent(new CustomEventType(config.updateEvent, { detail: state.statuses }));
-        onNativeChange.forEach(function (follow) {
-            try { follow(); } catch (error) { setTimer(function () { throw error; }, 0); }
-        });
+        runEach(onNativeChange);
     }
 
     // Native pushes come through here; without the install's nonce, a call does nothing.

@@ -206,17 +206,13 @@
             getCurrentPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
-                var converted = positionOptions(options);
-                request.timeout = converted.timeout;
-                request.highAccuracy = converted.highAccuracy;
+                assign(request, positionOptions(options));
                 locate(request, gestureFor('location'));
             },
             watchPosition: function (successCallback, errorCallback, options) {
                 if (this !== geolocation) { throw new TypeErrorType('Illegal invocation'); }
                 var request = { success: callbackArgument(successCallback, true), error: callbackArgument(errorCallback, false) };
-                var converted = positionOptions(options);
-                request.timeout = converted.timeout;
-                request.highAccuracy = converted.highAccuracy;
+                assign(request, positionOptions(options));
                 var gesture = gestureFor('location');
                 nextWatch += 1;
                 request.id = nextWatch;

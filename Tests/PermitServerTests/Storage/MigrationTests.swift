@@ -109,19 +109,7 @@ enum MigrationFixture {
 
 @Suite struct SQLiteMigrationTests {
     @Test func aRegistryOfTheOldSchemaIsMigratedInPlace() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.file("registry.sqlite")
-        let executor = try await SQLiteExecutor.open(path: path, logger: .quiet)
-        do {
-            // One server opens an SQLite file. (Several connections of one test process share SQLiteNIO's thread
-            // pool, one thread a core: those waiting for the file's lock can starve the one holding it.)
-            try await MigrationFixture.check(executor, engine: .sqlite(path: path), startsAtOnce: 1)
-        } catch {
-            try? await executor.close()
-            throw error
-        }
-        try await executor.close()
+        try await MigrationRun.onSQLite(MigrationFixture.check)
     }
 }
 
@@ -130,10 +118,6 @@ enum MigrationFixture {
     .postgresServer)
 struct PostgresMigrationTests {
     @Test func aRegistryOfTheOldSchemaIsMigratedInPlace() async throws {
-        let server = try #require(PostgresTestServer.current)
-        let configuration = try await server.makeDatabase()
-        try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
-            try await MigrationFixture.check(executor, engine: .postgres(configuration), startsAtOnce: 4)
-        }
+        try await MigrationRun.onPostgres(MigrationFixture.check)
     }
 }

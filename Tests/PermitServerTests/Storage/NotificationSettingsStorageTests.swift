@@ -117,17 +117,7 @@ enum NotificationSettingsMigrationFixture {
 
 @Suite struct SQLiteNotificationSettingsMigrationTests {
     @Test func aRegistryWithoutNotificationSettingsIsMigratedInPlace() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.file("registry.sqlite")
-        let executor = try await SQLiteExecutor.open(path: path, logger: .quiet)
-        do {
-            try await NotificationSettingsMigrationFixture.check(executor, engine: .sqlite(path: path), startsAtOnce: 1)
-        } catch {
-            try? await executor.close()
-            throw error
-        }
-        try await executor.close()
+        try await MigrationRun.onSQLite(NotificationSettingsMigrationFixture.check)
     }
 }
 
@@ -136,10 +126,6 @@ enum NotificationSettingsMigrationFixture {
     .postgresServer)
 struct PostgresNotificationSettingsMigrationTests {
     @Test func aRegistryWithoutNotificationSettingsIsMigratedInPlace() async throws {
-        let server = try #require(PostgresTestServer.current)
-        let configuration = try await server.makeDatabase()
-        try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
-            try await NotificationSettingsMigrationFixture.check(executor, engine: .postgres(configuration), startsAtOnce: 4)
-        }
+        try await MigrationRun.onPostgres(NotificationSettingsMigrationFixture.check)
     }
 }

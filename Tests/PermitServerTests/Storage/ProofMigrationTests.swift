@@ -54,17 +54,7 @@ enum ProofMigrationFixture {
 
 @Suite struct SQLiteProofMigrationTests {
     @Test func aRegistryWithoutProofsIsMigratedInPlace() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.file("registry.sqlite")
-        let executor = try await SQLiteExecutor.open(path: path, logger: .quiet)
-        do {
-            try await ProofMigrationFixture.check(executor, engine: .sqlite(path: path), startsAtOnce: 1)
-        } catch {
-            try? await executor.close()
-            throw error
-        }
-        try await executor.close()
+        try await MigrationRun.onSQLite(ProofMigrationFixture.check)
     }
 }
 
@@ -73,10 +63,6 @@ enum ProofMigrationFixture {
     .postgresServer)
 struct PostgresProofMigrationTests {
     @Test func aRegistryWithoutProofsIsMigratedInPlace() async throws {
-        let server = try #require(PostgresTestServer.current)
-        let configuration = try await server.makeDatabase()
-        try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
-            try await ProofMigrationFixture.check(executor, engine: .postgres(configuration), startsAtOnce: 4)
-        }
+        try await MigrationRun.onPostgres(ProofMigrationFixture.check)
     }
 }

@@ -55,17 +55,7 @@ enum TokenHealthMigrationFixture {
 
 @Suite struct SQLiteTokenHealthMigrationTests {
     @Test func aRegistryWithoutTokenHealthIsMigratedInPlace() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.file("registry.sqlite")
-        let executor = try await SQLiteExecutor.open(path: path, logger: .quiet)
-        do {
-            try await TokenHealthMigrationFixture.check(executor, engine: .sqlite(path: path), startsAtOnce: 1)
-        } catch {
-            try? await executor.close()
-            throw error
-        }
-        try await executor.close()
+        try await MigrationRun.onSQLite(TokenHealthMigrationFixture.check)
     }
 }
 
@@ -74,10 +64,6 @@ enum TokenHealthMigrationFixture {
     .postgresServer)
 struct PostgresTokenHealthMigrationTests {
     @Test func aRegistryWithoutTokenHealthIsMigratedInPlace() async throws {
-        let server = try #require(PostgresTestServer.current)
-        let configuration = try await server.makeDatabase()
-        try await PostgresExecutor.withExecutor(configuration: configuration, logger: .quiet) { executor in
-            try await TokenHealthMigrationFixture.check(executor, engine: .postgres(configuration), startsAtOnce: 4)
-        }
+        try await MigrationRun.onPostgres(TokenHealthMigrationFixture.check)
     }
 }
